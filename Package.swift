@@ -1,0 +1,101 @@
+// swift-tools-version: 6.0
+import CompilerPluginSupport
+import Foundation
+import PackageDescription
+
+// MARK: - The toolchain's own SwiftSyntax (the one place that knows where it is)
+
+/// `<toolchain>/usr/lib/swift/host`: the SwiftSyntax modules and shared libraries the running toolchain ships.
+///
+/// The manifest runs linked against `<toolchain>/usr/lib/swift/pm/ManifestAPI/libPackageDescription.so`, so the
+/// mapped library tells which toolchain is building; `swiftc` on `PATH` is the fallback. No outside swift-syntax
+/// package is fetched (this machine cannot fetch one), so the macro plugin must use these exact modules.
+let toolchainHostLibraries: String = {
+    let fileManager = FileManager.default
+    func hostFolder(fromLibDirectory swiftLib: URL) -> String? {
+        let host = swiftLib.appendingPathComponent("host")
+        return fileManager.fileExists(atPath: host.appendingPathComponent("SwiftSyntax.swiftmodule").path) ? host.path : nil
+    }
+    if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) {
+        for line in maps.split(separator: "\n") where line.hasSuffix("libPackageDescription.so") {
+            guard let slash = line.firstIndex(of: "/") else { continue }
+            // <toolchain>/usr/lib/swift/pm/ManifestAPI/libPackageDescription.so → <toolchain>/usr/lib/swift
+            let swiftLib = URL(fileURLWithPath: String(line[slash...]))
+                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            if let host = hostFolder(fromLibDirectory: swiftLib) { return host }
+        }
+    }
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+        let swiftc = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
+        guard fileManager.isExecutableFile(atPath: swiftc.path) else { continue }
+        // <toolchain>/usr/bin/swiftc → <toolchain>/usr/lib/swift
+        let swiftLib = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib/swift")
+        if let host = hostFolder(fromLibDirectory: swiftLib) { return host }
+    }
+    return "/opt/swift/usr/lib/swift/host"
+}()
+
+let swiftSyntaxLibraries = [
+    "SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftDiagnostics", "SwiftParser",
+    "SwiftOperators", "SwiftBasicFormat", "SwiftSyntaxMacroExpansion", "SwiftCompilerPluginMessageHandling",
+    "SwiftParserDiagnostics",
+]
+let swiftSyntaxSwiftSettings: [SwiftSetting] = [.unsafeFlags(["-I", toolchainHostLibraries])]
+let swiftSyntaxLinkerSettings: [LinkerSetting] =
+    [.unsafeFlags(["-L", toolchainHostLibraries, "-Xlinker", "-rpath", "-Xlinker", toolchainHostLibraries])]
+    + swiftSyntaxLibraries.map { .linkedLibrary($0) }
+
+// MARK: - Package
+
+let package = Package(
+    name: "OpenSwiftData",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "OpenSwiftData", targets: ["OpenSwiftData"]),
+        .executable(name: "showcase", targets: ["showcase"]),
+    ],
+    targets: [
+        // C libraries from Debian packages.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+
+        // Storage: a thin Swift layer over the SQLite C API.
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+
+        // The SwiftData-compatible object layer and its macros.
+        .macro(
+            name: "OpenSwiftDataMacros",
+            swiftSettings: swiftSyntaxSwiftSettings,
+            linkerSettings: swiftSyntaxLinkerSettings
+        ),
+        .target(name: "OpenSwiftData", dependencies: ["SQLite", "OpenSwiftDataMacros"]),
+
+        // HTTP server over libmicrohttpd, and an HTTP API client over URLSession.
+        .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
+        .target(name: "Networking"),
+
+        // The apps.
+        .target(
+            name: "Shop",
+            dependencies: ["OpenSwiftData", "HTTP", "Networking"],
+            resources: [.copy("Resources/products.json")]
+        ),
+        .target(name: "Showcase", dependencies: ["Shop", "HTTP"]),
+        .executableTarget(name: "showcase", dependencies: ["Showcase"]),
+
+        // Tests.
+        .testTarget(name: "OpenSwiftDataTests", dependencies: ["OpenSwiftData", "SQLite"]),
+        .testTarget(
+            name: "OpenSwiftDataMacrosTests",
+            dependencies: ["OpenSwiftDataMacros"],
+            swiftSettings: swiftSyntaxSwiftSettings,
+            linkerSettings: swiftSyntaxLinkerSettings
+        ),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP"]),
+        .testTarget(name: "ShopTests", dependencies: ["Shop", "OpenSwiftData"]),
+        .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Shop", "HTTP", "Networking"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

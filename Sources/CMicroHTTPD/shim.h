@@ -1,0 +1,7 @@
+// microhttpd.h expects these system headers to be included first.
+#include <sys/types.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <stdint.h>
+#include <stdarg.h>
+#include <microhttpd.h>
