@@ -75,13 +75,16 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
         .target(name: "Networking"),
 
+        // HTML escaping and the page layout the apps share.
+        .target(name: "HTML"),
+
         // The apps.
         .target(
             name: "Shop",
-            dependencies: ["OpenSwiftData", "HTTP", "Networking"],
+            dependencies: ["OpenSwiftData", "HTTP", "HTML", "Networking"],
             resources: [.copy("Resources/products.json")]
         ),
-        .target(name: "Showcase", dependencies: ["Shop", "HTTP"]),
+        .target(name: "Showcase", dependencies: ["Shop", "HTTP", "HTML"]),
         .executableTarget(name: "showcase", dependencies: ["Showcase"]),
 
         // Tests.
@@ -93,6 +96,7 @@ let package = Package(
             linkerSettings: swiftSyntaxLinkerSettings
         ),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP"]),
         .testTarget(name: "ShopTests", dependencies: ["Shop", "OpenSwiftData"]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Shop", "HTTP", "Networking"]),
