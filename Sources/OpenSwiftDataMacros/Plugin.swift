@@ -9,7 +9,12 @@ import SwiftSyntaxMacros
 @main
 struct OpenSwiftDataMacrosPlugin {
     /// Every macro this plugin provides, by the type name its `#externalMacro` declaration names.
-    static let macros: [String: any Macro.Type] = [:]
+    static var macros: [String: any Macro.Type] { [
+        "ModelMacro": ModelMacro.self,
+        "PersistedPropertyMacro": PersistedPropertyMacro.self,
+        "MarkerPeerMacro": MarkerPeerMacro.self,
+        "MarkerDeclarationMacro": MarkerDeclarationMacro.self,
+    ] }
 
     static func main() throws {
         let connection = try StandardIOMessageConnection()

@@ -1,0 +1,180 @@
+import Foundation
+import SQLite
+
+/// The SQLite column type a property is declared with (its type affinity, https://sqlite.org/datatype3.html).
+public enum ColumnType: String, Sendable, Codable {
+    case integer = "INTEGER"
+    case real = "REAL"
+    case text = "TEXT"
+    case blob = "BLOB"
+}
+
+/// A value stored as itself in one SQLite column, rather than as JSON.
+///
+/// Conforming types and their storage:
+///
+/// | Swift type | column | stored as |
+/// | --- | --- | --- |
+/// | `Int`, `Int8`…`Int64`, `UInt8`…`UInt32` | INTEGER | the value |
+/// | `UInt`, `UInt64` | INTEGER | the value; saving one above `Int64.max` throws |
+/// | `Bool` | INTEGER | 0 or 1 |
+/// | `Double`, `Float` | REAL | the value |
+/// | `String` | TEXT | UTF-8 in Unicode normalization form C (canonically equal strings are stored alike) |
+/// | `Date` | REAL | seconds since 2001-01-01 00:00:00 UTC (`timeIntervalSinceReferenceDate`), as Core Data |
+/// | `Data` | BLOB | the bytes |
+/// | `UUID` | TEXT | `uuidString` (upper-case), which sorts as the bytes do |
+/// | `URL` | TEXT | `absoluteString` |
+/// | `Decimal` | TEXT | its description, exact |
+/// | `Optional` of any of these | same | NULL for nil |
+public protocol ColumnValue: Codable {
+    /// The column type this type is declared with.
+    static var columnType: ColumnType { get }
+    /// Reads a stored value; nil when the stored value cannot be this type (wrong storage class, out of range).
+    init?(sqliteValue: SQLiteValue)
+    /// The value to store.
+    /// - Throws: ``SwiftDataError/valueOutOfRange(_:)`` when the value has no SQLite representation.
+    func sqliteValue() throws(SwiftDataError) -> SQLiteValue
+}
+
+extension Optional: ColumnValue where Wrapped: ColumnValue {
+    public static var columnType: ColumnType { Wrapped.columnType }
+
+    public init?(sqliteValue: SQLiteValue) {
+        if case .null = sqliteValue {
+            self = .none
+        } else if let wrapped = Wrapped(sqliteValue: sqliteValue) {
+            self = .some(wrapped)
+        } else {
+            return nil
+        }
+    }
+
+    public func sqliteValue() throws(SwiftDataError) -> SQLiteValue {
+        switch self {
+        case .none: .null
+        case .some(let wrapped): try wrapped.sqliteValue()
+        }
+    }
+}
+
+extension String: ColumnValue {
+    public static var columnType: ColumnType { .text }
+    public init?(sqliteValue: SQLiteValue) {
+        guard case .text(let text) = sqliteValue else { return nil }
+        self = text
+    }
+    public func sqliteValue() -> SQLiteValue { .text(canonicalForm) }
+
+    /// This string in Unicode normalization form C; ASCII strings are returned as they are.
+    var canonicalForm: String {
+        utf8.allSatisfy { $0 < 0x80 } ? self : precomposedStringWithCanonicalMapping
+    }
+}
+
+extension Bool: ColumnValue {
+    public static var columnType: ColumnType { .integer }
+    public init?(sqliteValue: SQLiteValue) {
+        guard case .integer(let integer) = sqliteValue else { return nil }
+        self = integer != 0
+    }
+    public func sqliteValue() -> SQLiteValue { .integer(self ? 1 : 0) }
+}
+
+extension Double: ColumnValue {
+    public static var columnType: ColumnType { .real }
+    public init?(sqliteValue: SQLiteValue) {
+        switch sqliteValue {
+        case .real(let real): self = real
+        case .integer(let integer): self = Double(integer)
+        default: return nil
+        }
+    }
+    public func sqliteValue() -> SQLiteValue { .real(self) }
+}
+
+extension Float: ColumnValue {
+    public static var columnType: ColumnType { .real }
+    public init?(sqliteValue: SQLiteValue) {
+        guard let double = Double(sqliteValue: sqliteValue) else { return nil }
+        self = Float(double)
+    }
+    public func sqliteValue() -> SQLiteValue { .real(Double(self)) }
+}
+
+extension Date: ColumnValue {
+    public static var columnType: ColumnType { .real }
+    public init?(sqliteValue: SQLiteValue) {
+        guard let seconds = Double(sqliteValue: sqliteValue) else { return nil }
+        self = Date(timeIntervalSinceReferenceDate: seconds)
+    }
+    public func sqliteValue() -> SQLiteValue { .real(timeIntervalSinceReferenceDate) }
+}
+
+extension Data: ColumnValue {
+    public static var columnType: ColumnType { .blob }
+    public init?(sqliteValue: SQLiteValue) {
+        guard case .blob(let data) = sqliteValue else { return nil }
+        self = data
+    }
+    public func sqliteValue() -> SQLiteValue { .blob(self) }
+}
+
+extension UUID: ColumnValue {
+    public static var columnType: ColumnType { .text }
+    public init?(sqliteValue: SQLiteValue) {
+        guard case .text(let text) = sqliteValue, let uuid = UUID(uuidString: text) else { return nil }
+        self = uuid
+    }
+    public func sqliteValue() -> SQLiteValue { .text(uuidString) }
+}
+
+extension URL: ColumnValue {
+    public static var columnType: ColumnType { .text }
+    public init?(sqliteValue: SQLiteValue) {
+        guard case .text(let text) = sqliteValue, let url = URL(string: text) else { return nil }
+        self = url
+    }
+    public func sqliteValue() -> SQLiteValue { .text(absoluteString) }
+}
+
+extension Decimal: ColumnValue {
+    public static var columnType: ColumnType { .text }
+    public init?(sqliteValue: SQLiteValue) {
+        switch sqliteValue {
+        case .text(let text): guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+            self = decimal
+        case .integer(let integer): self = Decimal(integer)
+        case .real(let real): self = Decimal(real)
+        default: return nil
+        }
+    }
+    public func sqliteValue() -> SQLiteValue { .text(description) }
+}
+
+/// Integers stored in an INTEGER column, range-checked both ways.
+protocol IntegerColumnValue: ColumnValue, FixedWidthInteger {}
+
+extension IntegerColumnValue {
+    public static var columnType: ColumnType { .integer }
+    public init?(sqliteValue: SQLiteValue) {
+        guard case .integer(let integer) = sqliteValue, let value = Self(exactly: integer) else { return nil }
+        self = value
+    }
+    public func sqliteValue() throws(SwiftDataError) -> SQLiteValue {
+        guard let integer = Int64(exactly: self) else {
+            throw .valueOutOfRange("\(Self.self) value \(self) does not fit SQLite's 64-bit signed INTEGER")
+        }
+        return .integer(integer)
+    }
+}
+
+extension Int: IntegerColumnValue {}
+extension Int8: IntegerColumnValue {}
+extension Int16: IntegerColumnValue {}
+extension Int32: IntegerColumnValue {}
+extension Int64: IntegerColumnValue {}
+extension UInt: IntegerColumnValue {}
+extension UInt8: IntegerColumnValue {}
+extension UInt16: IntegerColumnValue {}
+extension UInt32: IntegerColumnValue {}
+extension UInt64: IntegerColumnValue {}

@@ -1,0 +1,112 @@
+import SQLite
+
+/// Reads one row's columns, in order, into a model's stored properties. Used by the code `@Model` generates.
+///
+/// Each `decode` overload matches one overload of ``Schema/PropertyMetadata``'s initializer; the key path argument
+/// only selects the overload (and names the property in errors).
+public struct ModelRowDecoder {
+    enum Source {
+        case statement(SQLiteStatement)
+        case values([SQLiteValue])
+    }
+
+    let source: Source
+    let entityName: String
+    var column: Int32
+
+    init(statement: SQLiteStatement, entityName: String, firstColumn: Int32) {
+        self.source = .statement(statement)
+        self.entityName = entityName
+        self.column = firstColumn
+    }
+
+    init(values: [SQLiteValue], entityName: String) {
+        self.source = .values(values)
+        self.entityName = entityName
+        self.column = 0
+    }
+
+    private mutating func next() -> SQLiteValue {
+        defer { column += 1 }
+        switch source {
+        case .statement(let statement): return statement.value(at: column)
+        case .values(let values): return Int(column) < values.count ? values[Int(column)] : .null
+        }
+    }
+
+    private func mismatch(_ value: SQLiteValue, _ keyPath: AnyKeyPath, _ type: Any.Type) -> SwiftDataError {
+        .invalidStoredValue(
+            "\(entityName).\(String(describing: keyPath).split(separator: ".").last ?? "?"): the store holds "
+                + "\(value.storageClassName) \(value) where \(type) was expected"
+        )
+    }
+
+    // MARK: ColumnValue
+
+    public mutating func decode<Root, T: ColumnValue>(_ keyPath: KeyPath<Root, T>) throws(SwiftDataError) -> T {
+        let value = next()
+        guard let decoded = T(sqliteValue: value) else { throw mismatch(value, keyPath, T.self) }
+        return decoded
+    }
+
+    public mutating func decode<Root, T: ColumnValue>(_ keyPath: KeyPath<Root, T?>) throws(SwiftDataError) -> T? {
+        let value = next()
+        guard let decoded = T?(sqliteValue: value) else { throw mismatch(value, keyPath, T?.self) }
+        return decoded
+    }
+
+    // MARK: RawRepresentable
+
+    public mutating func decode<Root, T: RawRepresentable>(_ keyPath: KeyPath<Root, T>) throws(SwiftDataError) -> T
+    where T.RawValue: ColumnValue {
+        let value = next()
+        guard let raw = T.RawValue(sqliteValue: value), let decoded = T(rawValue: raw) else {
+            throw mismatch(value, keyPath, T.self)
+        }
+        return decoded
+    }
+
+    public mutating func decode<Root, T: RawRepresentable>(_ keyPath: KeyPath<Root, T?>) throws(SwiftDataError) -> T?
+    where T.RawValue: ColumnValue {
+        let value = next()
+        if case .null = value { return nil }
+        guard let raw = T.RawValue(sqliteValue: value), let decoded = T(rawValue: raw) else {
+            throw mismatch(value, keyPath, T?.self)
+        }
+        return decoded
+    }
+
+    public mutating func decode<Root, T: RawRepresentable & Codable>(_ keyPath: KeyPath<Root, T>) throws(SwiftDataError) -> T
+    where T.RawValue: ColumnValue {
+        let value = next()
+        guard let raw = T.RawValue(sqliteValue: value), let decoded = T(rawValue: raw) else {
+            throw mismatch(value, keyPath, T.self)
+        }
+        return decoded
+    }
+
+    public mutating func decode<Root, T: RawRepresentable & Codable>(_ keyPath: KeyPath<Root, T?>) throws(SwiftDataError) -> T?
+    where T.RawValue: ColumnValue {
+        let value = next()
+        if case .null = value { return nil }
+        guard let raw = T.RawValue(sqliteValue: value), let decoded = T(rawValue: raw) else {
+            throw mismatch(value, keyPath, T?.self)
+        }
+        return decoded
+    }
+
+    // MARK: Codable (JSON)
+
+    public mutating func decode<Root, T: Codable>(_ keyPath: KeyPath<Root, T>) throws(SwiftDataError) -> T {
+        let value = next()
+        guard let decoded = AttributeJSON.decode(T.self, from: value) else { throw mismatch(value, keyPath, T.self) }
+        return decoded
+    }
+
+    public mutating func decode<Root, T: Codable>(_ keyPath: KeyPath<Root, T?>) throws(SwiftDataError) -> T? {
+        let value = next()
+        if case .null = value { return nil }
+        guard let decoded = AttributeJSON.decode(T.self, from: value) else { throw mismatch(value, keyPath, T?.self) }
+        return decoded
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Where and how a container stores its models. Mirrors SwiftData's `ModelConfiguration`.
+public struct ModelConfiguration: Hashable, Sendable {
+    /// The configuration's name; the default store file is `<name>.store`.
+    public let name: String
+    /// The SQLite file, or nil when stored in memory only.
+    public let url: URL?
+    /// Whether the store lives in memory and vanishes with the container.
+    public let isStoredInMemoryOnly: Bool
+    /// Whether contexts may save; when false, ``ModelContext/save()`` throws ``SwiftDataError/saveNotAllowed``.
+    public let allowsSave: Bool
+    /// The models this configuration covers, if narrower than the container's.
+    public let schema: Schema?
+
+    /// A configuration storing at ``defaultDirectory``/`<name>.store` (`default.store` when unnamed), or in memory.
+    public init(
+        _ name: String? = nil, schema: Schema? = nil, isStoredInMemoryOnly: Bool = false, allowsSave: Bool = true
+    ) {
+        let name = name ?? "default"
+        self.name = name
+        self.schema = schema
+        self.isStoredInMemoryOnly = isStoredInMemoryOnly
+        self.allowsSave = allowsSave
+        self.url = isStoredInMemoryOnly ? nil : Self.defaultDirectory.appendingPathComponent("\(name).store")
+    }
+
+    /// A configuration storing in the SQLite file at `url` (its folder is created if missing).
+    public init(_ name: String? = nil, schema: Schema? = nil, url: URL, allowsSave: Bool = true) {
+        self.name = name ?? url.deletingPathExtension().lastPathComponent
+        self.schema = schema
+        self.isStoredInMemoryOnly = false
+        self.allowsSave = allowsSave
+        self.url = url
+    }
+
+    /// `$XDG_DATA_HOME/OpenSwiftData`, or `~/.local/share/OpenSwiftData` when `XDG_DATA_HOME` is unset.
+    public static var defaultDirectory: URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+            return URL(fileURLWithPath: dataHome).appendingPathComponent("OpenSwiftData")
+        }
+        return FileManager.default.homeDirectoryForCurrentUser
+            .appendingPathComponent(".local/share/OpenSwiftData")
+    }
+
+    public static func == (lhs: ModelConfiguration, rhs: ModelConfiguration) -> Bool {
+        lhs.name == rhs.name && lhs.url == rhs.url && lhs.isStoredInMemoryOnly == rhs.isStoredInMemoryOnly
+            && lhs.allowsSave == rhs.allowsSave
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(url)
+        hasher.combine(isStoredInMemoryOnly)
+    }
+}

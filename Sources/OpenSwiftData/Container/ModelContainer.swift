@@ -1,0 +1,83 @@
+import Foundation
+
+/// Owns a schema and its store, and hands out contexts. Mirrors SwiftData's `ModelContainer`.
+///
+/// Creating a container checks every model (throwing ``SwiftDataError/invalidSchema(_:)`` naming the model and
+/// property that cannot be stored), opens or creates the SQLite file, and creates missing tables and indexes.
+public final class ModelContainer: Sendable {
+    /// The models this container stores.
+    public let schema: Schema
+    /// The configurations given (the first one decides the store).
+    public let configurations: [ModelConfiguration]
+    let store: Store
+    private let mainContextBox: MainContextBox
+
+    /// A container for `schema`, stored as the first of `configurations` says (the default store when none).
+    /// - Throws: ``SwiftDataError`` when a model cannot be stored, or the store cannot be opened
+    ///   (``SwiftDataError/storeNotADatabase(url:reason:)`` for a file that is not SQLite; it is left untouched).
+    public init(for schema: Schema, configurations: [ModelConfiguration] = []) throws(SwiftDataError) {
+        self.schema = schema
+        let configurations = configurations.isEmpty ? [ModelConfiguration()] : configurations
+        self.configurations = configurations
+        var tables: [EntityTable] = []
+        var seenNames: [String: String] = [:]
+        for entity in schema.entities {
+            let typeName = String(reflecting: entity.modelType)
+            if let other = seenNames[entity.name.lowercased()] {
+                throw .invalidSchema(
+                    "\(typeName) and \(other) both map to the table \(entity.name); SQLite table names ignore case and "
+                        + "module — rename one of the classes"
+                )
+            }
+            seenNames[entity.name.lowercased()] = typeName
+            tables.append(try EntityTable(entity: entity, metadata: entity.modelType.schemaMetadata))
+        }
+        self.store = try Store(url: configurations[0].url, tables: tables)
+        self.mainContextBox = MainContextBox()
+    }
+
+    /// A container for these model types.
+    public convenience init(
+        for forTypes: any PersistentModel.Type..., configurations: ModelConfiguration...
+    ) throws(SwiftDataError) {
+        try self.init(for: Schema(forTypes), configurations: configurations)
+    }
+
+    /// A container for these model types.
+    public convenience init(
+        for forTypes: [any PersistentModel.Type], configurations: [ModelConfiguration]
+    ) throws(SwiftDataError) {
+        try self.init(for: Schema(forTypes), configurations: configurations)
+    }
+
+    /// A context bound to the main actor, made on first use. Mirrors SwiftData's `mainContext`; its
+    /// ``ModelContext/autosaveEnabled`` is true.
+    @MainActor
+    public var mainContext: ModelContext {
+        if let context = mainContextBox.context { return context }
+        let context = ModelContext(self)
+        context.autosaveEnabled = true
+        mainContextBox.context = context
+        return context
+    }
+
+    /// The store's identifier, recorded in the SQLite file when created.
+    public var storeIdentifier: String { store.identifier }
+
+    /// Deletes every row of every entity in the store. Mirrors SwiftData's `deleteAllData()`; contexts keep their
+    /// registered instances until they fetch again.
+    public func deleteAllData() throws(SwiftDataError) {
+        try store.withConnection { connection in
+            try connection.transaction {
+                for table in store.tables.values { try connection.execute("DELETE FROM \(table.quotedName)") }
+            }
+        }
+    }
+}
+
+/// Holds the main context; touched only on the main actor.
+private final class MainContextBox: @unchecked Sendable {
+    // Invariant behind @unchecked Sendable: read and written only from `ModelContainer.mainContext`, which is
+    // @MainActor.
+    var context: ModelContext?
+}

@@ -1,0 +1,146 @@
+import Foundation
+import SQLite
+
+extension ModelContext {
+    /// The models matching `descriptor`. Mirrors SwiftData's `fetch(_:)`.
+    ///
+    /// Runs one `SELECT` with the predicate as `WHERE`, the sort descriptors (then the primary key) as
+    /// `ORDER BY`, and `LIMIT`/`OFFSET`. When `includePendingChanges` is true and this context has unsaved changes
+    /// to `T`, the rows are merged with them — pending inserts and changed models that match are added, pending
+    /// deletes and changed models that no longer match are dropped, the result is sorted again in memory — and the
+    /// window is applied after that merge.
+    /// - Throws: ``SwiftDataError/unsupportedPredicate(_:)`` or ``SwiftDataError/unsupportedSortDescriptor(_:)``
+    ///   when the descriptor cannot be translated; ``SwiftDataError/modelNotInSchema(entityName:)``; store errors.
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws(SwiftDataError) -> [T] {
+        let table = try store.table(for: T.self)
+        let query = try SelectQuery(table: table, predicate: descriptor.predicate, sortBy: descriptor.sortBy)
+        guard descriptor.includePendingChanges, hasPendingChanges(for: T.self) else {
+            let (sql, arguments) = query.selectSQL(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
+            return try fetchRows(T.self, table: table, sql: sql, arguments: arguments)
+        }
+        let (sql, arguments) = query.selectSQL(limit: nil, offset: nil)
+        let stored = try fetchRows(T.self, table: table, sql: sql, arguments: arguments)
+        let merged = try mergePendingChanges(into: stored, descriptor: descriptor)
+        return window(merged, offset: descriptor.fetchOffset, limit: descriptor.fetchLimit)
+    }
+
+    /// The number of models `descriptor` would fetch (ignoring nothing: limit and offset apply). Mirrors
+    /// SwiftData's `fetchCount(_:)`; runs `SELECT count(*)` when no pending change of `T` is involved.
+    public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws(SwiftDataError) -> Int {
+        if descriptor.includePendingChanges, hasPendingChanges(for: T.self) {
+            return try fetch(descriptor).count
+        }
+        let table = try store.table(for: T.self)
+        let query = try SelectQuery(table: table, predicate: descriptor.predicate, sortBy: [])
+        let total = try store.withConnection { connection in
+            guard case .integer(let count) = try connection.scalar(query.countSQL, query.arguments) else { return 0 }
+            return Int(count)
+        }
+        let afterOffset = max(total - max(descriptor.fetchOffset ?? 0, 0), 0)
+        return descriptor.fetchLimit.map { min(afterOffset, max($0, 0)) } ?? afterOffset
+    }
+
+    // MARK: Rows to models
+
+    func fetchRows<T: PersistentModel>(
+        _ type: T.Type, table: EntityTable, sql: String, arguments: [SQLiteValue]
+    ) throws(SwiftDataError) -> [T] {
+        let storeIdentifier = store.identifier
+        return try store.withConnection { connection in
+            let statement = try connection.cachedStatement(sql)
+            defer { statement.reset() }
+            try statement.bind(arguments)
+            var models: [T] = []
+            while try statement.step() {
+                models.append(try self.materialize(T.self, statement: statement, table: table, storeIdentifier: storeIdentifier))
+            }
+            return models
+        }
+    }
+
+    /// The registered instance for the current row (refreshed from it when it has no unsaved changes), or a new one.
+    private func materialize<T: PersistentModel>(
+        _ type: T.Type, statement: SQLiteStatement, table: EntityTable, storeIdentifier: String
+    ) throws -> T {
+        let rowID = statement.int64(at: 0)
+        var row = ModelRowDecoder(statement: statement, entityName: table.name, firstColumn: 1)
+        if let existing = registeredInstance(T.self, rowID: rowID) {
+            if existing._$persistentState.status == .registered, !existing._$persistentState.hasChanges {
+                try existing._$load(from: &row)
+            }
+            return existing
+        }
+        let model = try T(_$row: &row)
+        model._$persistentState.context = self
+        model._$persistentState.status = .registered
+        model._$persistentState.rowID = rowID
+        model._$persistentState.storeIdentifier = storeIdentifier
+        register(model)
+        return model
+    }
+
+    // MARK: Pending changes in fetches
+
+    func hasPendingChanges<T: PersistentModel>(for type: T.Type) -> Bool {
+        insertedModels.containsModel(of: type) || changedModels.containsModel(of: type) || deletedModels.containsModel(of: type)
+    }
+
+    private func mergePendingChanges<T: PersistentModel>(
+        into stored: [T], descriptor: FetchDescriptor<T>
+    ) throws(SwiftDataError) -> [T] {
+        func matches(_ model: T) throws(SwiftDataError) -> Bool {
+            guard let predicate = descriptor.predicate else { return true }
+            do {
+                return try predicate.evaluate(model)
+            } catch {
+                throw .unsupportedPredicate("evaluating the predicate on an unsaved \(T.entityName) failed: \(error)")
+            }
+        }
+        var result: [T] = []
+        var seen = Set<ObjectIdentifier>()
+        for model in stored {
+            let state = model._$persistentState
+            guard state.status == .registered else { continue }
+            // A changed model's stored row matched; its current values decide.
+            if state.hasChanges, try !matches(model) { continue }
+            result.append(model)
+            seen.insert(ObjectIdentifier(model))
+        }
+        var added = false
+        for model in changedModels.models(of: T.self) + insertedModels.models(of: T.self)
+        where !seen.contains(ObjectIdentifier(model)) && model._$persistentState.status != .deleted {
+            if try matches(model) {
+                result.append(model)
+                added = true
+            }
+        }
+        guard added || stored.contains(where: { $0._$persistentState.hasChanges }) else { return result }
+        return sorted(result, by: descriptor.sortBy)
+    }
+
+    /// Sorts in memory by the descriptors, then by row order (saved rows by primary key, then unsaved ones in
+    /// insertion order) — the same total order the SQL uses.
+    private func sorted<T: PersistentModel>(_ models: [T], by descriptors: [SortDescriptor<T>]) -> [T] {
+        let positions = Dictionary(uniqueKeysWithValues: models.enumerated().map { (ObjectIdentifier($1), $0) })
+        func rowOrder(_ model: T) -> (Int64, Int) {
+            let rowID = model._$persistentState.rowID
+            return (rowID == 0 ? Int64.max : rowID, positions[ObjectIdentifier(model)] ?? 0)
+        }
+        return models.sorted { lhs, rhs in
+            for descriptor in descriptors {
+                switch descriptor.compare(lhs, rhs) {
+                case .orderedAscending: return true
+                case .orderedDescending: return false
+                case .orderedSame: continue
+                }
+            }
+            return rowOrder(lhs) < rowOrder(rhs)
+        }
+    }
+
+    private func window<T>(_ models: [T], offset: Int?, limit: Int?) -> [T] {
+        let start = min(max(offset ?? 0, 0), models.count)
+        let end = limit.map { min(start + max($0, 0), models.count) } ?? models.count
+        return Array(models[start..<end])
+    }
+}

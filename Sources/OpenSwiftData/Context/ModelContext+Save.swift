@@ -1,0 +1,113 @@
+import Foundation
+import SQLite
+
+extension ModelContext {
+    /// Writes every pending insert, change and delete to the store in one transaction. Mirrors SwiftData's `save()`.
+    ///
+    /// SQL run, inside `BEGIN IMMEDIATE … COMMIT`: one `DELETE` per deleted model, one `UPDATE` (all columns) per
+    /// changed model, one `INSERT … ON CONFLICT DO UPDATE … RETURNING "Z_PK"` per inserted model.
+    ///
+    /// Unique constraints follow SwiftData: an inserted model whose unique value(s) — of an `@Attribute(.unique)`
+    /// property or of any `#Unique` group — match an existing row updates that row (an upsert) and takes its
+    /// identifier. Two pending inserts with the same unique value collapse the same way, in insertion order, so the
+    /// last one inserted wins. After the save the inserted model is the context's instance for that row; an instance
+    /// that represented the row before is given the saved values and leaves the context (its `modelContext` is nil).
+    ///
+    /// If anything fails, the transaction is rolled back and the context is left exactly as before the call.
+    /// - Throws: ``SwiftDataError/saveNotAllowed`` when the configuration forbids saving;
+    ///   ``SwiftDataError/uniqueConstraintViolation(entityName:attributes:values:)`` when a changed (not inserted)
+    ///   model takes a unique value another row has; ``SwiftDataError/sqlite(_:)`` for other store errors.
+    public func save() throws(SwiftDataError) {
+        guard hasChanges else { return }
+        guard container.configurations.first?.allowsSave ?? true else { throw .saveNotAllowed }
+        let deleted = deletedModels.models
+        let changed = changedModels.models.filter { $0._$persistentState.status == .registered }
+        let inserted = insertedModels.models
+        let storeIdentifier = store.identifier
+
+        let insertedRowIDs: [Int64] = try store.withConnection { connection in
+            try connection.transaction {
+                for model in deleted {
+                    let table = try store.table(for: type(of: model))
+                    try connection.execute(table.deleteSQL, [.integer(model._$persistentState.rowID)])
+                }
+                for model in changed {
+                    let table = try store.table(for: type(of: model))
+                    var row = ModelRowEncoder(capacity: table.columns.count + 1)
+                    try model._$encode(to: &row)
+                    do {
+                        try connection.execute(table.updateSQL, row.values + [.integer(model._$persistentState.rowID)])
+                    } catch let error as SQLiteError where error.isConstraintViolation {
+                        throw uniqueViolation(table: table, values: row.values, error: error)
+                    }
+                }
+                var rowIDs: [Int64] = []
+                for model in inserted {
+                    let table = try store.table(for: type(of: model))
+                    var row = ModelRowEncoder(capacity: table.columns.count)
+                    try model._$encode(to: &row)
+                    let statement = try connection.cachedStatement(table.insertSQL)
+                    defer { statement.reset() }
+                    try statement.bind(row.values)
+                    do {
+                        guard try statement.step() else {
+                            throw SwiftDataError.invalidStoredValue("INSERT into \(table.name) returned no row")
+                        }
+                    } catch let error as SQLiteError where error.isConstraintViolation {
+                        throw uniqueViolation(table: table, values: row.values, error: error)
+                    }
+                    rowIDs.append(statement.int64(at: 0))
+                }
+                return rowIDs
+            }
+        }
+
+        // The transaction committed: bring the models in line with the store.
+        for model in deleted {
+            model._$persistentState.status = .removed
+            model._$persistentState.hasChanges = false
+            unregister(model)
+        }
+        for model in changed {
+            model._$persistentState.hasChanges = false
+        }
+        for (model, rowID) in zip(inserted, insertedRowIDs) {
+            adoptInsertedRow(model, rowID: rowID, storeIdentifier: storeIdentifier)
+        }
+        insertedModels.removeAll()
+        changedModels.removeAll()
+        deletedModels.removeAll()
+    }
+
+    /// Makes `model` the registered instance for `rowID`; a previous instance of that row (an earlier insert that
+    /// collapsed into the same row, or a fetched one) takes the saved values and leaves the context.
+    private func adoptInsertedRow<T: PersistentModel>(_ model: T, rowID: Int64, storeIdentifier: String) {
+        if let previous = registeredInstance(T.self, rowID: rowID), previous !== model {
+            var encoder = ModelRowEncoder(capacity: T.schemaMetadata.count)
+            if (try? model._$encode(to: &encoder)) != nil {
+                var row = ModelRowDecoder(values: encoder.values, entityName: T.entityName)
+                try? previous._$load(from: &row)
+            }
+            changedModels.remove(previous)
+            previous._$persistentState.status = .unmanaged
+            previous._$persistentState.hasChanges = false
+            previous._$persistentState.context = nil
+        }
+        model._$persistentState.status = .registered
+        model._$persistentState.rowID = rowID
+        model._$persistentState.storeIdentifier = storeIdentifier
+        model._$persistentState.hasChanges = false
+        register(model)
+    }
+
+    private func uniqueViolation(table: EntityTable, values: [SQLiteValue], error: SQLiteError) -> SwiftDataError {
+        for group in table.uniqueGroups {
+            let names = group.map { table.columns[$0].name }
+            if error.message.contains(names.map { "\(table.name).\($0)" }.joined(separator: ", ")) {
+                let shown = group.map { values.indices.contains($0) ? values[$0].description : "?" }.joined(separator: ", ")
+                return .uniqueConstraintViolation(entityName: table.name, attributes: names, values: shown)
+            }
+        }
+        return .sqlite(error)
+    }
+}

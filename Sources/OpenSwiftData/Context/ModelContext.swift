@@ -1,0 +1,218 @@
+import Foundation
+import SQLite
+
+/// Tracks models, their unsaved changes, and fetches and saves them. Mirrors SwiftData's `ModelContext`.
+///
+/// A context is not thread-safe (like SwiftData's): use it from one actor. ``ModelContainer/mainContext`` is for the
+/// main actor; make one per task or actor with ``init(_:)`` for other work. A context holds at most one instance per
+/// row: fetching a row twice returns the same object. Instances without unsaved changes are held weakly, so a
+/// context does not keep every row it ever fetched in memory.
+public final class ModelContext {
+    /// The container this context reads and writes.
+    public let container: ModelContainer
+    let store: Store
+
+    /// Whether the context saves by itself. Only ``ModelContainer/mainContext`` acts on it: after any change it
+    /// schedules one save on the main actor, which runs when the current main-actor job ends (several changes in
+    /// one job make one save). Errors of such a save are written to standard error. Default: true for the main
+    /// context, false for others (as SwiftData).
+    public var autosaveEnabled = false
+    private var autosaveScheduled = false
+
+    /// Registered instances, per entity, by primary key.
+    private var registry: [ObjectIdentifier: [Int64: WeakModel]] = [:]
+    private var registrySweepThreshold = 1_024
+
+    var insertedModels = ModelSet()
+    var changedModels = ModelSet()
+    var deletedModels = ModelSet()
+
+    /// A context for `container`. Mirrors SwiftData's `ModelContext(_:)`.
+    public init(_ container: ModelContainer) {
+        self.container = container
+        self.store = container.store
+    }
+
+    // MARK: Pending changes
+
+    /// Whether there are unsaved inserts, changes or deletes. Mirrors SwiftData's `hasChanges`.
+    public var hasChanges: Bool { !insertedModels.isEmpty || !changedModels.isEmpty || !deletedModels.isEmpty }
+
+    /// Models inserted and not yet saved, in insertion order.
+    public var insertedModelsArray: [any PersistentModel] { insertedModels.models }
+    /// Registered models with unsaved property changes.
+    public var changedModelsArray: [any PersistentModel] { changedModels.models }
+    /// Registered models marked for deletion at the next save.
+    public var deletedModelsArray: [any PersistentModel] { deletedModels.models }
+
+    /// Starts tracking `model` so the next save stores it. Mirrors SwiftData's `insert(_:)`.
+    ///
+    /// Inserting a model twice does nothing; inserting a model marked deleted un-deletes it; a model whose deletion
+    /// was saved is inserted as a new row. A model that belongs to another context is left there (nothing happens).
+    public func insert<T: PersistentModel>(_ model: T) {
+        let state = model._$persistentState
+        if let owner = state.context, owner !== self, state.status != .unmanaged, state.status != .removed { return }
+        switch state.status {
+        case .unmanaged, .removed:
+            model._$persistentState.context = self
+            model._$persistentState.status = .inserted
+            model._$persistentState.rowID = 0
+            model._$persistentState.storeIdentifier = nil
+            insertedModels.insert(model)
+            didChange()
+        case .deleted:
+            model._$persistentState.status = .registered
+            deletedModels.remove(model)
+            didChange()
+        case .inserted, .registered:
+            break
+        }
+    }
+
+    /// Marks `model` for deletion at the next save. Mirrors SwiftData's `delete(_:)`.
+    ///
+    /// Until the save, ``PersistentModel/isDeleted`` is true and the model is in ``deletedModelsArray``; fetches
+    /// (with pending changes included) no longer return it. A model inserted and never saved is simply dropped.
+    public func delete<T: PersistentModel>(_ model: T) {
+        let state = model._$persistentState
+        guard state.context === self else { return }
+        switch state.status {
+        case .inserted:
+            insertedModels.remove(model)
+            model._$persistentState.status = .removed
+            didChange()
+        case .registered:
+            model._$persistentState.status = .deleted
+            changedModels.remove(model)
+            deletedModels.insert(model)
+            didChange()
+        case .unmanaged, .deleted, .removed:
+            break
+        }
+    }
+
+    /// Discards every unsaved insert, delete and change. Mirrors SwiftData's `rollback()`.
+    ///
+    /// Inserted models leave the context; deleted ones are restored; changed ones get their stored values back
+    /// (read again from the store; one whose row is gone is marked deleted).
+    public func rollback() {
+        for model in insertedModels.models {
+            model._$persistentState.status = .unmanaged
+            model._$persistentState.context = nil
+        }
+        for model in deletedModels.models {
+            model._$persistentState.status = .registered
+            if model._$persistentState.hasChanges { changedModels.insert(model) }
+        }
+        let changed = changedModels.models
+        insertedModels.removeAll()
+        deletedModels.removeAll()
+        changedModels.removeAll()
+        for model in changed {
+            reload(model)
+        }
+    }
+
+    /// Reads `model`'s row again into it; marks it removed when the row is gone.
+    private func reload(_ model: any PersistentModel) {
+        let rowID = model._$persistentState.rowID
+        let found: Bool
+        do {
+            let table = try store.table(for: type(of: model))
+            found = try store.withConnection { connection in
+                let statement = try connection.cachedStatement(table.selectByPrimaryKeySQL)
+                defer { statement.reset() }
+                try statement.bind(.integer(rowID), at: 1)
+                guard try statement.step() else { return false }
+                var row = ModelRowDecoder(statement: statement, entityName: table.name, firstColumn: 1)
+                try model._$load(from: &row)
+                return true
+            }
+        } catch {
+            found = true
+        }
+        model._$persistentState.hasChanges = false
+        if !found {
+            model._$persistentState.status = .removed
+            unregister(model)
+        }
+    }
+
+    // MARK: Change notification
+
+    /// Called through `_modelDidChange` when a persisted property of `model` is set.
+    func modelDidChange(_ model: some PersistentModel) {
+        switch model._$persistentState.status {
+        case .registered:
+            model._$persistentState.hasChanges = true
+            changedModels.insert(model)
+            didChange()
+        case .inserted, .deleted:
+            didChange()
+        case .unmanaged, .removed:
+            break
+        }
+    }
+
+    private func didChange() {
+        guard autosaveEnabled, !autosaveScheduled else { return }
+        autosaveScheduled = true
+        let container = self.container
+        Task { @MainActor in
+            container.mainContext.performAutosave()
+        }
+    }
+
+    @MainActor
+    func performAutosave() {
+        autosaveScheduled = false
+        guard autosaveEnabled, hasChanges else { return }
+        do {
+            try save()
+        } catch {
+            FileHandle.standardError.write(Data("OpenSwiftData: autosave failed: \(error)\n".utf8))
+        }
+    }
+
+    // MARK: Registry
+
+    /// The registered instance of a row, if any is alive.
+    func registeredInstance<T: PersistentModel>(_ type: T.Type, rowID: Int64) -> T? {
+        registry[ObjectIdentifier(type)]?[rowID]?.model as? T
+    }
+
+    func register(_ model: some PersistentModel) {
+        let rowID = model._$persistentState.rowID
+        let key = ObjectIdentifier(type(of: model))
+        registry[key, default: [:]][rowID] = WeakModel(model: model)
+        if registry[key, default: [:]].count > registrySweepThreshold { sweepRegistry(key) }
+    }
+
+    func unregister(_ model: some PersistentModel) {
+        let key = ObjectIdentifier(type(of: model))
+        let rowID = model._$persistentState.rowID
+        if let current = registry[key]?[rowID]?.model, current !== model { return }
+        registry[key]?[rowID] = nil
+    }
+
+    /// Drops entries whose models are gone, so the registry stays as large as the live models.
+    private func sweepRegistry(_ key: ObjectIdentifier) {
+        registry[key] = registry[key]?.filter { $0.value.model != nil }
+        registrySweepThreshold = max(1_024, (registry[key]?.count ?? 0) * 2)
+    }
+
+    /// The registered model for `identifier`, if this context holds it. Mirrors SwiftData's
+    /// `registeredModel(for:)`.
+    public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
+        if let rowID = identifier.primaryKey {
+            guard identifier.entityName == T.entityName, identifier.storeIdentifier == store.identifier else { return nil }
+            return registeredInstance(T.self, rowID: rowID)
+        }
+        return insertedModels.models(of: T.self).first { $0._$persistentState.temporaryIdentifier == identifier }
+    }
+}
+
+/// A registry entry: the model, unless it has been freed.
+struct WeakModel {
+    weak var model: AnyObject?
+}

@@ -1,0 +1,56 @@
+import Foundation
+import SQLite
+
+/// Every error OpenSwiftData throws. Mirrors the role of SwiftData's `SwiftDataError`, as an enum a caller can
+/// switch on; each case carries a message that says what went wrong and what to do.
+public enum SwiftDataError: Error, Sendable, CustomStringConvertible {
+    /// A model type is used with a container whose schema does not list it. Pass it to `ModelContainer(for:)`.
+    case modelNotInSchema(entityName: String)
+    /// A model cannot be stored as declared: the message names the model and property.
+    case invalidSchema(String)
+    /// The store file is not an SQLite database, or is damaged; it was left untouched.
+    case storeNotADatabase(url: URL, reason: String)
+    /// The store could not be opened or created (missing folder, permissions…).
+    case storeOpenFailed(url: URL?, reason: String)
+    /// A predicate uses an expression the SQL translation does not support; the message names it.
+    case unsupportedPredicate(String)
+    /// A sort descriptor cannot be translated to SQL; the message names it.
+    case unsupportedSortDescriptor(String)
+    /// A stored value does not fit the property it is read into (the file was written by something else).
+    case invalidStoredValue(String)
+    /// A property's value has no SQLite representation (for example a `UInt64` above `Int64.max`).
+    case valueOutOfRange(String)
+    /// A save found a row with the same unique value(s), and the container's policy is to throw.
+    case uniqueConstraintViolation(entityName: String, attributes: [String], values: String)
+    /// The configuration does not allow saving (`ModelConfiguration(allowsSave: false)`).
+    case saveNotAllowed
+    /// SQLite reported an error; the wrapped error has its code, the SQL and the arguments.
+    case sqlite(SQLiteError)
+
+    public var description: String {
+        switch self {
+        case .modelNotInSchema(let entityName):
+            "\(entityName) is not in this container's schema: pass \(entityName).self to ModelContainer(for:)"
+        case .invalidSchema(let message):
+            "invalid model: \(message)"
+        case .storeNotADatabase(let url, let reason):
+            "\(url.path) is not an SQLite store, or is damaged (\(reason)); it was left untouched — move it away or choose another URL"
+        case .storeOpenFailed(let url, let reason):
+            "cannot open the store\(url.map { " at \($0.path)" } ?? ""): \(reason)"
+        case .unsupportedPredicate(let message):
+            "unsupported predicate: \(message)"
+        case .unsupportedSortDescriptor(let message):
+            "unsupported sort descriptor: \(message)"
+        case .invalidStoredValue(let message):
+            "invalid stored value: \(message)"
+        case .valueOutOfRange(let message):
+            "value cannot be stored: \(message)"
+        case .uniqueConstraintViolation(let entityName, let attributes, let values):
+            "a \(entityName) with \(attributes.joined(separator: ", ")) = \(values) already exists"
+        case .saveNotAllowed:
+            "this container's configuration does not allow saving (allowsSave is false)"
+        case .sqlite(let error):
+            error.description
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import SQLite
+
+/// The SQL for one fetch: `WHERE` and `ORDER BY` clauses and their arguments, built from a ``FetchDescriptor``.
+struct SelectQuery {
+    let table: EntityTable
+    /// ` WHERE …`, or "" when there is no predicate.
+    let whereClause: String
+    /// ` ORDER BY …, "Z_PK"`: always ends with the primary key, so the order is total and stable.
+    let orderByClause: String
+    let arguments: [SQLiteValue]
+
+    init<T: PersistentModel>(table: EntityTable, predicate: Predicate<T>?, sortBy: [SortDescriptor<T>]) throws(SwiftDataError) {
+        self.table = table
+        if let predicate {
+            let translator = PredicateTranslator(table: table, variable: predicate.variable.key)
+            let condition = try translator.condition(predicate.expression)
+            whereClause = " WHERE " + condition.sql
+            arguments = condition.arguments
+        } else {
+            whereClause = ""
+            arguments = []
+        }
+        var terms: [String] = []
+        for descriptor in sortBy {
+            terms.append(try Self.orderingTerm(descriptor, table: table))
+        }
+        terms.append(SQL.identifier(SQL.primaryKey))
+        orderByClause = " ORDER BY " + terms.joined(separator: ", ")
+    }
+
+    static func orderingTerm<T>(_ descriptor: SortDescriptor<T>, table: EntityTable) throws(SwiftDataError) -> String {
+        guard let keyPath = descriptor.keyPath else {
+            throw .unsupportedSortDescriptor("\(descriptor) does not sort by a key path")
+        }
+        guard let column = table.column(for: keyPath) else {
+            throw .unsupportedSortDescriptor("\(keyPath) is not a stored property of \(table.name)")
+        }
+        if let comparator = descriptor.stringComparator {
+            throw .unsupportedSortDescriptor(
+                "\(keyPath) uses the string comparator \(comparator); only the default order (String's <) is translated"
+            )
+        }
+        let direction = descriptor.order == .forward ? "ASC" : "DESC"
+        return "\(SQL.identifier(column.name)) \(direction)"
+    }
+
+    /// `SELECT <all columns> FROM <table> <where> <order by>`, with `LIMIT`/`OFFSET` when given.
+    func selectSQL(limit: Int?, offset: Int?) -> (sql: String, arguments: [SQLiteValue]) {
+        var sql = "SELECT \(table.selectList) FROM \(table.quotedName)\(whereClause)\(orderByClause)"
+        var arguments = self.arguments
+        if limit != nil || (offset ?? 0) > 0 {
+            sql += " LIMIT ? OFFSET ?"
+            arguments.append(.integer(Int64(max(limit ?? -1, -1))))
+            arguments.append(.integer(Int64(max(offset ?? 0, 0))))
+        }
+        return (sql, arguments)
+    }
+
+    /// `SELECT count(*) FROM <table> <where>`.
+    var countSQL: String { "SELECT count(*) FROM \(table.quotedName)\(whereClause)" }
+}

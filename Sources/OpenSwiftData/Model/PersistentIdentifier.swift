@@ -1,0 +1,60 @@
+import Synchronization
+
+/// Identifies a model's row across contexts. Mirrors SwiftData's `PersistentIdentifier`.
+///
+/// A model gets a temporary identifier when first asked for one (or when inserted), and a permanent one when its
+/// context saves it: the entity name plus the row's primary key, which SQLite never reuses
+/// (`AUTOINCREMENT`), so an old identifier never resolves to a new row. Identifiers are `Codable`, so they can cross
+/// process boundaries and be stored; a temporary one means nothing outside the process that made it.
+public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+    enum Key: Hashable, Codable, Sendable {
+        case permanent(Int64)
+        case temporary(Int)
+    }
+
+    /// The model's entity (class) name.
+    public let entityName: String
+    /// The store's identifier (a UUID recorded in the store), or nil for a temporary identifier.
+    public let storeIdentifier: String?
+    let key: Key
+
+    /// Whether this identifier was assigned before the model's first save.
+    public var isTemporary: Bool {
+        if case .temporary = key { return true }
+        return false
+    }
+
+    /// The row's primary key (`Z_PK`) for a permanent identifier.
+    public var primaryKey: Int64? {
+        if case .permanent(let rowID) = key { return rowID }
+        return nil
+    }
+
+    static func permanent(entityName: String, storeIdentifier: String, rowID: Int64) -> PersistentIdentifier {
+        PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, key: .permanent(rowID))
+    }
+
+    private static let nextTemporaryID = Atomic<Int>(1)
+
+    static func temporary(entityName: String) -> PersistentIdentifier {
+        let id = nextTemporaryID.wrappingAdd(1, ordering: .relaxed).oldValue
+        return PersistentIdentifier(entityName: entityName, storeIdentifier: nil, key: .temporary(id))
+    }
+
+    public static func < (lhs: PersistentIdentifier, rhs: PersistentIdentifier) -> Bool {
+        if lhs.entityName != rhs.entityName { return lhs.entityName < rhs.entityName }
+        switch (lhs.key, rhs.key) {
+        case (.permanent(let l), .permanent(let r)): return l < r
+        case (.temporary(let l), .temporary(let r)): return l < r
+        case (.permanent, .temporary): return true
+        case (.temporary, .permanent): return false
+        }
+    }
+
+    public var description: String {
+        switch key {
+        case .permanent(let rowID): "\(entityName)/p\(rowID)"
+        case .temporary(let id): "\(entityName)/t\(id)"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import SQLite
+
+// ==, != and <, <=, >, >=. Equality uses IS / IS NOT when either side can be NULL, so that, as in Swift,
+// `nil == nil` is true and `optional != value` is true for nil.
+
+extension PredicateExpressions.Equal: SQLTranslatable {
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        let left = try translator.translate(lhs)
+        let right = try translator.translate(rhs)
+        return SQLComparison.equality(left, right, negated: false)
+    }
+}
+
+extension PredicateExpressions.NotEqual: SQLTranslatable {
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        let left = try translator.translate(lhs)
+        let right = try translator.translate(rhs)
+        return SQLComparison.equality(left, right, negated: true)
+    }
+}
+
+extension PredicateExpressions.Comparison: SQLTranslatable {
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        let left = try translator.translate(lhs)
+        let right = try translator.translate(rhs)
+        let sqlOperator = switch op {
+        case .lessThan: "<"
+        case .lessThanOrEqual: "<="
+        case .greaterThan: ">"
+        case .greaterThanOrEqual: ">="
+        }
+        let comparison = "(\(left.sql) \(sqlOperator) \(right.sql))"
+        // Swift cannot order optionals, so NULL only reaches here through other expressions; treat it as false.
+        let sql = left.isNullable || right.isNullable ? "COALESCE(\(comparison), 0)" : comparison
+        return .computed(sql, left.arguments + right.arguments)
+    }
+}
+
+enum SQLComparison {
+    static func equality(_ left: SQLExpression, _ right: SQLExpression, negated: Bool) -> SQLExpression {
+        if right.isNilLiteral {
+            return .computed("(\(left.sql) IS \(negated ? "NOT " : "")NULL)", left.arguments)
+        }
+        if left.isNilLiteral {
+            return .computed("(\(right.sql) IS \(negated ? "NOT " : "")NULL)", right.arguments)
+        }
+        let sqlOperator = if left.isNullable || right.isNullable {
+            negated ? "IS NOT" : "IS"
+        } else {
+            negated ? "<>" : "="
+        }
+        return .computed("(\(left.sql) \(sqlOperator) \(right.sql))", left.arguments + right.arguments)
+    }
+}

@@ -1,0 +1,54 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@_PersistedProperty`, added by `@Model` to each persisted property: turns `var name: T = v` into a computed
+/// property over `private var _name: T = v`, observed (like `@Observable`) and change-tracked by the model's context.
+public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingAccessorsOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [AccessorDeclSyntax] {
+        guard let variable = declaration.as(VariableDeclSyntax.self), let property = PersistedProperty(variable) else {
+            return []
+        }
+        let name = property.name
+        return [
+            """
+            @storageRestrictions(initializes: _\(raw: name))
+            init(initialValue) {
+                _\(raw: name) = initialValue
+            }
+            """,
+            """
+            get {
+                access(keyPath: \\.\(raw: name))
+                return _\(raw: name)
+            }
+            """,
+            """
+            set {
+                withMutation(keyPath: \\.\(raw: name)) {
+                    _\(raw: name) = newValue
+                }
+                OpenSwiftData._modelDidChange(self, property: \(literal: name))
+            }
+            """,
+        ]
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let variable = declaration.as(VariableDeclSyntax.self), let property = PersistedProperty(variable) else {
+            context.diagnose(Diagnostic(node: node, message: ModelDiagnostic.computedProperty))
+            return []
+        }
+        let type = property.type.map { ": \($0.trimmedDescription)" } ?? ""
+        let initializer = property.initializer.map { " = \($0)" } ?? ""
+        return ["private var _\(raw: property.name)\(raw: type)\(raw: initializer)"]
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import OpenSwiftData
+
+enum Priority: Int, Codable, CaseIterable {
+    case low = 0, medium = 5, high = 10
+}
+
+enum Shade: String {
+    case red, green
+}
+
+struct Dimensions: Codable, Equatable {
+    var width: Double
+    var height: Double
+}
+
+/// One property of every kind the first issue names, with and without optionals.
+@Model
+final class Sample {
+    var text: String
+    var integer: Int
+    var wide: Int64
+    var real: Double
+    var flag: Bool
+    var date: Date
+    var bytes: Data
+    var identifier: UUID
+    var link: URL
+    var note: String?
+    var count: Int?
+    var score: Double?
+    var seen: Date?
+    var payload: Data?
+    var tags: [String]
+    var priority: Priority
+    var shade: Shade?
+    var size: Dimensions?
+    @Transient var scratch = 0
+    var computed: Int { integer * 2 }
+
+    init(
+        text: String, integer: Int = 0, wide: Int64 = 0, real: Double = 0, flag: Bool = false,
+        date: Date = Date(timeIntervalSinceReferenceDate: 0), bytes: Data = Data(), identifier: UUID = UUID(),
+        link: URL = URL(string: "https://example.com")!, note: String? = nil, count: Int? = nil, score: Double? = nil,
+        seen: Date? = nil, payload: Data? = nil, tags: [String] = [], priority: Priority = .low, shade: Shade? = nil,
+        size: Dimensions? = nil
+    ) {
+        self.text = text
+        self.integer = integer
+        self.wide = wide
+        self.real = real
+        self.flag = flag
+        self.date = date
+        self.bytes = bytes
+        self.identifier = identifier
+        self.link = link
+        self.note = note
+        self.count = count
+        self.score = score
+        self.seen = seen
+        self.payload = payload
+        self.tags = tags
+        self.priority = priority
+        self.shade = shade
+        self.size = size
+    }
+}
+
+@Model
+final class Tag {
+    @Attribute(.unique) var name: String
+    var uses: Int = 0
+
+    init(name: String, uses: Int = 0) {
+        self.name = name
+        self.uses = uses
+    }
+}
+
+@Model
+final class Defaults {
+    var title = "untitled"
+    var rank = 3
+}
