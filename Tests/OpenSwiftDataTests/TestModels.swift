@@ -5,7 +5,7 @@ enum Priority: Int, Codable, CaseIterable {
     case low = 0, medium = 5, high = 10
 }
 
-enum Shade: String {
+enum Shade: String, Codable {
     case red, green
 }
 

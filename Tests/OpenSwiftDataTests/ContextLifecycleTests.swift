@@ -1,0 +1,181 @@
+import Foundation
+import OpenSwiftData
+import Testing
+
+@Suite struct ContextLifecycleTests {
+    private func savedTags(_ names: [String]) throws -> (ModelContext, [Tag]) {
+        let context = ModelContext(try inMemoryContainer(Tag.self))
+        let tags = names.enumerated().map { Tag(name: $1, uses: $0) }
+        for tag in tags { context.insert(tag) }
+        try context.save()
+        return (context, tags)
+    }
+
+    @Test func deleteIsPendingUntilSave() throws {
+        let (context, tags) = try savedTags(["a", "b", "c"])
+        context.delete(tags[1])
+        #expect(tags[1].isDeleted)
+        #expect(tags[1].modelContext === context)
+        #expect(context.deletedModelsArray.count == 1)
+        #expect(try context.fetch(FetchDescriptor<Tag>()).map(\.name) == ["a", "c"])
+        // Without pending changes the row is still in the store.
+        var storedOnly = FetchDescriptor<Tag>()
+        storedOnly.includePendingChanges = false
+        #expect(try context.fetch(storedOnly).map(\.name) == ["a", "b", "c"])
+
+        try context.save()
+        #expect(tags[1].isDeleted)
+        #expect(tags[1].modelContext == nil)
+        #expect(tags[1].name == "b")  // last values stay readable
+        #expect(try ModelContext(context.container).fetch(FetchDescriptor<Tag>()).map(\.name) == ["a", "c"])
+    }
+
+    @Test func batchDeleteRemovesMatchingRowsAtOnce() throws {
+        let (context, tags) = try savedTags(["keep", "drop-1", "drop-2"])
+        let unsaved = Tag(name: "drop-unsaved")
+        context.insert(unsaved)
+        try context.delete(model: Tag.self, where: #Predicate { $0.name.starts(with: "drop") })
+        #expect(tags[1].isDeleted && tags[2].isDeleted)
+        #expect(tags[1].modelContext == nil)
+        #expect(!tags[0].isDeleted)
+        #expect(unsaved.isDeleted)
+        #expect(try context.fetch(FetchDescriptor<Tag>()).map(\.name) == ["keep"])
+        // Another context sees it without any save.
+        #expect(try ModelContext(context.container).fetch(FetchDescriptor<Tag>()).map(\.name) == ["keep"])
+
+        // A model inserted afterwards survives.
+        context.insert(Tag(name: "drop-later"))
+        try context.save()
+        #expect(try context.fetch(FetchDescriptor<Tag>()).map(\.name) == ["keep", "drop-later"])
+    }
+
+    @Test func batchDeleteWithoutPredicateEmptiesTheTable() throws {
+        let (context, _) = try savedTags(["a", "b"])
+        try context.delete(model: Tag.self)
+        #expect(try context.fetchCount(FetchDescriptor<Tag>()) == 0)
+    }
+
+    @Test func rollbackDiscardsInsertsDeletesAndChanges() throws {
+        let (context, tags) = try savedTags(["a", "b"])
+        let inserted = Tag(name: "new")
+        context.insert(inserted)
+        context.delete(tags[0])
+        tags[1].uses = 100
+        #expect(context.hasChanges)
+        #expect(tags[1].hasChanges)
+        context.rollback()
+        #expect(!context.hasChanges)
+        #expect(!tags[0].isDeleted)
+        #expect(tags[1].uses == 1)
+        #expect(!tags[1].hasChanges)
+        #expect(inserted.modelContext == nil)
+        #expect(try context.fetch(FetchDescriptor<Tag>()).map(\.name) == ["a", "b"])
+    }
+
+    @Test func changedPropertiesAreSaved() throws {
+        let (context, tags) = try savedTags(["a"])
+        tags[0].uses = 41
+        #expect(context.changedModelsArray.count == 1)
+        try context.save()
+        #expect(context.changedModelsArray.isEmpty)
+        #expect(try ModelContext(context.container).fetch(FetchDescriptor<Tag>()).first?.uses == 41)
+    }
+
+    @Test func sortLimitAndOffset() throws {
+        let (context, _) = try savedTags(["d", "b", "e", "a", "c"])
+        let byName = FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.name)])
+        #expect(try context.fetch(byName).map(\.name) == ["a", "b", "c", "d", "e"])
+        let reversed = FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.name, order: .reverse)])
+        #expect(try context.fetch(reversed).map(\.name) == ["e", "d", "c", "b", "a"])
+
+        var page = byName
+        page.fetchLimit = 2
+        page.fetchOffset = 1
+        #expect(try context.fetch(page).map(\.name) == ["b", "c"])
+        #expect(try context.fetchCount(page) == 2)
+        page.fetchOffset = 4
+        #expect(try context.fetch(page).map(\.name) == ["e"])
+        page.fetchOffset = 9
+        #expect(try context.fetch(page).isEmpty)
+
+        // Unsorted fetches come in insertion order.
+        #expect(try context.fetch(FetchDescriptor<Tag>()).map(\.name) == ["d", "b", "e", "a", "c"])
+    }
+
+    @Test func pagesIncludingPendingChangesAreDisjointAndComplete() throws {
+        let (context, tags) = try savedTags(["b", "d", "f"])
+        context.insert(Tag(name: "a"))
+        context.insert(Tag(name: "e"))
+        context.delete(tags[1])
+        tags[2].name = "c"
+        var page = FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.name)])
+        page.fetchLimit = 2
+        var names: [String] = []
+        for offset in stride(from: 0, to: 6, by: 2) {
+            page.fetchOffset = offset
+            names += try context.fetch(page).map(\.name)
+        }
+        #expect(names == ["a", "b", "c", "e"])
+        #expect(try context.fetchCount(FetchDescriptor<Tag>()) == 4)
+    }
+
+    @Test func insertingTheSameUniqueValueUpdatesTheRow() throws {
+        let (context, tags) = try savedTags(["swift", "data"])
+        let replacement = Tag(name: "swift", uses: 500)
+        context.insert(replacement)
+        try context.save()
+        let all = try context.fetch(FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.name)]))
+        #expect(all.map(\.name) == ["data", "swift"])
+        #expect(all.last === replacement)
+        #expect(replacement.persistentModelID.primaryKey == 1)
+        #expect(tags[0].uses == 500)          // the earlier instance got the saved values…
+        #expect(tags[0].modelContext == nil)  // …and left the context
+    }
+
+    @Test func twoPendingInsertsWithOneKeyCollapseLastWins() throws {
+        let context = ModelContext(try inMemoryContainer(Tag.self))
+        let first = Tag(name: "dup", uses: 1)
+        let second = Tag(name: "dup", uses: 2)
+        context.insert(first)
+        context.insert(second)
+        try context.save()
+        let stored = try ModelContext(context.container).fetch(FetchDescriptor<Tag>())
+        #expect(stored.map(\.uses) == [2])
+        #expect(try context.fetch(FetchDescriptor<Tag>()).first === second)
+    }
+
+    @Test func insertingTwiceIsANoOp() throws {
+        let context = ModelContext(try inMemoryContainer(Tag.self))
+        let tag = Tag(name: "once")
+        context.insert(tag)
+        context.insert(tag)
+        #expect(context.insertedModelsArray.count == 1)
+        try context.save()
+        context.insert(tag)
+        #expect(!context.hasChanges)
+    }
+
+    @Test func unknownModelTypeThrowsANamedError() throws {
+        let context = ModelContext(try inMemoryContainer(Tag.self))
+        #expect(throws: SwiftDataError.self) { try context.fetch(FetchDescriptor<Sample>()) }
+        do {
+            _ = try context.fetch(FetchDescriptor<Sample>())
+        } catch {
+            #expect(error.description.contains("Sample is not in this container's schema"))
+        }
+    }
+
+    @Test func aFileThatIsNotSQLiteIsRefusedAndLeftUntouched() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("notes.store")
+        let text = Data("this is a text file, not a database\n".utf8)
+        try text.write(to: url)
+        #expect {
+            _ = try ModelContainer(for: Tag.self, configurations: ModelConfiguration(url: url))
+        } throws: { error in
+            guard case SwiftDataError.storeNotADatabase = error else { return false }
+            return true
+        }
+        #expect(try Data(contentsOf: url) == text)
+    }
+}
