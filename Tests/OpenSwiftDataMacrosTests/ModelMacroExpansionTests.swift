@@ -1,0 +1,147 @@
+import OpenSwiftDataMacros
+import SwiftDiagnostics
+import SwiftParser
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacros
+import Testing
+
+/// Expands `source` with OpenSwiftData's macros, as the compiler would, and returns the text and diagnostics.
+/// As in the compiler, a property that gains an `init` accessor loses its initializer (the `_name` storage keeps
+/// it). `@Attribute` and `@Transient` expand to nothing, so they are left out here and stay in the text.
+private func expand(_ source: String) -> (text: String, diagnostics: [String]) {
+    let macros: [String: MacroSpec] = [
+        "Model": MacroSpec(type: ModelMacro.self, conformances: ["OpenSwiftData.PersistentModel"]),
+        "_PersistedProperty": MacroSpec(type: PersistedPropertyMacro.self),
+        "Unique": MacroSpec(type: MarkerDeclarationMacro.self),
+    ]
+    let file = Parser.parse(source: source)
+    let context = BasicMacroExpansionContext(sourceFiles: [file: .init(moduleName: "Tests", fullFilePath: "Test.swift")])
+    let expanded = file.expand(macroSpecs: macros, contextGenerator: { _ in context }, indentationWidth: .spaces(4))
+    return (expanded.description, context.diagnostics.map(\.message))
+}
+
+/// Collapses runs of white space, so the comparison is about tokens, not formatting.
+private func tokens(_ text: String) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+}
+
+@Suite struct ModelMacroExpansionTests {
+    @Test func representativeModelExpansion() {
+        let (text, diagnostics) = expand("""
+            @Model final class Place {
+                #Unique<Place>([\\.name, \\.latitude])
+                @Attribute(.unique) var name: String
+                var latitude: Double = 0
+                @Transient var isSelected = false
+                var label: String { name }
+                init(name: String) { self.name = name }
+            }
+            """)
+        #expect(diagnostics.isEmpty)
+        let expected = """
+            final class Place {
+                @Attribute(.unique) var name: String {
+                    @storageRestrictions(initializes: _name)
+                    init(initialValue) {
+                        _name = initialValue
+                    }
+                    get {
+                        access(keyPath: \\.name)
+                        return _name
+                    }
+                    set {
+                        withMutation(keyPath: \\.name) {
+                            _name = newValue
+                        }
+                        OpenSwiftData._modelDidChange(self, property: "name")
+                    }
+                }
+                private var _name: String
+                var latitude: Double {
+                    @storageRestrictions(initializes: _latitude)
+                    init(initialValue) {
+                        _latitude = initialValue
+                    }
+                    get {
+                        access(keyPath: \\.latitude)
+                        return _latitude
+                    }
+                    set {
+                        withMutation(keyPath: \\.latitude) {
+                            _latitude = newValue
+                        }
+                        OpenSwiftData._modelDidChange(self, property: "latitude")
+                    }
+                }
+                private var _latitude: Double = 0
+                @Transient var isSelected = false
+                var label: String { name }
+                init(name: String) { self.name = name }
+                @Transient private let _$observationRegistrar = OpenSwiftData.ObservationRegistrar()
+                @Transient public var _$persistentState = OpenSwiftData.PersistentState()
+                internal nonisolated func access<_Member>(keyPath: KeyPath<Place, _Member>) {
+                    _$observationRegistrar.access(self, keyPath: keyPath)
+                }
+                internal nonisolated func withMutation<_Member, _Result>(
+                    keyPath: KeyPath<Place, _Member>, _ mutation: () throws -> _Result
+                ) rethrows -> _Result {
+                    try _$observationRegistrar.withMutation(of: self, keyPath: keyPath, mutation)
+                }
+                public static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                    [
+                        OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \\Place.name, defaultValue: nil, metadata: OpenSwiftData.Schema.Attribute(.unique)),
+                        OpenSwiftData.Schema.PropertyMetadata(name: "latitude", keypath: \\Place.latitude, defaultValue: 0, metadata: nil)
+                    ]
+                }
+                public static var _$entityMetadata: OpenSwiftData.Schema.EntityMetadata {
+                    OpenSwiftData.Schema.EntityMetadata(uniquenessConstraints: [["name", "latitude"]], indices: [])
+                }
+                public required init(_$row row: inout OpenSwiftData.ModelRowDecoder) throws {
+                    _name = try row.decode(\\Place.name)
+                    _latitude = try row.decode(\\Place.latitude)
+                }
+                public func _$encode(to row: inout OpenSwiftData.ModelRowEncoder) throws {
+                    try row.encode(_name)
+                    try row.encode(_latitude)
+                }
+                public func _$load(from row: inout OpenSwiftData.ModelRowDecoder) throws {
+                    let nameValue = try row.decode(\\Place.name)
+                    let latitudeValue = try row.decode(\\Place.latitude)
+                    withMutation(keyPath: \\.name) {
+                        _name = nameValue
+                    }
+                    withMutation(keyPath: \\.latitude) {
+                        _latitude = latitudeValue
+                    }
+                }
+            }
+
+            extension Place: OpenSwiftData.PersistentModel {
+            }
+            """
+        #expect(tokens(text) == tokens(expected), "\(text)")
+    }
+
+    @Test func letPropertiesAreDiagnosed() {
+        let (_, diagnostics) = expand("""
+            @Model final class Item {
+                let name: String
+                init(name: String) { self.name = name }
+            }
+            """)
+        #expect(diagnostics == [
+            "a stored property of a @Model class must be 'var' (or marked @Transient with a default value)",
+        ])
+    }
+
+    @Test func modelOnAStructIsDiagnosed() {
+        let (_, diagnostics) = expand("@Model struct Item { var name = \"\" }")
+        #expect(diagnostics.contains("@Model can only be applied to a class"))
+    }
+
+    @Test func classWithOnlyDefaultedPropertiesGetsAnInitializer() {
+        let (text, _) = expand("@Model final class Counter { var value = 0 }")
+        #expect(text.contains("public init() {"))
+    }
+}
