@@ -84,7 +84,7 @@ let package = Package(
             dependencies: ["OpenSwiftData", "HTTP", "HTML", "Networking"],
             resources: [.copy("Resources/products.json")]
         ),
-        .target(name: "Showcase", dependencies: ["Shop", "HTTP", "HTML"]),
+        .target(name: "Showcase", dependencies: ["Shop", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
         .executableTarget(name: "showcase", dependencies: ["Showcase"]),
 
         // Tests.

@@ -1,0 +1,94 @@
+import Foundation
+import Observation
+import OpenSwiftData
+
+/// The cart: what it holds and the seed tutorial's operations on it, over an OpenSwiftData context.
+///
+/// Names follow the seed's view model (`addCart`, `deleteCart`, `deleteAllCart`, `checkDuplicate`). Every operation
+/// saves at once and then reads the cart again from the store, so ``items`` is never stale after a delete, and every
+/// page and API call — from any browser tab — sees the same cart.
+@MainActor
+@Observable
+public final class CartViewModel {
+    /// The result of ``addCart(_:)``.
+    public enum AddResult: Sendable, Equatable {
+        /// The product was added; the new cart line.
+        case added(CartLine)
+        /// The product was already in the cart (the seed's duplicate alert); the existing line. Nothing changed.
+        case alreadyInCart(CartLine)
+    }
+
+    /// The cart's items in the order they were added.
+    public private(set) var items: [CartItem] = []
+    @ObservationIgnored private let context: ModelContext
+
+    /// A view model over `context`; reads the cart once.
+    /// - Throws: ``SwiftDataError`` when the store cannot be read.
+    public init(context: ModelContext) throws(SwiftDataError) {
+        self.context = context
+        try fetchCart()
+    }
+
+    /// The cart rows, in the order added.
+    public var lines: [CartLine] { items.map(\.line) }
+
+    /// The sum of the items' prices, in US dollars.
+    public var total: Double { items.reduce(0) { $0 + $1.price } }
+
+    /// Reads the cart from the store into ``items``.
+    public func fetchCart() throws(SwiftDataError) {
+        items = try context.fetch(FetchDescriptor<CartItem>(sortBy: [SortDescriptor(\.addedAt)]))
+    }
+
+    /// Whether the product is in the cart (checked in the store, not in a cached list).
+    public func checkDuplicate(productID: Int) throws(SwiftDataError) -> Bool {
+        try context.fetchCount(FetchDescriptor<CartItem>(predicate: #Predicate { $0.productID == productID })) > 0
+    }
+
+    /// Adds `product` unless it is already in the cart, and saves.
+    public func addCart(_ product: Product) throws(SwiftDataError) -> AddResult {
+        let productID = product.id
+        let existing = try context.fetch(FetchDescriptor<CartItem>(predicate: #Predicate { $0.productID == productID }))
+        if let item = existing.first {
+            return .alreadyInCart(item.line)
+        }
+        let item = CartItem(productID: product.id, title: product.title, price: product.price, thumbnail: product.thumbnail)
+        context.insert(item)
+        try save()
+        return .added(item.line)
+    }
+
+    /// Removes the product's item, and saves. Returns the removed line, or nil when the product was not in the cart.
+    @discardableResult
+    public func deleteCart(productID: Int) throws(SwiftDataError) -> CartLine? {
+        let matching = try context.fetch(FetchDescriptor<CartItem>(predicate: #Predicate { $0.productID == productID }))
+        guard let item = matching.first else { return nil }
+        let line = item.line
+        context.delete(item)
+        try save()
+        return line
+    }
+
+    /// Removes every item, and saves. Returns how many there were (0: the cart was already empty).
+    @discardableResult
+    public func deleteAllCart() throws(SwiftDataError) -> Int {
+        let count = try context.fetchCount(FetchDescriptor<CartItem>())
+        guard count > 0 else { return 0 }
+        try context.delete(model: CartItem.self)
+        try save()
+        return count
+    }
+
+    /// Saves, reading the cart again; on failure the context's unsaved changes are rolled back so the next request
+    /// starts from what the store holds.
+    private func save() throws(SwiftDataError) {
+        do {
+            try context.save()
+        } catch {
+            context.rollback()
+            try? fetchCart()
+            throw error
+        }
+        try fetchCart()
+    }
+}

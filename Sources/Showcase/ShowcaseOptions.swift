@@ -1,0 +1,88 @@
+import Foundation
+import OpenSwiftData
+
+/// The `showcase` command line: where to listen, where to keep data, where the catalog comes from.
+public struct ShowcaseOptions: Sendable, Equatable {
+    /// The address to listen on; default `127.0.0.1`.
+    public var host: String = "127.0.0.1"
+    /// The TCP port; default 8080; 0 lets the system choose a free one (the URL printed says which).
+    public var port: UInt16 = 8080
+    /// The folder for the apps' SQLite stores; default `$XDG_DATA_HOME/OpenSwiftData` or `~/.local/share/OpenSwiftData`.
+    public var dataDirectory: URL = ModelConfiguration.defaultDirectory
+    /// A live DummyJSON-compatible API base such as `https://dummyjson.com`; nil uses the bundled snapshot.
+    public var catalogURL: URL?
+
+    public init() {}
+
+    /// The usage text `--help` prints.
+    public static let usage = """
+        Usage: showcase [--host ADDRESS] [--port PORT] [--data-dir PATH] [--catalog-url URL]
+
+          --host ADDRESS      address to listen on (default 127.0.0.1)
+          --port PORT         TCP port, 0 for any free port (default 8080)
+          --data-dir PATH     folder for the SQLite stores
+                              (default $XDG_DATA_HOME/OpenSwiftData or ~/.local/share/OpenSwiftData)
+          --catalog-url URL   live product API base, e.g. https://dummyjson.com
+                              (default: the bundled snapshot of 194 DummyJSON products)
+          --help              show this text
+        """
+
+    /// An error in the command line, with the usage text to show.
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public let message: String
+        public var description: String { "showcase: \(message)\n\n\(ShowcaseOptions.usage)" }
+    }
+
+    /// What the command line asks for.
+    public enum Command: Equatable, Sendable {
+        case serve(ShowcaseOptions)
+        case help
+    }
+
+    /// Parses `arguments` (without the program name). Accepts `--name value` and `--name=value`.
+    /// - Throws: ``ParseError`` for an unknown option, a missing or invalid value.
+    public static func parse(_ arguments: [String]) throws(ParseError) -> Command {
+        var options = ShowcaseOptions()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(ParseError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = remaining.popFirst() else { throw ParseError(message: "\(name) needs a value") }
+                return next
+            }
+            switch name {
+            case "--help", "-h":
+                return .help
+            case "--host":
+                let host = try value()
+                guard !host.isEmpty else { throw ParseError(message: "--host needs an address") }
+                options.host = host
+            case "--port":
+                let text = try value()
+                guard let port = UInt16(text) else {
+                    throw ParseError(message: "--port must be a number from 0 to 65535, not \(text)")
+                }
+                options.port = port
+            case "--data-dir":
+                let path = try value()
+                guard !path.isEmpty else { throw ParseError(message: "--data-dir needs a path") }
+                options.dataDirectory = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+            case "--catalog-url":
+                let text = try value()
+                guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+                    throw ParseError(message: "--catalog-url must be an http or https URL such as https://dummyjson.com, not \(text)")
+                }
+                options.catalogURL = url
+            default:
+                throw ParseError(message: "unknown option \(argument)")
+            }
+        }
+        return .serve(options)
+    }
+}
