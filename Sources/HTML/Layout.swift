@@ -1,0 +1,91 @@
+/// The HTML document every app page is wrapped in: one look for the whole showcase, no JavaScript.
+public enum Layout {
+    /// Renders a complete HTML5 document.
+    ///
+    /// The document declares UTF-8 and a mobile viewport, inlines ``stylesheet`` (no external requests), and has a
+    /// header with a link to the Showcase home (`/`), the app's name, and the app's tabs. Nothing in it needs
+    /// JavaScript.
+    /// - Parameters:
+    ///   - title: The page's own title (plain text, escaped); the document title is `"<title> · <appName>"`.
+    ///   - appName: The app's name shown in the header (plain text, escaped).
+    ///   - navigation: The app's tabs, in display order; may be empty.
+    ///   - content: The page body, placed inside `<main>`.
+    ///   - language: The document's language tag for `<html lang>`, `"en"` unless the content is in another one.
+    /// - Returns: The document, starting with `<!DOCTYPE html>`.
+    public static func page(
+        title: String,
+        appName: String,
+        navigation: [NavigationLink],
+        content: HTMLFragment,
+        language: String = "en"
+    ) -> String {
+        let tabs = navigation.map { link -> HTMLFragment in
+            link.isCurrent
+                ? "<a href=\"\(link.href)\" aria-current=\"page\">\(link.title)</a>"
+                : "<a href=\"\(link.href)\">\(link.title)</a>"
+        }
+        let nav: HTMLFragment? = tabs.isEmpty ? nil : "<nav aria-label=\"\(appName)\">\(tabs)</nav>"
+        let document: HTMLFragment = """
+            <!DOCTYPE html>
+            <html lang="\(language)">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(title) · \(appName)</title>
+            <style>\(HTMLFragment(unsafeRaw: stylesheet))</style>
+            </head>
+            <body>
+            <header>
+            <a class="home" href="/">Showcase</a>
+            <span class="app-name">\(appName)</span>
+            \(nav)
+            </header>
+            <main>
+            \(content)
+            </main>
+            </body>
+            </html>
+
+            """
+        return document.markup
+    }
+
+    /// The CSS inlined into every page: a narrow centred column, system fonts, tab-style navigation, notice banners
+    /// (`.notice`, `.notice.warning`), buttons (`button`, `a.button`, `.danger`), and `table.lines` for lists with
+    /// prices. Light and dark colour schemes.
+    public static let stylesheet = """
+        :root{color-scheme:light dark;--fg:#1d1d1f;--muted:#6e6e73;--bg:#f5f5f7;--card:#fff;--line:#d2d2d7;\
+        --accent:#0066cc;--danger:#c9302c;--ok-bg:#e6f4ea;--ok-fg:#1e4620;--warn-bg:#fff4e5;--warn-fg:#663c00}
+        @media (prefers-color-scheme:dark){:root{--fg:#f5f5f7;--muted:#a1a1a6;--bg:#1c1c1e;--card:#2c2c2e;\
+        --line:#3a3a3c;--accent:#4da3ff;--danger:#ff6961;--ok-bg:#1e3a24;--ok-fg:#c8f0d0;--warn-bg:#3d2e12;\
+        --warn-fg:#ffe2b3}}
+        *{box-sizing:border-box}
+        body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans KR",sans-serif;\
+        color:var(--fg);background:var(--bg)}
+        header{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;padding:.75rem 1rem;\
+        background:var(--card);border-bottom:1px solid var(--line)}
+        header .home{font-weight:600;text-decoration:none}
+        header .app-name{color:var(--muted)}
+        header nav{display:flex;gap:.25rem;margin-left:auto}
+        header nav a{padding:.35rem .8rem;border-radius:999px;text-decoration:none}
+        header nav a[aria-current=page]{background:var(--accent);color:#fff}
+        main{max-width:40rem;margin:0 auto;padding:1rem}
+        a{color:var(--accent)}
+        h1{font-size:1.5rem;margin:.5rem 0}
+        .card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:1rem;margin:1rem 0}
+        .muted{color:var(--muted)}
+        .notice{padding:.75rem 1rem;border-radius:8px;margin:1rem 0;background:var(--ok-bg);color:var(--ok-fg)}
+        .notice.warning{background:var(--warn-bg);color:var(--warn-fg)}
+        .actions{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin-top:1rem}
+        .actions form{margin:0}
+        button,a.button{display:inline-block;font:inherit;padding:.5rem 1rem;border-radius:8px;cursor:pointer;\
+        border:1px solid var(--accent);background:var(--accent);color:#fff;text-decoration:none}
+        a.button.secondary,button.secondary{background:transparent;color:var(--accent)}
+        button.danger,a.button.danger{background:var(--danger);border-color:var(--danger);color:#fff}
+        table.lines{width:100%;border-collapse:collapse}
+        table.lines th,table.lines td{padding:.5rem;border-bottom:1px solid var(--line);text-align:left}
+        table.lines .amount{text-align:right;white-space:nowrap}
+        table.lines tfoot td{font-weight:600;border-bottom:0}
+        img,object{max-width:100%;height:auto;border-radius:8px}
+        """
+}

@@ -1,0 +1,56 @@
+import HTML
+
+/// The Cart tab: the cart's rows with prices and the total (the seed tutorial's `CartView`).
+public enum CartPage {
+    /// Renders the Cart tab.
+    ///
+    /// Each row shows the title and price and a "Delete" link to the row's confirmation page
+    /// (``ShopPaths/deleteLine(productID:)``), standing in for the tutorial's swipe-to-delete. Below the rows are
+    /// the total and an "Empty cart" link to ``ShopPaths/emptyCart`` (the tutorial's "delete all"), which is shown
+    /// even for an empty cart because the tutorial answers that with "already empty".
+    /// - Parameters:
+    ///   - lines: The rows, shown in this order.
+    ///   - total: The cart's total in US dollars, as computed by the caller.
+    ///   - notice: A banner above the cart, for example ``ShopNotice/removed(title:)``; `nil` for none.
+    /// - Returns: A complete HTML document.
+    public static func render(lines: [CartLine], total: Double, notice: ShopNotice?) -> String {
+        let body: HTMLFragment
+        if lines.isEmpty {
+            body = """
+                <p class="empty muted">Your cart is empty.</p>
+                <p><a href="\(ShopPaths.display)">Find something on the Display tab.</a></p>
+                """
+        } else {
+            let rows = lines.map { line -> HTMLFragment in
+                """
+                <tr><td>\(line.title)</td><td class="amount">\(PriceFormat.price(line.price))</td>\
+                <td class="amount"><a href="\(ShopPaths.deleteLine(productID: line.productID))" \
+                aria-label="Delete \(line.title)">Delete</a></td></tr>
+                """
+            }
+            body = """
+                <table class="lines">
+                <thead><tr><th scope="col">Product</th><th scope="col" class="amount">Price</th><td></td></tr></thead>
+                <tbody>
+                \(rows.joined(separator: "\n"))
+                </tbody>
+                <tfoot><tr><td>Total</td><td class="amount total">\(PriceFormat.price(total))</td><td></td></tr></tfoot>
+                </table>
+                """
+        }
+        let content: HTMLFragment = """
+            \(notice?.banner)
+            <h1>Cart</h1>
+            <section class="card">
+            \(body)
+            <div class="actions"><a class="button danger" href="\(ShopPaths.emptyCart)">Empty cart</a></div>
+            </section>
+            """
+        return Layout.page(
+            title: "Cart",
+            appName: "Shop",
+            navigation: ShopTab.navigation(current: .cart, cartCount: lines.count),
+            content: content
+        )
+    }
+}

@@ -1,0 +1,18 @@
+/// The Shop's URLs, shared by the pages (which link and post to them) and the server (which routes them).
+public enum ShopPaths {
+    /// `GET`: the Display tab with a new random product.
+    public static let display = "/shop"
+    /// `GET`: the Cart tab. `POST` with form field ``productIDField``: add that product to the cart.
+    public static let cart = "/shop/cart"
+    /// `GET`: the "delete all" confirmation page. `POST`: delete every row.
+    public static let emptyCart = "/shop/cart/empty"
+    /// The form field naming the product to add, a decimal DummyJSON product ID.
+    public static let productIDField = "productID"
+
+    /// `GET`: the confirmation page for deleting one row. `POST`: delete it.
+    /// - Parameter productID: The row's DummyJSON product ID.
+    /// - Returns: `/shop/cart/{productID}/delete`.
+    public static func deleteLine(productID: Int) -> String {
+        "/shop/cart/\(productID)/delete"
+    }
+}

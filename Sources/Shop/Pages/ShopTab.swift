@@ -1,0 +1,22 @@
+import HTML
+
+/// The Shop's two tabs, as in the seed tutorial's `TabView`.
+public enum ShopTab: Sendable, Hashable, CaseIterable {
+    /// One random product, with "Next" and "Add to cart" (`/shop`).
+    case display
+    /// The cart's rows and total (`/shop/cart`).
+    case cart
+
+    /// The header tabs for a Shop page.
+    /// - Parameters:
+    ///   - current: The tab the page belongs to.
+    ///   - cartCount: Number of rows in the cart, shown as `Cart (2)`; `nil` shows just `Cart`.
+    /// - Returns: Display then Cart.
+    public static func navigation(current: ShopTab, cartCount: Int?) -> [NavigationLink] {
+        let cartTitle = cartCount.map { "Cart (\($0))" } ?? "Cart"
+        return [
+            NavigationLink(title: "Display", href: ShopPaths.display, isCurrent: current == .display),
+            NavigationLink(title: cartTitle, href: ShopPaths.cart, isCurrent: current == .cart),
+        ]
+    }
+}
