@@ -17,6 +17,8 @@ import Foundation
 /// await server.shutdown()
 /// ```
 ///
+/// Releasing the last reference to a running server stops it the way ``stop()`` does (blocking).
+///
 /// Bodies larger than `maxRequestBodyBytes` are answered with 413 Payload Too Large without calling the handler:
 /// a `Content-Length` over the limit is refused when the headers arrive, and a body without one (chunked) is
 /// counted as it streams in.

@@ -25,7 +25,9 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     /// `"404 Not Found"`.
     public var description: String { reasonPhrase.isEmpty ? String(code) : "\(code) \(reasonPhrase)" }
 
+    /// Whether the two statuses have the same ``code`` (reason phrases are not compared).
     public static func == (lhs: HTTPStatus, rhs: HTTPStatus) -> Bool { lhs.code == rhs.code }
+    /// Hashes the ``code`` only, consistent with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     /// 200 OK.

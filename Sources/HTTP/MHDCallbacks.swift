@@ -112,6 +112,8 @@ func mhdAccessHandler(
         return queue(response, on: connection, core: core)
 
     case .responded:
+        // Nothing more to do; drop any body bytes that still arrive (libmicrohttpd normally stops reading).
+        uploadDataSize?.pointee = 0
         return .YES
     }
 }

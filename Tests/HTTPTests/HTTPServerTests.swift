@@ -278,7 +278,13 @@ struct HTTPServerTests {
         let client = Task { try await URLSession.shared.data(from: url) }
 
         for await _ in started { break }  // The handler is running now.
-        await server.shutdown()
+        // The blocking stop(), called off Swift's cooperative pool as a real caller would.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                server.stop()
+                continuation.resume()
+            }.start()
+        }
         let handlerFinished = finished.load(ordering: .sequentiallyConsistent)
         #expect(handlerFinished)
         #expect(!server.isRunning)

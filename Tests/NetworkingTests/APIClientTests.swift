@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTP
-import Networking
+@testable import Networking
 import Testing
 
 private struct Product: Codable, Equatable {
@@ -204,5 +204,14 @@ struct APIClientTests {
         #expect(try client.url(for: "products").absoluteString == "http://127.0.0.1:8080/api/products")
         #expect(try client.url(for: "").absoluteString == "http://127.0.0.1:8080/api")
         #expect(try client.url(for: "/a b/한").absoluteString == "http://127.0.0.1:8080/api/a%20b/%ED%95%9C")
+    }
+
+    @Test func foundationErrorsBecomeURLErrors() {
+        let refused = NSError(domain: NSURLErrorDomain, code: -1004, userInfo: [NSLocalizedDescriptionKey: "refused"])
+        #expect(APIClient.urlError(from: refused).code == .cannotConnectToHost)
+        #expect(APIClient.urlError(from: URLError(.timedOut)).code == .timedOut)
+        #expect(APIClient.urlError(from: CancellationError()).code == .cancelled)
+        struct Odd: Error {}
+        #expect(APIClient.urlError(from: Odd()).code == .unknown)
     }
 }
