@@ -28,9 +28,15 @@ func mhdRequestCompleted(
 ) {
     guard let cls else { return }
     let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
-    if let contextSlot, let context = contextSlot.pointee {
+    if let contextSlot, let rawContext = contextSlot.pointee {
         contextSlot.pointee = nil
-        Unmanaged<RequestContext>.fromOpaque(context).release()
+        let context = Unmanaged<RequestContext>.fromOpaque(rawContext).takeRetainedValue()
+        if context.phase == .handling {
+            // The handler finished and resumed the connection, but the client had gone away meanwhile (a
+            // suspended connection does not notice), so libmicrohttpd closed it without asking for the response.
+            context.phase = .responded
+            core.endHandler()
+        }
         core.requestCompleted()
     }
 }

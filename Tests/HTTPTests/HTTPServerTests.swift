@@ -304,6 +304,30 @@ struct HTTPServerTests {
         server.stop()  // Idempotent.
     }
 
+    @Test func stopCompletesWhenTheClientLeftDuringASuspendedHandler() async throws {
+        let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+        let (release, releaseContinuation) = AsyncStream.makeStream(of: Void.self)
+        let finished = Atomic<Bool>(false)
+        var router = Router()
+        router.get("/wait") { _ in
+            startedContinuation.yield()
+            for await _ in release { break }
+            finished.store(true, ordering: .sequentiallyConsistent)
+            return .text("nobody is listening")
+        }
+        let server = HTTPServer(port: 0, router: router)
+        try server.start()
+        let connection = try RawConnection(port: server.port)
+        try connection.send("GET /wait HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        for await _ in started { break }
+        connection.disconnect()
+        releaseContinuation.yield()
+        await server.shutdown()
+        let handlerFinished = finished.load(ordering: .sequentiallyConsistent)
+        #expect(handlerFinished)
+        #expect(!server.isRunning)
+    }
+
     @Test func stopIsIdempotentAndServerCanRestart() async throws {
         let server = HTTPServer(port: 0, router: demoRouter())
         server.stop()  // Never started: nothing to do.

@@ -44,7 +44,16 @@ final class RawConnection {
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    deinit { close(descriptor) }
+    private var isOpen = true
+
+    deinit { disconnect() }
+
+    /// Closes the socket (the server sees the client go away).
+    func disconnect() {
+        guard isOpen else { return }
+        isOpen = false
+        close(descriptor)
+    }
 
     func send(_ text: String) throws {
         let bytes = Array(text.utf8)
