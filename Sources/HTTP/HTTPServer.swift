@@ -1,0 +1,144 @@
+import Foundation
+
+/// An HTTP/1.1 server on libmicrohttpd that answers every request with an async handler.
+///
+/// libmicrohttpd accepts connections, parses requests (keep-alive and chunked uploads included) and sends
+/// responses on a pool of `threads` threads. Each complete request becomes an ``HTTPRequest`` and is passed to the
+/// handler in a Swift task started with `Task.immediate`: a handler that does not suspend answers right on the
+/// pool thread; one that does (awaiting an actor, I/O, a sleep) has its connection suspended in libmicrohttpd and
+/// resumed when the response is ready, so slow handlers never tie up a pool thread.
+///
+/// ```swift
+/// var router = Router()
+/// router.get("/hello/{name}") { request in .text("Hello, \(request.pathParameters["name"] ?? "")!") }
+/// let server = HTTPServer(port: 0) { await router.respond(to: $0) }
+/// try server.start()
+/// print(server.baseURL)   // http://127.0.0.1:<port>
+/// await server.shutdown()
+/// ```
+///
+/// Releasing the last reference to a running server stops it the way ``stop()`` does (blocking).
+///
+/// Bodies larger than `maxRequestBodyBytes` are answered with 413 Payload Too Large without calling the handler:
+/// a `Content-Length` over the limit is refused when the headers arrive, and a body without one (chunked) is
+/// counted as it streams in.
+public final class HTTPServer: Sendable {
+    /// The address the server binds to, as given.
+    public let host: String
+    /// The largest request body, in bytes, passed to the handler.
+    public let maxRequestBodyBytes: Int
+    /// The number of libmicrohttpd threads serving connections.
+    public let threads: Int
+
+    private let core: ServerCore
+
+    /// Creates a stopped server; call ``start()`` to bind and serve.
+    ///
+    /// - Parameters:
+    ///   - host: An IPv4 or IPv6 address literal to bind to: `"127.0.0.1"` (loopback only, the default),
+    ///     `"0.0.0.0"` (every IPv4 interface), `"::1"`; `"localhost"` means `127.0.0.1`. Host names are not
+    ///     resolved.
+    ///   - port: The TCP port; `0` lets the system pick a free one (read it from ``port`` after starting).
+    ///   - maxRequestBodyBytes: The largest request body in bytes (default 1 MiB); larger ones get 413.
+    ///   - threads: libmicrohttpd's thread-pool size, 1...1024 (default: the number of active processors).
+    ///   - handler: Called once per request with the complete request; its response is sent as returned.
+    public init(
+        host: String = "127.0.0.1",
+        port: UInt16 = 8080,
+        maxRequestBodyBytes: Int = 1 << 20,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+    ) {
+        self.host = host
+        self.maxRequestBodyBytes = maxRequestBodyBytes
+        self.threads = threads
+        core = ServerCore(
+            host: host,
+            port: port,
+            maxRequestBodyBytes: maxRequestBodyBytes,
+            threads: threads,
+            handler: handler
+        )
+    }
+
+    /// Creates a stopped server that answers with `router` (see ``init(host:port:maxRequestBodyBytes:threads:handler:)``).
+    public convenience init(
+        host: String = "127.0.0.1",
+        port: UInt16 = 8080,
+        maxRequestBodyBytes: Int = 1 << 20,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        router: Router
+    ) {
+        self.init(host: host, port: port, maxRequestBodyBytes: maxRequestBodyBytes, threads: threads) { request in
+            await router.respond(to: request)
+        }
+    }
+
+    deinit {
+        core.stop()
+    }
+
+    /// Binds the listening socket and starts serving.
+    ///
+    /// A server that was stopped may be started again (it binds its configured port anew).
+    ///
+    /// - Throws: ``HTTPServerError/invalidHost(_:)`` if the host is not an address literal;
+    ///   ``HTTPServerError/cannotBind(host:port:reason:)`` if the port is taken or not permitted;
+    ///   ``HTTPServerError/invalidConfiguration(_:)`` for a negative body limit or a thread count outside 1...1024;
+    ///   ``HTTPServerError/alreadyRunning(port:)`` if it is running;
+    ///   ``HTTPServerError/daemonStartFailed(host:port:)`` if libmicrohttpd cannot start.
+    public func start() throws(HTTPServerError) {
+        try core.start()
+    }
+
+    /// The TCP port: the bound one once started (the real one when the server was created with port 0, kept after
+    /// ``stop()``), the configured one before.
+    public var port: UInt16 { core.port }
+
+    /// Whether the server is serving (started and not stopping or stopped).
+    public var isRunning: Bool { core.isRunning }
+
+    /// `http://host:port` for the bound port. A wildcard host is replaced by its loopback address so the URL can be
+    /// used to connect (`0.0.0.0` → `127.0.0.1`, `::` → `[::1]`); IPv6 hosts are bracketed.
+    public var baseURL: URL {
+        var urlHost = host
+        if urlHost.hasPrefix("["), urlHost.hasSuffix("]") { urlHost = String(urlHost.dropFirst().dropLast()) }
+        switch urlHost {
+        case "0.0.0.0": urlHost = "127.0.0.1"
+        case "::", "::0": urlHost = "::1"
+        default: break
+        }
+        if urlHost.contains(":") { urlHost = "[\(urlHost)]" }
+        let port = self.port
+        return URL(string: "http://\(urlHost):\(port)") ?? URL(string: "http://127.0.0.1:\(port)")
+            ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Stops the server gracefully and returns when it has stopped.
+    ///
+    /// New connections are refused at once (the listening socket is closed). Requests already received or being
+    /// received are finished and their responses sent (with `Connection: close`); a request whose handler is
+    /// running is always waited for, one whose body is still arriving for at most 10 seconds. Then idle keep-alive
+    /// connections are closed and libmicrohttpd's threads are joined. Calling it again, or on a server that never
+    /// started, does nothing.
+    ///
+    /// This blocks the calling thread. From async code prefer ``shutdown()``, which does the same without holding a
+    /// Swift concurrency thread (handlers still running need those threads to finish). Called from inside one of
+    /// this server's own handlers, it starts the stop in the background and returns immediately.
+    public func stop() {
+        core.stop()
+    }
+
+    /// ``stop()`` for async code: waits for the graceful stop on a separate thread, so it does not block a thread
+    /// of Swift's cooperative pool.
+    public func shutdown() async {
+        let core = self.core
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                core.stop()
+                continuation.resume()
+            }
+            thread.start()
+        }
+    }
+}

@@ -1,0 +1,306 @@
+import CMicroHTTPD
+import Foundation
+
+// libmicrohttpd's callbacks. They run on libmicrohttpd's own threads, so they are plain nonisolated global
+// functions (never closures that could inherit an actor's isolation). `cls` is always the `ServerCore`.
+
+/// URI-log callback: called once per request, right after the request line is parsed and before libmicrohttpd
+/// decodes the URI. Its result becomes the request's `con_cls`, so every request gets a `RequestContext` holding
+/// the raw request target; `mhdRequestCompleted` releases it.
+func mhdRequestStarted(
+    _ cls: UnsafeMutableRawPointer?,
+    _ uri: UnsafePointer<CChar>?,
+    _ connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+    guard let cls else { return nil }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    core.requestStarted()
+    let context = RequestContext(rawTarget: uri.map { String(cString: $0) } ?? "")
+    return Unmanaged.passRetained(context).toOpaque()
+}
+
+/// Request-completed callback: the response was sent, or the connection ended (error, timeout, shutdown).
+func mhdRequestCompleted(
+    _ cls: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ termination: MHD_RequestTerminationCode
+) {
+    guard let cls else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    if let contextSlot, let rawContext = contextSlot.pointee {
+        contextSlot.pointee = nil
+        let context = Unmanaged<RequestContext>.fromOpaque(rawContext).takeRetainedValue()
+        if context.phase == .handling {
+            // The handler finished and resumed the connection, but the client had gone away meanwhile (a
+            // suspended connection does not notice), so libmicrohttpd closed it without asking for the response.
+            context.phase = .responded
+            core.endHandler()
+        }
+        core.requestCompleted()
+    }
+}
+
+/// Access handler: called when the headers are in, once per body chunk, once more when the request is complete,
+/// and again after the connection is resumed.
+func mhdAccessHandler(
+    _ cls: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ url: UnsafePointer<CChar>?,
+    _ method: UnsafePointer<CChar>?,
+    _ version: UnsafePointer<CChar>?,
+    _ uploadData: UnsafePointer<CChar>?,
+    _ uploadDataSize: UnsafeMutablePointer<Int>?,
+    _ contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let cls, let connection, let contextSlot, let rawContext = contextSlot.pointee else { return .NO }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    let context = Unmanaged<RequestContext>.fromOpaque(rawContext).takeUnretainedValue()
+    let pendingBytes = uploadDataSize?.pointee ?? 0
+
+    switch context.phase {
+    case .started:
+        context.phase = .receivingBody
+        guard let declared = declaredContentLength(connection) else { return .YES }
+        if declared > core.maxRequestBodyBytes {
+            context.bodyTooLarge = true
+            // A client waiting for "100 Continue" has not sent the body: answer now. A body far beyond the limit is
+            // not worth reading: answer now too (the connection is closed after the response).
+            if expectsContinue(connection) || declared - core.maxRequestBodyBytes > core.discardAllowance {
+                return queueTooLarge(core, context, connection, declared: declared)
+            }
+        } else {
+            context.body.reserveCapacity(declared)
+        }
+        return .YES
+
+    case .receivingBody where pendingBytes > 0:
+        uploadDataSize?.pointee = 0
+        context.receivedBytes += pendingBytes
+        if !context.bodyTooLarge {
+            if context.receivedBytes > core.maxRequestBodyBytes {
+                context.bodyTooLarge = true
+                context.body = Data()
+            } else if let uploadData {
+                context.body.append(UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: pendingBytes)
+            }
+        }
+        if context.bodyTooLarge && context.receivedBytes - core.maxRequestBodyBytes > core.discardAllowance {
+            return .NO  // Far too much: cut the connection rather than read it all.
+        }
+        return .YES
+
+    case .receivingBody:
+        if context.bodyTooLarge {
+            return queueTooLarge(core, context, connection, declared: context.receivedBytes)
+        }
+        return startHandler(core, context, connection, method: method)
+
+    case .handling:
+        // Resumed: the handler's response is ready.
+        let response: HTTPResponse? = context.handoff.withLock { state in
+            switch state {
+            case .ready(let response):
+                state = .taken
+                return response
+            case .pending, .suspended:
+                // Not expected: libmicrohttpd only calls again after the task resumed the connection.
+                state = .suspended
+                MHD_suspend_connection(connection)
+                return nil
+            case .taken:
+                return nil
+            }
+        }
+        guard let response else { return .YES }
+        context.phase = .responded
+        core.endHandler()
+        return queue(response, on: connection, core: core)
+
+    case .responded:
+        // Nothing more to do; drop any body bytes that still arrive (libmicrohttpd normally stops reading).
+        uploadDataSize?.pointee = 0
+        return .YES
+    }
+}
+
+/// Builds the `HTTPRequest`, starts the handler as a task and either queues its response at once (the handler
+/// finished without suspending) or suspends the connection until the task resumes it.
+private func startHandler(
+    _ core: ServerCore,
+    _ context: RequestContext,
+    _ connection: OpaquePointer,
+    method: UnsafePointer<CChar>?
+) -> MHD_Result {
+    let methodName = method.map { String(cString: $0) } ?? ""
+    var headers = HTTPHeaders()
+    withUnsafeMutablePointer(to: &headers) { pointer in
+        _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdCollectHeader, UnsafeMutableRawPointer(pointer))
+    }
+    let body = context.body
+    context.body = Data()
+    guard
+        let request = HTTPRequest(
+            method: HTTPMethod(rawValue: methodName),
+            target: context.rawTarget,
+            headers: headers,
+            body: body
+        )
+    else {
+        context.phase = .responded
+        return queue(
+            .error(
+                "The request target \"\(context.rawTarget)\" is not a valid path (it must start with / and its "
+                    + "percent escapes must be UTF-8).",
+                status: .badRequest,
+                path: "/"
+            ),
+            on: connection,
+            core: core
+        )
+    }
+    guard core.beginHandler() else {
+        context.phase = .responded
+        return queue(
+            .error("The server is shutting down; retry shortly.", status: .serviceUnavailable, path: request.path),
+            on: connection,
+            core: core
+        )
+    }
+    context.phase = .handling
+    let handle = ConnectionHandle(pointer: connection)
+    let handler = core.handler
+    let coreID = ObjectIdentifier(core)
+    Task.immediate {
+        let response = await ServerCore.$servingCore.withValue(coreID) { await handler(request) }
+        context.handoff.withLock { state in
+            switch state {
+            case .pending:
+                state = .ready(response)
+            case .suspended:
+                state = .ready(response)
+                MHD_resume_connection(handle.pointer)
+            case .ready, .taken:
+                break
+            }
+        }
+    }
+    let immediate: HTTPResponse? = context.handoff.withLock { state in
+        if case .ready(let response) = state {
+            state = .taken
+            return response
+        }
+        state = .suspended
+        MHD_suspend_connection(connection)
+        return nil
+    }
+    guard let immediate else { return .YES }
+    context.phase = .responded
+    core.endHandler()
+    return queue(immediate, on: connection, core: core)
+}
+
+/// Header iterator for `MHD_get_connection_values_n`: appends each field to the `HTTPHeaders` at `cls`.
+private func mhdCollectHeader(
+    _ cls: UnsafeMutableRawPointer?,
+    _ kind: MHD_ValueKind,
+    _ key: UnsafePointer<CChar>?,
+    _ keySize: Int,
+    _ value: UnsafePointer<CChar>?,
+    _ valueSize: Int
+) -> MHD_Result {
+    guard let cls, let key else { return .YES }
+    let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+    let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
+    cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(name, text)
+    return .YES
+}
+
+/// The request's `Content-Length`, if it has one (libmicrohttpd has already rejected malformed values).
+private func declaredContentLength(_ connection: OpaquePointer) -> Int? {
+    guard let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else { return nil }
+    return Int(String(cString: value).trimmingCharacters(in: .whitespaces))
+}
+
+private func expectsContinue(_ connection: OpaquePointer) -> Bool {
+    guard let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Expect") else { return false }
+    return String(cString: value).lowercased() == "100-continue"
+}
+
+private func queueTooLarge(
+    _ core: ServerCore,
+    _ context: RequestContext,
+    _ connection: OpaquePointer,
+    declared: Int
+) -> MHD_Result {
+    context.phase = .responded
+    context.body = Data()
+    let path = HTTPRequest(method: .get, target: context.rawTarget)?.path ?? "/"
+    return queue(
+        .error(
+            "The request body (\(declared) bytes) is larger than this server accepts "
+                + "(\(core.maxRequestBodyBytes) bytes).",
+            status: .payloadTooLarge,
+            path: path
+        ),
+        on: connection,
+        core: core
+    )
+}
+
+/// Hands `response` to libmicrohttpd (body copied). A response that libmicrohttpd cannot send as given (a status
+/// outside 100...599, a header name or value it rejects) is replaced by a 500 that says why.
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer, core: ServerCore) -> MHD_Result {
+    let closing = core.isStopping
+    let built: OpaquePointer
+    switch makeMHDResponse(response, closing: closing) {
+    case .success(let made):
+        built = made
+    case .failure(let problem):
+        let fallback = HTTPResponse.text("500 Internal Server Error\n\n\(problem)\n", status: .internalServerError)
+        guard case .success(let made) = makeMHDResponse(fallback, closing: closing) else { return .NO }
+        built = made
+        let result = MHD_queue_response(connection, UInt32(500), built)
+        MHD_destroy_response(built)
+        return result
+    }
+    let result = MHD_queue_response(connection, UInt32(response.status.code), built)
+    MHD_destroy_response(built)
+    return result
+}
+
+private struct ResponseProblem: Error, CustomStringConvertible {
+    var description: String
+}
+
+private func makeMHDResponse(_ response: HTTPResponse, closing: Bool) -> Result<OpaquePointer, ResponseProblem> {
+    guard (100...599).contains(response.status.code) else {
+        return .failure(ResponseProblem(description: "The handler returned status \(response.status.code), "
+            + "which is not a valid HTTP status (100...599)."))
+    }
+    let created: OpaquePointer? = response.body.withUnsafeBytes { bytes in
+        MHD_create_response_from_buffer(
+            bytes.count,
+            bytes.count == 0 ? nil : UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+            .RESPMEM_MUST_COPY
+        )
+    }
+    guard let created else {
+        return .failure(ResponseProblem(description: "libmicrohttpd could not allocate a response of "
+            + "\(response.body.count) bytes."))
+    }
+    for (name, value) in response.headers {
+        if HTTPHeaders.namesMatch(name, "Content-Length") || HTTPHeaders.namesMatch(name, "Transfer-Encoding") {
+            continue
+        }
+        if MHD_add_response_header(created, name, value) != .YES {
+            MHD_destroy_response(created)
+            return .failure(ResponseProblem(description: "The handler returned a header libmicrohttpd refused: "
+                + "\"\(name): \(value)\" (names must be tokens; values must not contain line breaks)."))
+        }
+    }
+    if closing {
+        _ = MHD_add_response_header(created, "Connection", "close")
+    }
+    return .success(created)
+}

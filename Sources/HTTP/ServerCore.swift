@@ -1,0 +1,209 @@
+import CMicroHTTPD
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The part of ``HTTPServer`` that libmicrohttpd's callbacks see (through an unretained pointer that stays valid
+/// because the server stops the daemon before releasing this object).
+///
+/// Concurrency: the daemon state and the request counters are guarded by ``condition``; request callbacks run on
+/// libmicrohttpd's pool threads; handlers run as Swift tasks (started with `Task.immediate`, so a handler that
+/// never suspends answers on the pool thread without any hand-off).
+final class ServerCore: @unchecked Sendable {
+    let host: String
+    let requestedPort: UInt16
+    let maxRequestBodyBytes: Int
+    let threads: Int
+    let handler: @Sendable (HTTPRequest) async -> HTTPResponse
+
+    /// How long ``stop()`` waits for requests whose handler has not started yet (a client still sending its body).
+    /// Requests whose handler is running are always waited for: libmicrohttpd must not be stopped while one of
+    /// its connections is suspended.
+    let gracePeriod: TimeInterval = 10
+    /// Idle seconds after which libmicrohttpd closes a connection.
+    let connectionTimeoutSeconds: UInt32 = 60
+    /// Bytes of an oversized body that are read and dropped so that the client reliably sees the 413 (a server
+    /// that closes while the client is still sending makes the client see a reset instead). Beyond this the
+    /// connection is cut.
+    let discardAllowance = 16 << 20
+
+    private let condition = NSCondition()
+    private var daemon: OpaquePointer?
+    private var boundPort: UInt16?
+    private var stopping = false
+    /// Set once ``stop()`` has decided to stop the daemon: new handlers are refused (503) from then on, so no
+    /// connection can be suspended when `MHD_stop_daemon` runs.
+    private var refusingHandlers = false
+    /// Requests between the URI-log callback and the request-completed callback.
+    private var requestsInFlight = 0
+    /// Requests whose handler has started and whose response has not been queued yet.
+    private var handlersRunning = 0
+
+    /// Which server's handler the current task is running, to keep `stop()` from waiting for itself.
+    @TaskLocal static var servingCore: ObjectIdentifier?
+
+    init(
+        host: String,
+        port: UInt16,
+        maxRequestBodyBytes: Int,
+        threads: Int,
+        handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+    ) {
+        self.host = host
+        self.requestedPort = port
+        self.maxRequestBodyBytes = maxRequestBodyBytes
+        self.threads = threads
+        self.handler = handler
+    }
+
+    var port: UInt16 {
+        condition.lock()
+        defer { condition.unlock() }
+        return boundPort ?? requestedPort
+    }
+
+    var isRunning: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return daemon != nil && !stopping
+    }
+
+    // MARK: Start and stop
+
+    func start() throws(HTTPServerError) {
+        guard maxRequestBodyBytes >= 0 else {
+            throw .invalidConfiguration("maxRequestBodyBytes is \(maxRequestBodyBytes); it must be 0 or more (bytes).")
+        }
+        guard (1...1024).contains(threads) else {
+            throw .invalidConfiguration("threads is \(threads); it must be between 1 and 1024.")
+        }
+        condition.lock()
+        defer { condition.unlock() }
+        while stopping { condition.wait() }
+        if daemon != nil { throw .alreadyRunning(port: boundPort ?? requestedPort) }
+
+        let socket = try ListeningSocket.open(host: host, port: requestedPort)
+        // poll(), not epoll: with libmicrohttpd 0.9.75's epoll loop, a connection that was suspended and resumed
+        // sometimes never gets its next keep-alive request read (every connection of a wrk run stalled after its
+        // second request, in about one run out of six); with poll() no run stalled.
+        var flags = MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let uriLog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
+            -> UnsafeMutableRawPointer? = mhdRequestStarted
+        let completed: MHD_RequestCompletedCallback = mhdRequestCompleted
+        // Pointers travel through the va_list as OpaquePointer (raw pointers are not CVarArg).
+        let meArgument = OpaquePointer(me)
+        var options: [CVarArg] = [
+            MHD_OPTION.LISTEN_SOCKET.rawValue, socket.descriptor,
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, connectionTimeoutSeconds,
+            MHD_OPTION.URI_LOG_CALLBACK.rawValue, unsafeBitCast(uriLog, to: OpaquePointer.self), meArgument,
+            MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(completed, to: OpaquePointer.self), meArgument,
+        ]
+        if threads > 1 {
+            options += [MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(threads)]
+        }
+        options.append(MHD_OPTION.END.rawValue)
+        let started = withVaList(options) { arguments in
+            MHD_start_daemon_va(flags, 0, nil, nil, mhdAccessHandler, me, arguments)
+        }
+        guard let started else {
+            close(socket.descriptor)
+            throw .daemonStartFailed(host: host, port: socket.port)
+        }
+        daemon = started
+        boundPort = socket.port
+    }
+
+    /// Stops accepting, waits for in-flight requests (see ``gracePeriod``), then stops the daemon and joins its
+    /// threads. Safe to call repeatedly and from several threads; a call made while another is stopping waits for
+    /// it. Called from inside one of this server's handlers, it starts the stop on another thread and returns.
+    func stop() {
+        if Self.servingCore == ObjectIdentifier(self) {
+            let thread = Thread { [self] in stopFromOutsideHandler() }
+            thread.start()
+            return
+        }
+        stopFromOutsideHandler()
+    }
+
+    private func stopFromOutsideHandler() {
+        condition.lock()
+        while stopping { condition.wait() }
+        guard let daemon else {
+            condition.unlock()
+            return
+        }
+        stopping = true
+        condition.unlock()
+
+        // Stop accepting: the listening socket comes back to us; closing it makes new connections be refused.
+        let listener = MHD_quiesce_daemon(daemon)
+        if listener >= 0 { close(listener) }
+
+        condition.lock()
+        let deadline = Date(timeIntervalSinceNow: gracePeriod)
+        while requestsInFlight > 0 || handlersRunning > 0 {
+            if handlersRunning > 0 {
+                condition.wait()
+            } else if !condition.wait(until: deadline) {
+                break
+            }
+        }
+        refusingHandlers = true
+        condition.unlock()
+
+        MHD_stop_daemon(daemon)
+
+        condition.lock()
+        self.daemon = nil
+        stopping = false
+        refusingHandlers = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    // MARK: Request accounting (called from libmicrohttpd's threads)
+
+    func requestStarted() {
+        condition.lock()
+        requestsInFlight += 1
+        condition.unlock()
+    }
+
+    func requestCompleted() {
+        condition.lock()
+        requestsInFlight -= 1
+        if requestsInFlight == 0 { condition.broadcast() }
+        condition.unlock()
+    }
+
+    /// Registers a handler start; `false` when the server is past the point of accepting new work.
+    func beginHandler() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !refusingHandlers else { return false }
+        handlersRunning += 1
+        return true
+    }
+
+    func endHandler() {
+        condition.lock()
+        handlersRunning -= 1
+        if handlersRunning == 0 { condition.broadcast() }
+        condition.unlock()
+    }
+
+    /// Whether responses should carry `Connection: close` (the server is shutting down).
+    var isStopping: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopping
+    }
+}
