@@ -52,7 +52,7 @@ public struct HTTPResponse: Sendable {
 
     /// A JSON error body `{"error": message}` with `Content-Type: application/json` and the given status.
     public static func jsonError(_ message: String, status: HTTPStatus) -> HTTPResponse {
-        let body = (try? JSONEncoder().encode(["error": message])) ?? Data(#"{"error":"unknown error"}"#.utf8)
+        let body = (try? defaultJSONEncoder().encode(["error": message])) ?? Data(#"{"error":"unknown error"}"#.utf8)
         return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
     }
 

@@ -1,7 +1,7 @@
 /// One row of the Cart tab: what the cart page shows for a product in the cart.
 ///
 /// Plain state handed to ``CartPage`` and ``ConfirmPage``; the cart store maps its items to these.
-public struct CartLine: Sendable, Hashable {
+public struct CartLine: Sendable, Hashable, Codable {
     /// The DummyJSON ID of the product in the cart; used in the row's delete URL.
     public var productID: Int
     /// The product's title (plain text; escaped when rendered).

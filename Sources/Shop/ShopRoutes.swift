@@ -1,0 +1,28 @@
+import HTTP
+
+/// The Shop's URLs: its pages under `/shop`, its JSON API under `/api/shop`, and its placeholder image.
+public enum ShopRoutes {
+    /// Adds every Shop route to `router`, each answered by `controller` on the main actor.
+    public static func register(_ controller: ShopController, on router: inout Router) {
+        router.get(ShopPaths.display) { await controller.displayPage($0) }
+        router.get(ShopPaths.cart) { await controller.cartPage($0) }
+        router.post(ShopPaths.cart) { await controller.addToCartForm($0) }
+        router.get("/shop/cart/{productID}/delete") { await controller.confirmDeletePage($0) }
+        router.post("/shop/cart/{productID}/delete") { await controller.deleteForm($0) }
+        router.get(ShopPaths.emptyCart) { await controller.confirmEmptyPage($0) }
+        router.post(ShopPaths.emptyCart) { await controller.emptyForm($0) }
+
+        router.get("/api/shop/products/{id}") { await controller.productJSON($0) }
+        router.get("/api/shop/cart") { await controller.cartJSON($0) }
+        router.post("/api/shop/cart") { await controller.addToCartJSON($0) }
+        router.delete("/api/shop/cart") { await controller.emptyJSON($0) }
+        router.delete("/api/shop/cart/{productID}") { await controller.deleteJSON($0) }
+
+        router.get(ShopAssets.placeholderPath) { _ in
+            var response = HTTPResponse.text(ShopAssets.placeholderSVG)
+            response.headers["Content-Type"] = ShopAssets.placeholderContentType
+            response.headers["Cache-Control"] = "public, max-age=86400"
+            return response
+        }
+    }
+}

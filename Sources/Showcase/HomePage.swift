@@ -1,0 +1,64 @@
+import HTML
+
+/// The showcase's front page: the five tutorial apps, linked when built.
+public enum HomePage {
+    /// One tutorial app the showcase serves, or will.
+    public struct App: Sendable {
+        public let name: String
+        public let summary: String
+        public let framework: String
+        /// The app's path when it is built; nil while it is not.
+        public let path: String?
+    }
+
+    /// The five seed tutorials' apps, in the order the issues build them.
+    public static let apps: [App] = [
+        App(
+            name: "Shop",
+            summary: "A random product from the 194-product DummyJSON catalog, and a cart that refuses duplicates.",
+            framework: "OpenSwiftData (the seed used SwiftData and Core Data)", path: "/shop"
+        ),
+        App(
+            name: "Bookstore",
+            summary: "Search Kakao's book API, save books, undo and redo.",
+            framework: "OpenSwiftData", path: nil
+        ),
+        App(
+            name: "Inventory",
+            summary: "Items with a name and a quantity; find by substring.",
+            framework: "OpenCoreData", path: nil
+        ),
+        App(
+            name: "Places",
+            summary: "Places with unique names, search and an “interested” filter.",
+            framework: "OpenSwiftData", path: nil
+        ),
+        App(
+            name: "People",
+            summary: "Create, read, update and delete people.",
+            framework: "OpenSwiftData", path: nil
+        ),
+    ]
+
+    /// The page listing ``apps``.
+    public static func render() -> String {
+        let items = apps.map { app -> HTMLFragment in
+            let heading: HTMLFragment = if let path = app.path {
+                "<h2><a href=\"\(path)\">\(app.name)</a></h2>"
+            } else {
+                "<h2>\(app.name) <small>(not built yet)</small></h2>"
+            }
+            return "<li>\(heading)<p>\(app.summary)</p><p><small>\(app.framework)</small></p></li>"
+        }
+        return Layout.page(
+            title: "OpenSwiftData showcase",
+            appName: "Showcase",
+            navigation: [],
+            content: """
+                <h1>OpenSwiftData showcase</h1>
+                <p>Tutorial apps written for SwiftData and Core Data, running on Linux over SQLite.</p>
+                <ul class="apps">\(items)</ul>
+                """
+        )
+    }
+}
