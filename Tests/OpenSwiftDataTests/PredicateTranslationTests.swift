@@ -123,14 +123,14 @@ import Testing
             "\(error)".contains("computed") && "\(error)".contains("not a stored property")
         }
         #expect {
-            try context.fetch(FetchDescriptor(predicate: #Predicate<Sample> { $0.text.count > 3 }))
+            try context.fetch(FetchDescriptor(predicate: #Predicate<Sample> { $0.tags.filter { $0 == "a" }.count > 1 }))
         } throws: { error in
-            "\(error)".contains("unsupported predicate")
+            "\(error)".contains("PredicateExpressions.Filter has no SQL translation")
         }
         #expect {
-            try context.fetch(FetchDescriptor(predicate: #Predicate<Sample> { $0.integer + 1 > 3 }))
+            try context.fetch(FetchDescriptor(predicate: #Predicate<Sample> { ($0.size?.width ?? 0) > 1 }))
         } throws: { error in
-            "\(error)".contains("PredicateExpressions.Arithmetic")
+            "\(error)".contains("width") && "\(error)".contains("no SQL translation")
         }
     }
 

@@ -16,24 +16,46 @@ extension ModelContext {
         model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
     ) throws(SwiftDataError) {
         let table = try store.table(for: T.self)
-        let query = try SelectQuery(table: table, predicate: predicate, sortBy: [])
+        let plan = try FetchPlan(
+            table: table, descriptor: FetchDescriptor(predicate: predicate), inMemoryFallback: evaluatesUnsupportedPredicatesInMemory
+        )
         var pendingMatches: [T] = []
         for inserted in insertedModels.models(of: T.self) {
-            do {
-                if try predicate?.evaluate(inserted) ?? true { pendingMatches.append(inserted) }
-            } catch {
-                throw .unsupportedPredicate("evaluating the predicate on an unsaved \(T.entityName) failed: \(error)")
+            if try predicate.map({ p throws(SwiftDataError) in try Self.evaluate(p, on: inserted) }) ?? true {
+                pendingMatches.append(inserted)
             }
+        }
+        var matchingRowIDs: [Int64]?
+        if plan.filtersInMemory, let predicate {
+            var descriptor = FetchDescriptor<T>()
+            descriptor.includePendingChanges = false
+            let stored = try fetch(descriptor)
+            var rowIDs: [Int64] = []
+            for model in stored where try Self.evaluate(predicate, on: model) { rowIDs.append(model._$persistentState.rowID) }
+            matchingRowIDs = rowIDs
         }
         let deletedRowIDs: [Int64] = try store.withConnection { connection in
             try connection.transaction {
-                let statement = try connection.cachedStatement(
-                    "DELETE FROM \(table.quotedName)\(query.whereClause) RETURNING \(SQL.identifier(SQL.primaryKey))"
-                )
-                defer { statement.reset() }
-                try statement.bind(query.arguments)
                 var rowIDs: [Int64] = []
-                while try statement.step() { rowIDs.append(statement.int64(at: 0)) }
+                func run(_ sql: String, _ arguments: [SQLiteValue]) throws {
+                    let statement = try connection.cachedStatement(sql)
+                    defer { statement.reset() }
+                    try statement.bind(arguments)
+                    while try statement.step() { rowIDs.append(statement.int64(at: 0)) }
+                }
+                let returning = " RETURNING \(SQL.identifier(SQL.primaryKey))"
+                if let matchingRowIDs {
+                    // SQLite allows 32,766 parameters per statement; delete in chunks well under that.
+                    for start in stride(from: 0, to: matchingRowIDs.count, by: 500) {
+                        let chunk = matchingRowIDs[start..<min(start + 500, matchingRowIDs.count)]
+                        try run(
+                            "DELETE FROM \(table.quotedName) WHERE \(SQL.identifier(SQL.primaryKey)) IN (\(SQL.placeholders(chunk.count)))\(returning)",
+                            chunk.map { .integer($0) }
+                        )
+                    }
+                } else {
+                    try run("DELETE FROM \(table.quotedName)\(plan.query.whereClause)\(returning)", plan.query.arguments)
+                }
                 return rowIDs
             }
         }

@@ -13,31 +13,52 @@ extension ModelContext {
     ///   when the descriptor cannot be translated; ``SwiftDataError/modelNotInSchema(entityName:)``; store errors.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws(SwiftDataError) -> [T] {
         let table = try store.table(for: T.self)
-        let query = try SelectQuery(table: table, predicate: descriptor.predicate, sortBy: descriptor.sortBy)
-        guard descriptor.includePendingChanges, hasPendingChanges(for: T.self) else {
-            let (sql, arguments) = query.selectSQL(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
+        let plan = try FetchPlan(table: table, descriptor: descriptor, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
+        let mergesPendingChanges = descriptor.includePendingChanges && hasPendingChanges(for: T.self)
+        if !mergesPendingChanges && plan.isEntirelySQL {
+            let (sql, arguments) = plan.query.selectSQL(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
             return try fetchRows(T.self, table: table, sql: sql, arguments: arguments)
         }
-        let (sql, arguments) = query.selectSQL(limit: nil, offset: nil)
-        let stored = try fetchRows(T.self, table: table, sql: sql, arguments: arguments)
-        let merged = try mergePendingChanges(into: stored, descriptor: descriptor)
-        return window(merged, offset: descriptor.fetchOffset, limit: descriptor.fetchLimit)
+        let (sql, arguments) = plan.query.selectSQL(limit: nil, offset: nil)
+        var models = try fetchRows(T.self, table: table, sql: sql, arguments: arguments)
+        if plan.filtersInMemory, let predicate = descriptor.predicate {
+            var matching: [T] = []
+            for model in models where try Self.evaluate(predicate, on: model) { matching.append(model) }
+            models = matching
+        }
+        if mergesPendingChanges {
+            models = try mergePendingChanges(into: models, descriptor: descriptor, alwaysSort: plan.sortsInMemory)
+        } else if plan.sortsInMemory {
+            models = sorted(models, by: descriptor.sortBy)
+        }
+        return window(models, offset: descriptor.fetchOffset, limit: descriptor.fetchLimit)
     }
 
-    /// The number of models `descriptor` would fetch (ignoring nothing: limit and offset apply). Mirrors
-    /// SwiftData's `fetchCount(_:)`; runs `SELECT count(*)` when no pending change of `T` is involved.
+    /// The number of models `descriptor` would fetch (limit and offset apply). Mirrors SwiftData's
+    /// `fetchCount(_:)`; runs `SELECT count(*)` when the predicate is translated and no pending change of `T` is
+    /// involved.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws(SwiftDataError) -> Int {
-        if descriptor.includePendingChanges, hasPendingChanges(for: T.self) {
-            return try fetch(descriptor).count
-        }
         let table = try store.table(for: T.self)
-        let query = try SelectQuery(table: table, predicate: descriptor.predicate, sortBy: [])
+        var countable = descriptor
+        countable.sortBy = []
+        let plan = try FetchPlan(table: table, descriptor: countable, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
+        if (descriptor.includePendingChanges && hasPendingChanges(for: T.self)) || plan.filtersInMemory {
+            return try fetch(countable).count
+        }
         let total = try store.withConnection { connection in
-            guard case .integer(let count) = try connection.scalar(query.countSQL, query.arguments) else { return 0 }
+            guard case .integer(let count) = try connection.scalar(plan.query.countSQL, plan.query.arguments) else { return 0 }
             return Int(count)
         }
         let afterOffset = max(total - max(descriptor.fetchOffset ?? 0, 0), 0)
         return descriptor.fetchLimit.map { min(afterOffset, max($0, 0)) } ?? afterOffset
+    }
+
+    static func evaluate<T>(_ predicate: Predicate<T>, on model: T) throws(SwiftDataError) -> Bool {
+        do {
+            return try predicate.evaluate(model)
+        } catch {
+            throw .unsupportedPredicate("evaluating the predicate in memory on a \(T.self) failed: \(error)")
+        }
     }
 
     // MARK: Rows to models
@@ -86,15 +107,11 @@ extension ModelContext {
     }
 
     private func mergePendingChanges<T: PersistentModel>(
-        into stored: [T], descriptor: FetchDescriptor<T>
+        into stored: [T], descriptor: FetchDescriptor<T>, alwaysSort: Bool
     ) throws(SwiftDataError) -> [T] {
         func matches(_ model: T) throws(SwiftDataError) -> Bool {
             guard let predicate = descriptor.predicate else { return true }
-            do {
-                return try predicate.evaluate(model)
-            } catch {
-                throw .unsupportedPredicate("evaluating the predicate on an unsaved \(T.entityName) failed: \(error)")
-            }
+            return try Self.evaluate(predicate, on: model)
         }
         var result: [T] = []
         var seen = Set<ObjectIdentifier>()
@@ -114,13 +131,13 @@ extension ModelContext {
                 added = true
             }
         }
-        guard added || stored.contains(where: { $0._$persistentState.hasChanges }) else { return result }
+        guard alwaysSort || added || stored.contains(where: { $0._$persistentState.hasChanges }) else { return result }
         return sorted(result, by: descriptor.sortBy)
     }
 
     /// Sorts in memory by the descriptors, then by row order (saved rows by primary key, then unsaved ones in
     /// insertion order) — the same total order the SQL uses.
-    private func sorted<T: PersistentModel>(_ models: [T], by descriptors: [SortDescriptor<T>]) -> [T] {
+    func sorted<T: PersistentModel>(_ models: [T], by descriptors: [SortDescriptor<T>]) -> [T] {
         let positions = Dictionary(uniqueKeysWithValues: models.enumerated().map { (ObjectIdentifier($1), $0) })
         func rowOrder(_ model: T) -> (Int64, Int) {
             let rowID = model._$persistentState.rowID
@@ -138,7 +155,7 @@ extension ModelContext {
         }
     }
 
-    private func window<T>(_ models: [T], offset: Int?, limit: Int?) -> [T] {
+    func window<T>(_ models: [T], offset: Int?, limit: Int?) -> [T] {
         let start = min(max(offset ?? 0, 0), models.count)
         let end = limit.map { min(start + max($0, 0), models.count) } ?? models.count
         return Array(models[start..<end])

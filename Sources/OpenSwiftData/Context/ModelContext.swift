@@ -19,6 +19,12 @@ public final class ModelContext {
     public var autosaveEnabled = false
     private var autosaveScheduled = false
 
+    /// Whether a predicate or sort descriptor with no SQL translation is applied in memory — every row of the entity
+    /// is read and tested with `Predicate.evaluate` (or sorted with `SortDescriptor.compare`) — instead of throwing
+    /// ``SwiftDataError/unsupportedPredicate(_:)``. Default false: a fetch that cannot run in SQL says so. Not in
+    /// SwiftData, whose fetches fail at run time in that case.
+    public var evaluatesUnsupportedPredicatesInMemory = false
+
     /// Registered instances, per entity, by primary key.
     private var registry: [ObjectIdentifier: [Int64: WeakModel]] = [:]
     private var registrySweepThreshold = 1_024

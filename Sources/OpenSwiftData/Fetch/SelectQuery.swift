@@ -33,16 +33,23 @@ struct SelectQuery {
         guard let keyPath = descriptor.keyPath else {
             throw .unsupportedSortDescriptor("\(descriptor) does not sort by a key path")
         }
-        guard let column = table.column(for: keyPath) else {
-            throw .unsupportedSortDescriptor("\(keyPath) is not a stored property of \(table.name)")
+        var source: AnyKeyPath = keyPath
+        var collation = ""
+        if let entry = SortKeyRegistry.entry(for: keyPath) {
+            source = entry.source
+            if let order = entry.order { collation = " COLLATE \(order.collation)" }
+        } else if let comparator = descriptor.stringComparator, comparator != .lexical {
+            throw .unsupportedSortDescriptor("\(keyPath) uses the string comparator \(comparator), which has no SQL translation")
         }
-        if let comparator = descriptor.stringComparator {
-            throw .unsupportedSortDescriptor(
-                "\(keyPath) uses the string comparator \(comparator); only the default order (String's <) is translated"
-            )
+        guard let column = table.column(for: source) else {
+            throw .unsupportedSortDescriptor("\(source) is not a stored property of \(table.name)")
+        }
+        if descriptor.stringComparator == .lexical {
+            // `.lexical` is Foundation's non-localized compare(_:), which orders by UTF-16 code units.
+            collation = " COLLATE \(StringOrder.lexical.collation)"
         }
         let direction = descriptor.order == .forward ? "ASC" : "DESC"
-        return "\(SQL.identifier(column.name)) \(direction)"
+        return "\(SQL.identifier(column.name))\(collation) \(direction)"
     }
 
     /// `SELECT <all columns> FROM <table> <where> <order by>`, with `LIMIT`/`OFFSET` when given.

@@ -6,7 +6,7 @@ struct SQLExpression {
     enum Kind {
         /// `nil` in the predicate.
         case nilLiteral
-        /// A captured value, bound as the (only) argument.
+        /// A value known at translation time (captured, literal, or computed from those), bound as the argument.
         case value(SQLiteValue)
         /// A stored attribute's column.
         case column(EntityTable.Column)
@@ -24,37 +24,86 @@ struct SQLExpression {
         SQLExpression(sql: sql, arguments: arguments, isNullable: nullable, kind: .computed)
     }
 
+    static func bound(_ value: SQLiteValue) -> SQLExpression {
+        if case .null = value { return SQLExpression(sql: "NULL", arguments: [], isNullable: true, kind: .nilLiteral) }
+        return SQLExpression(sql: "?", arguments: [value], isNullable: false, kind: .value(value))
+    }
+
     var isNilLiteral: Bool {
         if case .nilLiteral = kind { return true }
         return false
     }
+
+    /// This expression as a boolean operand that is never NULL (NULL counts as false).
+    var nonNullBoolean: String { isNullable ? "COALESCE(\(sql), 0)" : sql }
 }
 
 /// A predicate expression node that has an SQL translation. Each family of Foundation's `PredicateExpressions`
-/// gets its conformance in its own file (`SQL+Comparison.swift`, …), mirroring Foundation's own layout.
+/// gets its conformance in its own file (`SQL+Comparison.swift`, `SQL+Arithmetic.swift`, …), mirroring
+/// Foundation's own layout.
 protocol SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression
 }
 
 /// Translates a `#Predicate` over one model type into an SQL boolean expression over that model's table.
 ///
-/// Anything without a translation throws ``SwiftDataError/unsupportedPredicate(_:)`` naming the expression; a
-/// predicate is never partly applied.
+/// - Sub-expressions that do not depend on the model (captured values, `searchText.isEmpty`, `limit * 2`) are
+///   evaluated once, here, with Foundation's own `evaluate`, and bound as parameters.
+/// - Key paths on the model become columns; closures (`flatMap`, `contains(where:)`) bind their variable to the SQL
+///   of the value they range over.
+/// - Anything without a translation throws ``SwiftDataError/unsupportedPredicate(_:)`` naming the expression; a
+///   predicate is never partly applied.
 struct PredicateTranslator {
     let table: EntityTable
+    /// The predicate's own variable: the model row.
     let variable: PredicateExpressions.VariableID
+    /// Variables of enclosed closures, bound to the SQL of the values they stand for.
+    private(set) var bindings: [PredicateExpressions.VariableID: SQLExpression] = [:]
+    /// Nesting depth of closures, used to name `json_each` aliases uniquely.
+    private(set) var depth = 0
+
+    init(table: EntityTable, variable: PredicateExpressions.VariableID) {
+        self.table = table
+        self.variable = variable
+    }
 
     /// The SQL condition for a whole predicate.
     func condition(_ expression: any StandardPredicateExpression<Bool>) throws(SwiftDataError) -> SQLExpression {
-        try translate(expression)
+        let translated = try translate(expression)
+        return .computed(translated.nonNullBoolean, translated.arguments)
     }
 
     /// The translation of one sub-expression.
     func translate(_ expression: Any) throws(SwiftDataError) -> SQLExpression {
+        if let constant = Self.constantValue(of: expression),
+           let stored = try? SQLiteConversion.sqliteValue(for: constant) {
+            return .bound(stored)
+        }
         guard let node = expression as? any SQLTranslatable else {
             throw .unsupportedPredicate("\(Self.name(of: expression)) has no SQL translation")
         }
         return try node.sql(self)
+    }
+
+    /// A translator for a closure's body, with its variable bound to `value`.
+    func binding(_ variable: PredicateExpressions.VariableID, to value: SQLExpression) -> PredicateTranslator {
+        var inner = self
+        inner.bindings[variable] = value
+        inner.depth += 1
+        return inner
+    }
+
+    /// The value of an expression that does not depend on any variable, computed by Foundation's `evaluate`;
+    /// nil when it depends on one (evaluating it then fails with an undefined variable).
+    static func constantValue(of expression: Any) -> Any? {
+        guard !(expression is any VariableExpression), let expression = expression as? any PredicateExpression else {
+            return nil
+        }
+        return try? evaluateWithoutBindings(expression)
+    }
+
+    private static func evaluateWithoutBindings<E: PredicateExpression>(_ expression: E) throws -> Any {
+        try expression.evaluate(PredicateBindings())
     }
 
     /// A readable name for an expression node: its type without generic arguments, e.g. `PredicateExpressions.Arithmetic`.
@@ -62,5 +111,6 @@ struct PredicateTranslator {
         let full = String(reflecting: type(of: expression))
         let base = full.split(separator: "<", maxSplits: 1).first.map(String.init) ?? full
         return base.replacingOccurrences(of: "FoundationEssentials.", with: "").replacingOccurrences(of: "Foundation.", with: "")
+            .replacingOccurrences(of: "OpenSwiftData.", with: "")
     }
 }

@@ -30,10 +30,13 @@ extension PredicateExpressions.Comparison: SQLTranslatable {
         case .greaterThan: ">"
         case .greaterThanOrEqual: ">="
         }
-        let comparison = "(\(left.sql) \(sqlOperator) \(right.sql))"
-        // Swift cannot order optionals, so NULL only reaches here through other expressions; treat it as false.
-        let sql = left.isNullable || right.isNullable ? "COALESCE(\(comparison), 0)" : comparison
-        return .computed(sql, left.arguments + right.arguments)
+        // Swift cannot order optionals, so NULL only reaches here through other expressions (a division by zero);
+        // it makes the comparison false.
+        let comparison = SQLExpression.computed(
+            "(\(left.sql) \(sqlOperator) \(right.sql))", left.arguments + right.arguments,
+            nullable: left.isNullable || right.isNullable
+        )
+        return .computed(comparison.nonNullBoolean, comparison.arguments)
     }
 }
 

@@ -1,13 +1,13 @@
 import Foundation
 
-// &&, || and !. Operands are never NULL (see SQLExpression.isNullable), so SQL's three-valued logic agrees with
-// Swift's two-valued one.
+// &&, || and ! over operands made non-NULL, so SQL's three-valued logic agrees with Swift's two-valued one; and
+// the conditional (`if`/`else`, `? :`) as CASE.
 
 extension PredicateExpressions.Conjunction: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let left = try translator.translate(lhs)
         let right = try translator.translate(rhs)
-        return .computed("(\(SQLLogic.boolean(left)) AND \(SQLLogic.boolean(right)))", left.arguments + right.arguments)
+        return .computed("(\(left.nonNullBoolean) AND \(right.nonNullBoolean))", left.arguments + right.arguments)
     }
 }
 
@@ -15,20 +15,26 @@ extension PredicateExpressions.Disjunction: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let left = try translator.translate(lhs)
         let right = try translator.translate(rhs)
-        return .computed("(\(SQLLogic.boolean(left)) OR \(SQLLogic.boolean(right)))", left.arguments + right.arguments)
+        return .computed("(\(left.nonNullBoolean) OR \(right.nonNullBoolean))", left.arguments + right.arguments)
     }
 }
 
 extension PredicateExpressions.Negation: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let operand = try translator.translate(wrapped)
-        return .computed("(NOT \(SQLLogic.boolean(operand)))", operand.arguments)
+        return .computed("(NOT \(operand.nonNullBoolean))", operand.arguments)
     }
 }
 
-enum SQLLogic {
-    /// A boolean operand, made non-NULL if it could be NULL.
-    static func boolean(_ expression: SQLExpression) -> String {
-        expression.isNullable ? "COALESCE(\(expression.sql), 0)" : expression.sql
+extension PredicateExpressions.Conditional: SQLTranslatable {
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        let condition = try translator.translate(test)
+        let whenTrue = try translator.translate(trueBranch)
+        let whenFalse = try translator.translate(falseBranch)
+        return .computed(
+            "(CASE WHEN \(condition.nonNullBoolean) THEN \(whenTrue.sql) ELSE \(whenFalse.sql) END)",
+            condition.arguments + whenTrue.arguments + whenFalse.arguments,
+            nullable: whenTrue.isNullable || whenFalse.isNullable
+        )
     }
 }

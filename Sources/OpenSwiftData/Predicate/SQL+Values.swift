@@ -1,37 +1,17 @@
 import Foundation
 import SQLite
 
-// Leaves of the expression tree: captured values, nil, and key paths on the predicate's variable.
+// Leaves of the expression tree: captured values, nil, variables, and key paths.
 
 extension PredicateExpressions.Value: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        let stored = try SQLiteConversion.sqliteValue(for: value)
-        if case .null = stored { return SQLExpression(sql: "NULL", arguments: [], isNullable: true, kind: .nilLiteral) }
-        return SQLExpression(sql: "?", arguments: [stored], isNullable: false, kind: .value(stored))
+        .bound(try SQLiteConversion.sqliteValue(for: value))
     }
 }
 
 extension PredicateExpressions.NilLiteral: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         SQLExpression(sql: "NULL", arguments: [], isNullable: true, kind: .nilLiteral)
-    }
-}
-
-extension PredicateExpressions.KeyPath: SQLTranslatable {
-    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        guard let variable = root as? any VariableExpression, variable.variableKey == translator.variable else {
-            throw .unsupportedPredicate(
-                "the key path \(keyPath) is applied to \(PredicateTranslator.name(of: root)), not to the model itself"
-            )
-        }
-        guard let column = translator.table.column(for: keyPath) else {
-            throw .unsupportedPredicate(
-                "\(keyPath) is not a stored property of \(translator.table.name) (computed and @Transient properties have no column)"
-            )
-        }
-        return SQLExpression(
-            sql: SQL.identifier(column.name), arguments: [], isNullable: column.attribute.isOptional, kind: .column(column)
-        )
     }
 }
 
@@ -46,6 +26,64 @@ extension PredicateExpressions.Variable: VariableExpression {
 
 extension PredicateExpressions.Variable: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        if let bound = translator.bindings[key] { return bound }
         throw .unsupportedPredicate("the model itself (\(Output.self)) is used as a value; compare one of its properties")
     }
+}
+
+extension PredicateExpressions.KeyPath: SQLTranslatable {
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        if let variable = root as? any VariableExpression, variable.variableKey == translator.variable {
+            guard let column = translator.table.column(for: keyPath) else {
+                throw .unsupportedPredicate(
+                    "\(keyPath) is not a stored property of \(translator.table.name) (computed and @Transient properties have no column)"
+                )
+            }
+            return SQLExpression(
+                sql: SQL.identifier(column.name), arguments: [], isNullable: column.attribute.isOptional, kind: .column(column)
+            )
+        }
+        // A key path on a value the SQL computes: the few String and collection properties SQL can answer.
+        let base = try translator.translate(root)
+        if let translated = try SQLValueKeyPaths.translate(keyPath, on: base, rootType: Root.Output.self) {
+            return translated
+        }
+        throw .unsupportedPredicate("the key path \(keyPath) has no SQL translation")
+    }
+}
+
+/// `String.count`, `String.isEmpty`, and `count`/`isEmpty` of collections stored as JSON arrays.
+enum SQLValueKeyPaths {
+    static func translate(_ keyPath: AnyKeyPath, on base: SQLExpression, rootType: Any.Type) throws(SwiftDataError) -> SQLExpression? {
+        if rootType == String.self {
+            if keyPath == \String.isEmpty { return .computed("(\(base.sql) = '')", base.arguments) }
+            if keyPath == \String.count {
+                return .computed("\(StringFunctions.characterCount)(\(base.sql))", base.arguments, nullable: base.isNullable)
+            }
+            return nil
+        }
+        guard let collection = rootType as? any StoredCollection.Type else { return nil }
+        if keyPath == collection.isEmptyKeyPath { return .computed("(json_array_length(\(base.sql)) = 0)", base.arguments) }
+        if keyPath == collection.countKeyPath {
+            return .computed("json_array_length(\(base.sql))", base.arguments, nullable: base.isNullable)
+        }
+        return nil
+    }
+}
+
+/// Collections stored as JSON arrays, and the key paths `#Predicate` forms for their `isEmpty` and `count` (the
+/// concrete type's members, which are not equal to key paths through `Collection`).
+protocol StoredCollection {
+    static var isEmptyKeyPath: AnyKeyPath { get }
+    static var countKeyPath: AnyKeyPath { get }
+}
+
+extension Array: StoredCollection {
+    static var isEmptyKeyPath: AnyKeyPath { \Array.isEmpty }
+    static var countKeyPath: AnyKeyPath { \Array.count }
+}
+
+extension Set: StoredCollection {
+    static var isEmptyKeyPath: AnyKeyPath { \Set.isEmpty }
+    static var countKeyPath: AnyKeyPath { \Set.count }
 }

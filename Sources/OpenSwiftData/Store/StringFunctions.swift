@@ -1,29 +1,62 @@
 import Foundation
 import SQLite
 
-/// SQL functions that give string predicates Swift's meaning, registered on every connection.
+/// SQL functions and collations that give string predicates and sorts Swift's meaning, registered on every
+/// connection.
 ///
-/// SQLite's own `instr` and `LIKE` work on bytes (or ASCII case), while `#Predicate` evaluates `contains` and
-/// `starts(with:)` on `Character`s (grapheme clusters, canonical equivalence). These functions run the very same
-/// Foundation expression `Predicate.evaluate` runs, so SQL and in-memory results agree row for row.
+/// SQLite's own `instr`, `LIKE` and `length` work on bytes, code points or ASCII case, while `#Predicate` evaluates
+/// `contains`, `starts(with:)` and `count` on `Character`s (grapheme clusters, canonical equivalence). These
+/// functions run the very Foundation code `Predicate.evaluate` runs, so SQL and in-memory results agree row for
+/// row. Strings are stored in normalization form C, so `=` and `<` on them already agree with Swift's `==` and `<`.
 enum StringFunctions {
     static let contains = "osd_contains"
     static let startsWith = "osd_starts_with"
+    static let characterCount = "osd_character_count"
+    static let localizedStandardContains = "osd_localized_standard_contains"
+    static let caseInsensitiveCompare = "osd_case_insensitive_compare"
+    static let localizedCompare = "osd_localized_compare"
 
     static func register(on connection: SQLiteConnection) throws(SQLiteError) {
         try connection.createFunction(contains, argumentCount: 2) { arguments in
-            if arguments.isNull(at: 0) || arguments.isNull(at: 1) { return .null }
-            let result = try PredicateExpressions.build_contains(
-                PredicateExpressions.Value(arguments.text(at: 0)), PredicateExpressions.Value(arguments.text(at: 1))
-            ).evaluate(PredicateBindings())
-            return .integer(result ? 1 : 0)
+            try boolean(arguments) { text, other in
+                try PredicateExpressions.build_contains(PredicateExpressions.Value(text), PredicateExpressions.Value(other))
+                    .evaluate(PredicateBindings())
+            }
         }
         try connection.createFunction(startsWith, argumentCount: 2) { arguments in
-            if arguments.isNull(at: 0) || arguments.isNull(at: 1) { return .null }
-            let result = try PredicateExpressions.build_starts(
-                PredicateExpressions.Value(arguments.text(at: 0)), with: PredicateExpressions.Value(arguments.text(at: 1))
-            ).evaluate(PredicateBindings())
-            return .integer(result ? 1 : 0)
+            try boolean(arguments) { text, prefix in
+                try PredicateExpressions.build_starts(PredicateExpressions.Value(text), with: PredicateExpressions.Value(prefix))
+                    .evaluate(PredicateBindings())
+            }
         }
+        try connection.createFunction(characterCount, argumentCount: 1) { arguments in
+            arguments.isNull(at: 0) ? .null : .integer(Int64(arguments.text(at: 0).count))
+        }
+        try connection.createFunction(localizedStandardContains, argumentCount: 2) { arguments in
+            try boolean(arguments) { text, other in text.localizedStandardContains(other) }
+        }
+        try connection.createFunction(caseInsensitiveCompare, argumentCount: 2) { arguments in
+            try comparison(arguments) { $0.caseInsensitiveCompare($1) }
+        }
+        try connection.createFunction(localizedCompare, argumentCount: 2) { arguments in
+            try comparison(arguments) { $0.localizedCompare($1) }
+        }
+        for order in StringOrder.allCases {
+            try connection.createCollation(order.collation, order.compare)
+        }
+    }
+
+    private static func boolean(
+        _ arguments: SQLiteFunctionArguments, _ test: (String, String) throws -> Bool
+    ) throws -> SQLiteValue {
+        if arguments.isNull(at: 0) || arguments.isNull(at: 1) { return .null }
+        return .integer(try test(arguments.text(at: 0), arguments.text(at: 1)) ? 1 : 0)
+    }
+
+    private static func comparison(
+        _ arguments: SQLiteFunctionArguments, _ compare: (String, String) throws -> ComparisonResult
+    ) throws -> SQLiteValue {
+        if arguments.isNull(at: 0) || arguments.isNull(at: 1) { return .null }
+        return .integer(Int64(try compare(arguments.text(at: 0), arguments.text(at: 1)).rawValue))
     }
 }

@@ -1,0 +1,33 @@
+/// How a fetch runs: the SQL, and which parts — when the context allows it — run in memory instead because they
+/// have no SQL translation.
+struct FetchPlan<T: PersistentModel> {
+    let query: SelectQuery
+    /// The predicate is evaluated with `Predicate.evaluate` on every row instead of in SQL.
+    let filtersInMemory: Bool
+    /// The sort descriptors are applied in memory instead of in SQL.
+    let sortsInMemory: Bool
+
+    var isEntirelySQL: Bool { !filtersInMemory && !sortsInMemory }
+
+    /// - Parameter inMemoryFallback: when false, an untranslatable predicate or sort throws.
+    init(table: EntityTable, descriptor: FetchDescriptor<T>, inMemoryFallback: Bool) throws(SwiftDataError) {
+        var predicate = descriptor.predicate
+        var sortBy = descriptor.sortBy
+        var filtersInMemory = false
+        var sortsInMemory = false
+        while true {
+            do {
+                query = try SelectQuery(table: table, predicate: predicate, sortBy: sortBy)
+                break
+            } catch .unsupportedPredicate where inMemoryFallback && predicate != nil {
+                predicate = nil
+                filtersInMemory = true
+            } catch .unsupportedSortDescriptor where inMemoryFallback && !sortBy.isEmpty {
+                sortBy = []
+                sortsInMemory = true
+            }
+        }
+        self.filtersInMemory = filtersInMemory
+        self.sortsInMemory = sortsInMemory
+    }
+}

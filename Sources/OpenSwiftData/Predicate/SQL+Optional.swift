@@ -1,0 +1,32 @@
+import Foundation
+
+// `??`, optional chaining and `flatMap` (`$0.note?.count`), and `!`. A NULL in SQL is `nil` in Swift.
+
+extension PredicateExpressions.NilCoalesce: SQLTranslatable {
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        let optional = try translator.translate(lhs)
+        let fallback = try translator.translate(rhs)
+        return .computed("COALESCE(\(optional.sql), \(fallback.sql))", optional.arguments + fallback.arguments, nullable: fallback.isNullable)
+    }
+}
+
+extension PredicateExpressions.OptionalFlatMap: SQLTranslatable {
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        let optional = try translator.translate(wrapped)
+        var unwrapped = optional
+        unwrapped.isNullable = false
+        let body = try translator.binding(variable.key, to: unwrapped).translate(transform)
+        if !optional.isNullable { return body }
+        return .computed(
+            "(CASE WHEN \(optional.sql) IS NULL THEN NULL ELSE \(body.sql) END)", optional.arguments + body.arguments,
+            nullable: true
+        )
+    }
+}
+
+extension PredicateExpressions.ForcedUnwrap: SQLTranslatable {
+    /// `Predicate.evaluate` throws on a nil force-unwrap; in SQL the row simply does not match.
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        try translator.translate(inner)
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import SQLite
+
+// Sequences: String `contains`/`starts(with:)`; a captured collection's `contains` (SQL IN); ranges; and stored
+// collections (JSON arrays) through SQLite's json_each: `contains`, `contains(where:)`, `allSatisfy`, `min()`,
+// `max()`.
+
+extension PredicateExpressions.CollectionContainsCollection: SQLTranslatable {
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        guard Base.Output.self == String.self, Other.Output.self == String.self else {
+            throw .unsupportedPredicate("contains(_:) of a subsequence is translated for String only, not \(Base.Output.self)")
+        }
+        return SQLStrings.call(StringFunctions.contains, try translator.translate(base), try translator.translate(other))
+    }
+}
+
+extension PredicateExpressions.SequenceStartsWith: SQLTranslatable {
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        guard Base.Output.self == String.self, Prefix.Output.self == String.self else {
+            throw .unsupportedPredicate("starts(with:) is translated for String only, not \(Base.Output.self)")
+        }
+        return SQLStrings.call(StringFunctions.startsWith, try translator.translate(base), try translator.translate(self.prefix))
+    }
+}
+
+extension PredicateExpressions.SequenceContains: SQLTranslatable {
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        // A captured collection: `ids.contains($0.id)` → id IN (…).
+        if let captured = PredicateTranslator.constantValue(of: sequence) {
+            return try SQLSequences.membership(of: try translator.translate(element), in: captured)
+        }
+        let container = try translator.translate(sequence)
+        let item = try translator.translate(element)
+        // A String is a sequence of Characters: `name.contains("a" as Character)`.
+        if LHS.Output.self == String.self {
+            return SQLStrings.call(StringFunctions.contains, container, item)
+        }
+        // A stored collection (a JSON array).
+        let alias = "e\(translator.depth)"
+        return .computed(
+            "EXISTS (SELECT 1 FROM json_each(\(container.sql)) AS \(alias) WHERE \(alias).value IS \(item.sql))",
+            container.arguments + item.arguments
+        )
+    }
+}
+
+extension PredicateExpressions.SequenceContainsWhere: SQLTranslatable {
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        let (source, alias, body) = try SQLSequences.elementClosure(sequence, variable.key, test, translator)
+        return .computed(
+            "EXISTS (SELECT 1 FROM json_each(\(source.sql)) AS \(alias) WHERE \(body.nonNullBoolean))",
+            source.arguments + body.arguments
+        )
+    }
+}
+
+extension PredicateExpressions.SequenceAllSatisfy: SQLTranslatable {
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        let (source, alias, body) = try SQLSequences.elementClosure(sequence, variable.key, test, translator)
+        return .computed(
+            "NOT EXISTS (SELECT 1 FROM json_each(\(source.sql)) AS \(alias) WHERE NOT \(body.nonNullBoolean))",
+            source.arguments + body.arguments
+        )
+    }
+}
+
+extension PredicateExpressions.SequenceMaximum: SQLTranslatable {
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        let source = try translator.translate(elements)
+        return .computed("(SELECT max(value) FROM json_each(\(source.sql)))", source.arguments, nullable: true)
+    }
+}
+
+extension PredicateExpressions.SequenceMinimum: SQLTranslatable {
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        let source = try translator.translate(elements)
+        return .computed("(SELECT min(value) FROM json_each(\(source.sql)))", source.arguments, nullable: true)
+    }
+}
+
+extension PredicateExpressions.RangeExpressionContains: SQLTranslatable {
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        guard let bounds = range as? any SQLRangeBounds else {
+            throw .unsupportedPredicate("contains(_:) is translated for ranges written in the predicate (a...b, a..<b)")
+        }
+        let value = try translator.translate(element)
+        let (lower, upper, isClosed) = try bounds.sqlBounds(translator)
+        return .computed(
+            "(\(value.sql) >= \(lower.sql) AND \(value.sql) \(isClosed ? "<=" : "<") \(upper.sql))",
+            value.arguments + lower.arguments + value.arguments + upper.arguments
+        )
+    }
+}
+
+/// `a...b` and `a..<b` written in a predicate.
+protocol SQLRangeBounds {
+    func sqlBounds(_ translator: PredicateTranslator) throws(SwiftDataError) -> (SQLExpression, SQLExpression, Bool)
+}
+
+extension PredicateExpressions.ClosedRange: SQLRangeBounds {
+    func sqlBounds(_ translator: PredicateTranslator) throws(SwiftDataError) -> (SQLExpression, SQLExpression, Bool) {
+        (try translator.translate(lower), try translator.translate(upper), true)
+    }
+}
+
+extension PredicateExpressions.Range: SQLRangeBounds {
+    func sqlBounds(_ translator: PredicateTranslator) throws(SwiftDataError) -> (SQLExpression, SQLExpression, Bool) {
+        (try translator.translate(lower), try translator.translate(upper), false)
+    }
+}
+
+enum SQLSequences {
+    /// `element IN (…)` for a collection known at translation time (NULL-aware, so `nil` can be a member).
+    static func membership(of element: SQLExpression, in collection: Any) throws(SwiftDataError) -> SQLExpression {
+        guard let sequence = collection as? any Sequence else {
+            throw .unsupportedPredicate("contains(_:) on \(type(of: collection)), which is not a sequence")
+        }
+        var values: [SQLiteValue] = []
+        for item in elements(of: sequence) {
+            values.append(try SQLiteConversion.sqliteValue(for: item is Character ? String(describing: item) : item))
+        }
+        let nonNull = values.filter { if case .null = $0 { false } else { true } }
+        var terms: [String] = []
+        var arguments: [SQLiteValue] = []
+        if !nonNull.isEmpty {
+            terms.append("\(element.sql) IN (\(SQL.placeholders(nonNull.count)))")
+            arguments += element.arguments + nonNull
+        }
+        if nonNull.count != values.count {
+            terms.append("\(element.sql) IS NULL")
+            arguments += element.arguments
+        }
+        guard !terms.isEmpty else { return .computed("0", []) }
+        return .computed("COALESCE(" + terms.joined(separator: " OR ") + ", 0)", arguments)
+    }
+
+    private static func elements<S: Sequence>(of sequence: S) -> [Any] {
+        sequence.map { $0 as Any }
+    }
+
+    /// The pieces of `sequence.contains { test }` / `allSatisfy`: the JSON array, the json_each alias, and the
+    /// test with the closure's variable bound to the element (`alias.value`).
+    static func elementClosure(
+        _ sequence: Any, _ variable: PredicateExpressions.VariableID, _ test: Any, _ translator: PredicateTranslator
+    ) throws(SwiftDataError) -> (SQLExpression, String, SQLExpression) {
+        let source = try translator.translate(sequence)
+        let alias = "e\(translator.depth)"
+        let element = SQLExpression.computed("\(alias).value", [], nullable: false)
+        let body = try translator.binding(variable, to: element).translate(test)
+        return (source, alias, body)
+    }
+}
