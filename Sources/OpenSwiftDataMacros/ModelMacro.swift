@@ -39,6 +39,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         }
         let typeName = classDecl.name.trimmedDescription
         var properties: [PersistedProperty] = []
+        var ephemeral: [PersistedProperty] = []
         var hasDesignatedInit = false
         var uniquenessConstraints: [[String]] = []
         var indices: [[String]] = []
@@ -46,7 +47,14 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         for member in classDecl.memberBlock.members {
             if let variable = member.decl.as(VariableDeclSyntax.self) {
                 if let property = PersistedProperty(variable) {
-                    properties.append(property)
+                    if property.isEphemeral {
+                        if property.initializer == nil {
+                            context.diagnose(Diagnostic(node: variable, message: ModelDiagnostic.ephemeralWithoutDefault))
+                        }
+                        ephemeral.append(property)
+                    } else {
+                        properties.append(property)
+                    }
                 } else if let problem = PersistedProperty.unsupportedReason(variable) {
                     context.diagnose(Diagnostic(node: variable, message: problem))
                 }
@@ -128,7 +136,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         ]
         // Swift synthesizes `init()` only when a class declares no initializer; the row initializer above is one.
         // Keep the class constructible as written when every stored property has a default.
-        if !hasDesignatedInit && properties.allSatisfy({ $0.initializer != nil }) {
+        if !hasDesignatedInit && (properties + ephemeral).allSatisfy({ $0.initializer != nil }) {
             members.append("public init() {}")
         }
         return members

@@ -35,6 +35,11 @@ struct PersistedProperty {
 
     func hasAttribute(_ name: String) -> Bool { Self.has(attributes, named: name) }
 
+    /// `@Attribute(.ephemeral)`: observed and tracked in memory, but not stored (no column).
+    var isEphemeral: Bool {
+        attributeArguments.map { $0.contains(".ephemeral") } ?? false
+    }
+
     /// Why a stored instance property of a `@Model` class cannot be persisted, or nil when it can (or is not stored).
     static func unsupportedReason(_ variable: VariableDeclSyntax) -> ModelDiagnostic? {
         let isStatic = variable.modifiers.contains { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }
@@ -81,6 +86,7 @@ enum ModelDiagnostic: String, DiagnosticMessage {
     case multipleBindings
     case notInsideModel
     case computedProperty
+    case ephemeralWithoutDefault
 
     var message: String {
         switch self {
@@ -90,6 +96,7 @@ enum ModelDiagnostic: String, DiagnosticMessage {
         case .multipleBindings: "declare each persisted property in its own 'var'"
         case .notInsideModel: "@_PersistedProperty is applied by @Model; do not write it yourself"
         case .computedProperty: "@_PersistedProperty applies to stored properties only"
+        case .ephemeralWithoutDefault: "an @Attribute(.ephemeral) property is not stored, so it needs a default value"
         }
     }
 

@@ -14,6 +14,8 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             return []
         }
         let name = property.name
+        // An ephemeral property is observed but not stored, so a change to it is nothing the context must save.
+        let tracking = property.isEphemeral ? "" : "OpenSwiftData._modelDidChange(self, property: \(literal(name)))"
         return [
             """
             @storageRestrictions(initializes: _\(raw: name))
@@ -32,7 +34,7 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
                 withMutation(keyPath: \\.\(raw: name)) {
                     _\(raw: name) = newValue
                 }
-                OpenSwiftData._modelDidChange(self, property: \(literal: name))
+                \(raw: tracking)
             }
             """,
         ]

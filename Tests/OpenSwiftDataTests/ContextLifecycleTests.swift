@@ -179,3 +179,13 @@ import Testing
         #expect(try Data(contentsOf: url) == text)
     }
 }
+
+@Suite struct SchemaValidationTests {
+    @Test func anUnstorablePropertyTypeFailsContainerCreationNamingIt() {
+        #expect {
+            _ = try inMemoryContainer(Landmark.self)
+        } throws: { error in
+            "\(error)".contains("Landmark.coordinate has type Coordinate, which cannot be stored")
+        }
+    }
+}

@@ -82,3 +82,34 @@ final class Defaults {
     var title = "untitled"
     var rank = 3
 }
+
+/// A type with no stored form: neither a column value, nor RawRepresentable, nor Codable.
+struct Coordinate {
+    var latitude: Double
+    var longitude: Double
+}
+
+@Model
+final class Landmark {
+    var name: String
+    var coordinate: Coordinate
+
+    init(name: String, coordinate: Coordinate) {
+        self.name = name
+        self.coordinate = coordinate
+    }
+}
+
+@Model
+final class Photo {
+    var caption: String
+    @Attribute(.externalStorage) var image: Data
+    @Attribute(.externalStorage) var thumbnail: Data?
+    @Attribute(.ephemeral) var isSelected = false
+
+    init(caption: String, image: Data, thumbnail: Data? = nil) {
+        self.caption = caption
+        self.image = image
+        self.thumbnail = thumbnail
+    }
+}

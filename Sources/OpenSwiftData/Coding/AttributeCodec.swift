@@ -11,6 +11,8 @@ struct AttributeCodec: Sendable {
         case rawValue
         /// Any other `Codable`, stored as JSON text.
         case json
+        /// None of these: the container refuses the model.
+        case unsupported
     }
 
     let representation: Representation

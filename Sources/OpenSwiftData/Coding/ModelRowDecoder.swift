@@ -109,4 +109,12 @@ public struct ModelRowDecoder {
         guard let decoded = AttributeJSON.decode(T.self, from: value) else { throw mismatch(value, keyPath, T?.self) }
         return decoded
     }
+
+    // MARK: Anything else
+
+    /// For a property whose type cannot be stored; ``ModelContainer`` refuses such models, so this only throws.
+    @_disfavoredOverload
+    public mutating func decode<Root, T>(_ keyPath: KeyPath<Root, T>) throws(SwiftDataError) -> T {
+        throw .invalidSchema("\(entityName): \(keyPath) has type \(T.self), which cannot be stored")
+    }
 }

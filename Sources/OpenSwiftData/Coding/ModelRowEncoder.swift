@@ -47,4 +47,12 @@ public struct ModelRowEncoder {
     public mutating func encode<T: Codable>(_ value: T?) throws(SwiftDataError) {
         values.append(try value.map { v throws(SwiftDataError) in try AttributeJSON.encode(v) } ?? .null)
     }
+
+    // MARK: Anything else
+
+    /// For a property whose type cannot be stored; ``ModelContainer`` refuses such models, so this only throws.
+    @_disfavoredOverload
+    public mutating func encode<T>(_ value: T) throws(SwiftDataError) {
+        throw .invalidSchema("a value of type \(T.self) cannot be stored")
+    }
 }

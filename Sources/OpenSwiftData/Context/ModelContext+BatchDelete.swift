@@ -63,13 +63,12 @@ extension ModelContext {
             guard let instance = registeredInstance(T.self, rowID: rowID) else { continue }
             changedModels.remove(instance)
             deletedModels.remove(instance)
-            instance._$persistentState.status = .removed
-            instance._$persistentState.hasChanges = false
+            instance._$persistentState.markRemoved()
             unregister(instance)
         }
         for inserted in pendingMatches {
             insertedModels.remove(inserted)
-            inserted._$persistentState.status = .removed
+            inserted._$persistentState.markRemoved()
         }
     }
 }

@@ -93,9 +93,7 @@ extension ModelContext {
         }
         let model = try T(_$row: &row)
         model._$persistentState.context = self
-        model._$persistentState.status = .registered
-        model._$persistentState.rowID = rowID
-        model._$persistentState.storeIdentifier = storeIdentifier
+        model._$persistentState.markRegistered(rowID: rowID, storeIdentifier: storeIdentifier)
         register(model)
         return model
     }

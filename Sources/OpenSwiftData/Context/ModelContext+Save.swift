@@ -4,8 +4,9 @@ import SQLite
 extension ModelContext {
     /// Writes every pending insert, change and delete to the store in one transaction. Mirrors SwiftData's `save()`.
     ///
-    /// SQL run, inside `BEGIN IMMEDIATE … COMMIT`: one `DELETE` per deleted model, one `UPDATE` (all columns) per
-    /// changed model, one `INSERT … ON CONFLICT DO UPDATE … RETURNING "Z_PK"` per inserted model.
+    /// SQL run, inside `BEGIN IMMEDIATE … COMMIT`: one `DELETE` per deleted model, one `UPDATE` of the changed
+    /// columns only per changed model (so two contexts changing different properties of one row both keep their
+    /// change), one `INSERT … ON CONFLICT DO UPDATE … RETURNING "Z_PK"` per inserted model.
     ///
     /// Unique constraints follow SwiftData: an inserted model whose unique value(s) — of an `@Attribute(.unique)`
     /// property or of any `#Unique` group — match an existing row updates that row (an upsert) and takes its
@@ -33,10 +34,14 @@ extension ModelContext {
                 }
                 for model in changed {
                     let table = try store.table(for: type(of: model))
-                    var row = ModelRowEncoder(capacity: table.columns.count + 1)
+                    let columns = model._$persistentState.changedColumns.sorted
+                    guard !columns.isEmpty else { continue }
+                    var row = ModelRowEncoder(capacity: table.columns.count)
                     try model._$encode(to: &row)
+                    try ExternalData.store(&row.values, columns: table.externalColumnIndexes.filter(columns.contains), connection: connection)
+                    let values = columns.map { row.values[$0] } + [.integer(model._$persistentState.rowID)]
                     do {
-                        try connection.execute(table.updateSQL, row.values + [.integer(model._$persistentState.rowID)])
+                        try connection.execute(table.updateSQL(columns: columns), values)
                     } catch let error as SQLiteError where error.isConstraintViolation {
                         throw uniqueViolation(table: table, values: row.values, error: error)
                     }
@@ -46,6 +51,7 @@ extension ModelContext {
                     let table = try store.table(for: type(of: model))
                     var row = ModelRowEncoder(capacity: table.columns.count)
                     try model._$encode(to: &row)
+                    try ExternalData.store(&row.values, columns: table.externalColumnIndexes, connection: connection)
                     let statement = try connection.cachedStatement(table.insertSQL)
                     defer { statement.reset() }
                     try statement.bind(row.values)
@@ -64,12 +70,11 @@ extension ModelContext {
 
         // The transaction committed: bring the models in line with the store.
         for model in deleted {
-            model._$persistentState.status = .removed
-            model._$persistentState.hasChanges = false
+            model._$persistentState.markRemoved()
             unregister(model)
         }
         for model in changed {
-            model._$persistentState.hasChanges = false
+            model._$persistentState.changedColumns = ColumnSet()
         }
         for (model, rowID) in zip(inserted, insertedRowIDs) {
             adoptInsertedRow(model, rowID: rowID, storeIdentifier: storeIdentifier)
@@ -89,14 +94,9 @@ extension ModelContext {
                 try? previous._$load(from: &row)
             }
             changedModels.remove(previous)
-            previous._$persistentState.status = .unmanaged
-            previous._$persistentState.hasChanges = false
-            previous._$persistentState.context = nil
+            previous._$persistentState.detach()
         }
-        model._$persistentState.status = .registered
-        model._$persistentState.rowID = rowID
-        model._$persistentState.storeIdentifier = storeIdentifier
-        model._$persistentState.hasChanges = false
+        model._$persistentState.markRegistered(rowID: rowID, storeIdentifier: storeIdentifier)
         register(model)
     }
 

@@ -85,7 +85,7 @@ public final class ModelContext {
         switch state.status {
         case .inserted:
             insertedModels.remove(model)
-            model._$persistentState.status = .removed
+            model._$persistentState.markRemoved()
             didChange()
         case .registered:
             model._$persistentState.status = .deleted
@@ -103,8 +103,7 @@ public final class ModelContext {
     /// (read again from the store; one whose row is gone is marked deleted).
     public func rollback() {
         for model in insertedModels.models {
-            model._$persistentState.status = .unmanaged
-            model._$persistentState.context = nil
+            model._$persistentState.detach()
         }
         for model in deletedModels.models {
             model._$persistentState.status = .registered
@@ -137,9 +136,9 @@ public final class ModelContext {
         } catch {
             found = true
         }
-        model._$persistentState.hasChanges = false
+        model._$persistentState.changedColumns = ColumnSet()
         if !found {
-            model._$persistentState.status = .removed
+            model._$persistentState.markRemoved()
             unregister(model)
         }
     }
@@ -147,10 +146,12 @@ public final class ModelContext {
     // MARK: Change notification
 
     /// Called through `_modelDidChange` when a persisted property of `model` is set.
-    func modelDidChange(_ model: some PersistentModel) {
+    func modelDidChange<T: PersistentModel>(_ model: T, property: String) {
         switch model._$persistentState.status {
         case .registered:
-            model._$persistentState.hasChanges = true
+            if let index = try? store.table(for: T.self).columnIndex(named: property) {
+                model._$persistentState.changedColumns.insert(index)
+            }
             changedModels.insert(model)
             didChange()
         case .inserted, .deleted:

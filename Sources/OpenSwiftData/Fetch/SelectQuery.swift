@@ -25,7 +25,7 @@ struct SelectQuery {
         for descriptor in sortBy {
             terms.append(try Self.orderingTerm(descriptor, table: table))
         }
-        terms.append(SQL.identifier(SQL.primaryKey))
+        terms.append("\(table.quotedName).\(SQL.identifier(SQL.primaryKey))")
         orderByClause = " ORDER BY " + terms.joined(separator: ", ")
     }
 
@@ -49,7 +49,7 @@ struct SelectQuery {
             collation = " COLLATE \(StringOrder.lexical.collation)"
         }
         let direction = descriptor.order == .forward ? "ASC" : "DESC"
-        return "\(SQL.identifier(column.name))\(collation) \(direction)"
+        return "\(column.valueSQL)\(collation) \(direction)"
     }
 
     /// `SELECT <all columns> FROM <table> <where> <order by>`, with `LIMIT`/`OFFSET` when given.

@@ -14,22 +14,50 @@ public struct PersistentState {
         case removed
     }
 
-    weak var context: ModelContext?
+    /// The owning context, held strongly (as SwiftData's models hold theirs), so a fetched model keeps working
+    /// after the code that made the context lets go of it. The context holds unchanged models only weakly, so
+    /// there is no cycle once changes are saved or rolled back.
+    var context: ModelContext?
     var status: Status = .unmanaged
     /// The row's primary key once saved; 0 before.
     var rowID: Int64 = 0
     /// Set when first asked for, and kept until the first save.
     var temporaryIdentifier: PersistentIdentifier?
     var storeIdentifier: String?
-    /// Whether a property changed since the last save (or fetch).
-    var hasChanges = false
+    /// Which stored properties changed since the last save: a save writes only these columns.
+    var changedColumns = ColumnSet()
+    /// Whether a stored property changed since the last save (or fetch).
+    var hasChanges: Bool { !changedColumns.isEmpty }
 
     public init() {}
+
+    /// The model's row is gone (deleted and saved, or deleted in the store): it leaves its context.
+    mutating func markRemoved() {
+        status = .removed
+        context = nil
+        changedColumns = ColumnSet()
+    }
+
+    /// The model no longer belongs to any context (rolled back before its first save, or replaced by another
+    /// instance of its row).
+    mutating func detach() {
+        status = .unmanaged
+        context = nil
+        changedColumns = ColumnSet()
+    }
+
+    /// The model is backed by row `rowID` of the store `storeIdentifier`, with no unsaved changes.
+    mutating func markRegistered(rowID: Int64, storeIdentifier: String) {
+        status = .registered
+        self.rowID = rowID
+        self.storeIdentifier = storeIdentifier
+        changedColumns = ColumnSet()
+    }
 }
 
 /// Called by each persisted property's setter (code `@Model` generates): tells the model's context, if any,
 /// that the model changed.
 public func _modelDidChange<Model: PersistentModel>(_ model: Model, property: StaticString) {
     guard let context = model._$persistentState.context else { return }
-    context.modelDidChange(model)
+    context.modelDidChange(model, property: "\(property)")
 }

@@ -70,6 +70,18 @@ extension Schema {
                 representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: true, valueType: Value?.self))
         }
 
+        // MARK: Anything else
+
+        /// A property of a type that cannot be stored: accepted here so the model compiles, and reported by
+        /// ``ModelContainer`` as ``SwiftDataError/invalidSchema(_:)`` naming the model and property.
+        @_disfavoredOverload
+        public init<Root, Value>(
+            name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Attribute?
+        ) {
+            self.init(name: name, keypath: keypath, defaultValue: defaultValue, declared: metadata, codec: AttributeCodec(
+                representation: .unsupported, columnType: .blob, isOptional: false, valueType: Value.self))
+        }
+
         // MARK: Codable (JSON)
 
         public init<Root, Value: Codable>(

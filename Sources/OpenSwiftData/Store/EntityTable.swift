@@ -12,6 +12,11 @@ final class EntityTable: Sendable {
         /// Position among the entity's attributes (and in `ModelRowEncoder.values`).
         let index: Int
         nonisolated(unsafe) let keyPath: AnyKeyPath
+        /// `@Attribute(.externalStorage)` on `Data`: the row holds the primary key of a row of
+        /// ``ExternalData/table``, which holds the bytes.
+        let isExternal: Bool
+        /// How a query reads the value: the column, or for external data the bytes it refers to.
+        let valueSQL: String
     }
 
     let entity: Schema.Entity
@@ -19,13 +24,15 @@ final class EntityTable: Sendable {
     let quotedName: String
     let columns: [Column]
     private nonisolated(unsafe) let columnsByKeyPath: [AnyKeyPath: Int]
+    private let columnsByName: [String: Int]
+    /// The indexes of the columns whose bytes live in ``ExternalData/table``.
+    let externalColumnIndexes: [Int]
     /// Column-index groups, one per uniqueness constraint.
     let uniqueGroups: [[Int]]
 
     /// `"Z_PK", "a", "b", …` — the select list; the model's attributes start at result column 1.
     let selectList: String
     let insertSQL: String
-    let updateSQL: String
     let deleteSQL: String
     let selectByPrimaryKeySQL: String
 
@@ -37,11 +44,25 @@ final class EntityTable: Sendable {
         var columns: [Column] = []
         var byKeyPath: [AnyKeyPath: Int] = [:]
         for (index, property) in metadata.enumerated() {
-            columns.append(Column(name: property.name, attribute: property.attribute, index: index, keyPath: property.keypath))
+            if property.attribute.codec.representation == .unsupported {
+                throw .invalidSchema(
+                    "\(entity.name).\(property.name) has type \(property.attribute.valueType), which cannot be stored: use a "
+                        + "String, number, Bool, Date, Data, UUID, URL or Decimal, a RawRepresentable or Codable type, "
+                        + "an optional of one of these, or mark the property @Transient"
+                )
+            }
+            let isExternal = property.attribute.options.contains(.externalStorage) && property.attribute.codec.columnType == .blob
+            let quotedColumn = "\(quotedName).\(SQL.identifier(property.name))"
+            columns.append(Column(
+                name: property.name, attribute: property.attribute, index: index, keyPath: property.keypath,
+                isExternal: isExternal, valueSQL: isExternal ? ExternalData.bytesSQL(reference: quotedColumn) : quotedColumn
+            ))
             byKeyPath[property.keypath] = index
         }
         self.columns = columns
+        self.externalColumnIndexes = columns.filter(\.isExternal).map(\.index)
         self.columnsByKeyPath = byKeyPath
+        self.columnsByName = Dictionary(columns.map { ($0.name, $0.index) }, uniquingKeysWith: { first, _ in first })
 
         let indexByName = Dictionary(columns.map { ($0.name, $0.index) }, uniquingKeysWith: { first, _ in first })
         func resolve(_ group: [String], _ what: String) throws(SwiftDataError) -> [Int] {
@@ -60,7 +81,7 @@ final class EntityTable: Sendable {
         self.uniqueGroups = uniqueGroups
 
         let quotedColumns = columns.map { SQL.identifier($0.name) }
-        self.selectList = ([SQL.identifier(SQL.primaryKey)] + quotedColumns).joined(separator: ", ")
+        self.selectList = ([SQL.identifier(SQL.primaryKey)] + columns.map(\.valueSQL)).joined(separator: ", ")
         var insert = "INSERT INTO \(quotedName) (\(quotedColumns.joined(separator: ", "))) VALUES (\(SQL.placeholders(columns.count)))"
         if columns.isEmpty { insert = "INSERT INTO \(quotedName) DEFAULT VALUES" }
         // Upsert: a row that meets an existing one on any unique group updates that row instead (SwiftData's rule).
@@ -70,11 +91,19 @@ final class EntityTable: Sendable {
             insert += " ON CONFLICT (\(target)) DO UPDATE SET \(assignments)"
         }
         self.insertSQL = insert + " RETURNING \(SQL.identifier(SQL.primaryKey))"
-        self.updateSQL = "UPDATE \(quotedName) SET "
-            + quotedColumns.map { "\($0) = ?" }.joined(separator: ", ")
-            + " WHERE \(SQL.identifier(SQL.primaryKey)) = ?"
         self.deleteSQL = "DELETE FROM \(quotedName) WHERE \(SQL.identifier(SQL.primaryKey)) = ?"
         self.selectByPrimaryKeySQL = "SELECT \(selectList) FROM \(quotedName) WHERE \(SQL.identifier(SQL.primaryKey)) = ?"
+    }
+
+
+    /// The position of the attribute named `name`.
+    func columnIndex(named name: String) -> Int? { columnsByName[name] }
+
+    /// `UPDATE … SET` the given columns `WHERE "Z_PK" = ?`; the arguments are those columns' values, then the key.
+    func updateSQL(columns indexes: [Int]) -> String {
+        "UPDATE \(quotedName) SET "
+            + indexes.map { "\(SQL.identifier(columns[$0].name)) = ?" }.joined(separator: ", ")
+            + " WHERE \(SQL.identifier(SQL.primaryKey)) = ?"
     }
 
     /// The column a key path of the model names, if it is a stored attribute.
@@ -87,10 +116,13 @@ final class EntityTable: Sendable {
         let definitions = ["\(SQL.identifier(SQL.primaryKey)) INTEGER PRIMARY KEY AUTOINCREMENT"]
             + columns.map { column in
                 let attribute = column.attribute
-                return "\(SQL.identifier(column.name)) \(attribute.codec.columnType.rawValue)"
-                    + (attribute.isOptional ? "" : " NOT NULL")
+                let type = column.isExternal ? ColumnType.integer : attribute.codec.columnType
+                return "\(SQL.identifier(column.name)) \(type.rawValue)" + (attribute.isOptional ? "" : " NOT NULL")
             }
         var statements = ["CREATE TABLE IF NOT EXISTS \(quotedName) (\(definitions.joined(separator: ", ")))"]
+        for column in columns where column.isExternal {
+            statements += ExternalData.triggersSQL(table: name, column: column.name)
+        }
         for group in uniqueGroups {
             let names = group.map { columns[$0].name }
             statements.append(

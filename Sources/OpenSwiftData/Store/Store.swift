@@ -50,6 +50,7 @@ final class Store: @unchecked Sendable {
                 try connection.execute(
                     "CREATE TABLE IF NOT EXISTS \"Z_METADATA\" (\"key\" TEXT PRIMARY KEY, \"value\" TEXT NOT NULL)"
                 )
+                try connection.execute(ExternalData.creationSQL)
                 for table in tables {
                     for statement in table.creationSQL { try connection.execute(statement) }
                 }
