@@ -12,6 +12,9 @@ public struct ModelConfiguration: Hashable, Sendable {
     public let allowsSave: Bool
     /// The models this configuration covers, if narrower than the container's.
     public let schema: Schema?
+    /// What a save does when an inserted model's unique value(s) match a stored row: update that row (SwiftData's
+    /// rule, the default) or throw. Not in SwiftData.
+    public var uniquenessConflictPolicy: UniquenessConflictPolicy = .update
 
     /// A configuration storing at ``defaultDirectory``/`<name>.store` (`default.store` when unnamed), or in memory.
     public init(
@@ -46,7 +49,7 @@ public struct ModelConfiguration: Hashable, Sendable {
 
     public static func == (lhs: ModelConfiguration, rhs: ModelConfiguration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url && lhs.isStoredInMemoryOnly == rhs.isStoredInMemoryOnly
-            && lhs.allowsSave == rhs.allowsSave
+            && lhs.allowsSave == rhs.allowsSave && lhs.uniquenessConflictPolicy == rhs.uniquenessConflictPolicy
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -54,4 +57,15 @@ public struct ModelConfiguration: Hashable, Sendable {
         hasher.combine(url)
         hasher.combine(isStoredInMemoryOnly)
     }
+}
+
+/// What a save does when an inserted model meets a stored row with the same value(s) for an `@Attribute(.unique)`
+/// property or a `#Unique` group.
+public enum UniquenessConflictPolicy: Hashable, Sendable {
+    /// Update the stored row with the inserted model's values; the model takes the row's identifier. SwiftData's
+    /// rule. Two unsaved inserts with one key collapse the same way: the last inserted wins.
+    case update
+    /// Throw ``SwiftDataError/uniqueConstraintViolation(entityName:attributes:values:)`` naming the model, the
+    /// attributes and the values, and save nothing.
+    case throwError
 }

@@ -63,11 +63,13 @@ extension ModelContext {
 
     // MARK: Rows to models
 
+    /// Runs `sql` (which selects ``EntityTable/selectList``) and returns the rows as registered models. Reads
+    /// through `reader` when given (a snapshot), else through the store's connection.
     func fetchRows<T: PersistentModel>(
-        _ type: T.Type, table: EntityTable, sql: String, arguments: [SQLiteValue]
+        _ type: T.Type, table: EntityTable, sql: String, arguments: [SQLiteValue], reader: (any StoreReader)? = nil
     ) throws(SwiftDataError) -> [T] {
         let storeIdentifier = store.identifier
-        return try store.withConnection { connection in
+        return try (reader ?? store).withConnection { connection in
             let statement = try connection.cachedStatement(sql)
             defer { statement.reset() }
             try statement.bind(arguments)

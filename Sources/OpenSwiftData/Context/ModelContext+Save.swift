@@ -25,6 +25,9 @@ extension ModelContext {
         let changed = changedModels.models.filter { $0._$persistentState.status == .registered }
         let inserted = insertedModels.models
         let storeIdentifier = store.identifier
+        let upserts = container.configurations.first?.uniquenessConflictPolicy != .throwError
+        postWillSave()
+        let deletedIdentifiers = deleted.map(\.persistentModelID)
 
         let insertedRowIDs: [Int64] = try store.withConnection { connection in
             try connection.transaction {
@@ -52,7 +55,7 @@ extension ModelContext {
                     var row = ModelRowEncoder(capacity: table.columns.count)
                     try model._$encode(to: &row)
                     try ExternalData.store(&row.values, columns: table.externalColumnIndexes, connection: connection)
-                    let statement = try connection.cachedStatement(table.insertSQL)
+                    let statement = try connection.cachedStatement(upserts ? table.upsertSQL : table.insertSQL)
                     defer { statement.reset() }
                     try statement.bind(row.values)
                     do {
@@ -82,6 +85,10 @@ extension ModelContext {
         insertedModels.removeAll()
         changedModels.removeAll()
         deletedModels.removeAll()
+        postDidSave(
+            inserted: inserted.map(\.persistentModelID), updated: changed.map(\.persistentModelID),
+            deleted: deletedIdentifiers
+        )
     }
 
     /// Makes `model` the registered instance for `rowID`; a previous instance of that row (an earlier insert that

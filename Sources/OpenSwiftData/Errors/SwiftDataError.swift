@@ -22,6 +22,8 @@ public enum SwiftDataError: Error, Sendable, CustomStringConvertible {
     case valueOutOfRange(String)
     /// A save found a row with the same unique value(s), and the container's policy is to throw.
     case uniqueConstraintViolation(entityName: String, attributes: [String], values: String)
+    /// No row has this identifier (deleted, or it belongs to another store).
+    case modelNotFound(PersistentIdentifier)
     /// The configuration does not allow saving (`ModelConfiguration(allowsSave: false)`).
     case saveNotAllowed
     /// SQLite reported an error; the wrapped error has its code, the SQL and the arguments.
@@ -47,6 +49,8 @@ public enum SwiftDataError: Error, Sendable, CustomStringConvertible {
             "value cannot be stored: \(message)"
         case .uniqueConstraintViolation(let entityName, let attributes, let values):
             "a \(entityName) with \(attributes.joined(separator: ", ")) = \(values) already exists"
+        case .modelNotFound(let identifier):
+            "no \(identifier.entityName) has the identifier \(identifier): it was deleted, or belongs to another store"
         case .saveNotAllowed:
             "this container's configuration does not allow saving (allowsSave is false)"
         case .sqlite(let error):

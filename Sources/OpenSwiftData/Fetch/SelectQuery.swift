@@ -15,7 +15,7 @@ struct SelectQuery {
         if let predicate {
             let translator = PredicateTranslator(table: table, variable: predicate.variable.key)
             let condition = try translator.condition(predicate.expression)
-            whereClause = " WHERE " + condition.sql
+            whereClause = " WHERE (" + condition.sql + ")"
             arguments = condition.arguments
         } else {
             whereClause = ""
@@ -52,9 +52,11 @@ struct SelectQuery {
         return "\(column.valueSQL)\(collation) \(direction)"
     }
 
-    /// `SELECT <all columns> FROM <table> <where> <order by>`, with `LIMIT`/`OFFSET` when given.
-    func selectSQL(limit: Int?, offset: Int?) -> (sql: String, arguments: [SQLiteValue]) {
-        var sql = "SELECT \(table.selectList) FROM \(table.quotedName)\(whereClause)\(orderByClause)"
+    /// `SELECT <all columns> FROM <table> <where> <order by>`, with `LIMIT`/`OFFSET` when given; only the primary
+    /// key when `primaryKeysOnly`.
+    func selectSQL(limit: Int?, offset: Int?, primaryKeysOnly: Bool = false) -> (sql: String, arguments: [SQLiteValue]) {
+        let columns = primaryKeysOnly ? "\(table.quotedName).\(SQL.identifier(SQL.primaryKey))" : table.selectList
+        var sql = "SELECT \(columns) FROM \(table.quotedName)\(whereClause)\(orderByClause)"
         var arguments = self.arguments
         if limit != nil || (offset ?? 0) > 0 {
             sql += " LIMIT ? OFFSET ?"
@@ -62,6 +64,16 @@ struct SelectQuery {
             arguments.append(.integer(Int64(max(offset ?? 0, 0))))
         }
         return (sql, arguments)
+    }
+
+    /// The next batch in primary-key order: rows after `rowID` that match, `LIMIT limit` (sort descriptors ignored).
+    func selectSQL(after rowID: Int64, limit: Int) -> (sql: String, arguments: [SQLiteValue]) {
+        let key = "\(table.quotedName).\(SQL.identifier(SQL.primaryKey))"
+        let condition = whereClause.isEmpty ? " WHERE \(key) > ?" : "\(whereClause) AND \(key) > ?"
+        return (
+            "SELECT \(table.selectList) FROM \(table.quotedName)\(condition) ORDER BY \(key) LIMIT ?",
+            arguments + [.integer(rowID), .integer(Int64(limit))]
+        )
     }
 
     /// `SELECT count(*) FROM <table> <where>`.

@@ -32,6 +32,9 @@ final class EntityTable: Sendable {
 
     /// `"Z_PK", "a", "b", …` — the select list; the model's attributes start at result column 1.
     let selectList: String
+    /// `INSERT … ON CONFLICT (<each unique group>) DO UPDATE SET … RETURNING "Z_PK"`: SwiftData's upsert.
+    let upsertSQL: String
+    /// `INSERT … RETURNING "Z_PK"`: fails on a unique conflict (``UniquenessConflictPolicy/throwError``).
     let insertSQL: String
     let deleteSQL: String
     let selectByPrimaryKeySQL: String
@@ -84,13 +87,15 @@ final class EntityTable: Sendable {
         self.selectList = ([SQL.identifier(SQL.primaryKey)] + columns.map(\.valueSQL)).joined(separator: ", ")
         var insert = "INSERT INTO \(quotedName) (\(quotedColumns.joined(separator: ", "))) VALUES (\(SQL.placeholders(columns.count)))"
         if columns.isEmpty { insert = "INSERT INTO \(quotedName) DEFAULT VALUES" }
+        let returning = " RETURNING \(SQL.identifier(SQL.primaryKey))"
+        self.insertSQL = insert + returning
         // Upsert: a row that meets an existing one on any unique group updates that row instead (SwiftData's rule).
         let assignments = quotedColumns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         for group in uniqueGroups {
             let target = group.map { quotedColumns[$0] }.joined(separator: ", ")
             insert += " ON CONFLICT (\(target)) DO UPDATE SET \(assignments)"
         }
-        self.insertSQL = insert + " RETURNING \(SQL.identifier(SQL.primaryKey))"
+        self.upsertSQL = insert + returning
         self.deleteSQL = "DELETE FROM \(quotedName) WHERE \(SQL.identifier(SQL.primaryKey)) = ?"
         self.selectByPrimaryKeySQL = "SELECT \(selectList) FROM \(quotedName) WHERE \(SQL.identifier(SQL.primaryKey)) = ?"
     }
