@@ -113,3 +113,44 @@ final class Photo {
         self.thumbnail = thumbnail
     }
 }
+
+enum Payment: Codable, Equatable {
+    case cash
+    case card(last4: String, expires: Date)
+    case voucher(codes: [String])
+}
+
+/// The scalar types beyond the first issue's: Decimal, Float, fixed-width integers, enums with payloads, nested
+/// collections.
+@Model
+final class Ledger {
+    var amount: Decimal
+    var rate: Float
+    var small: Int8
+    var medium: Int16
+    var large: Int32
+    var unsigned: UInt32
+    var huge: UInt64
+    var payment: Payment
+    var history: [Payment]
+    var lookup: [String: Int]
+    var maybeAmount: Decimal?
+    var shades: [Shade]?
+
+    init(amount: Decimal, rate: Float = 0, small: Int8 = 0, medium: Int16 = 0, large: Int32 = 0, unsigned: UInt32 = 0,
+         huge: UInt64 = 0, payment: Payment = .cash, history: [Payment] = [], lookup: [String: Int] = [:],
+         maybeAmount: Decimal? = nil, shades: [Shade]? = nil) {
+        self.amount = amount
+        self.rate = rate
+        self.small = small
+        self.medium = medium
+        self.large = large
+        self.unsigned = unsigned
+        self.huge = huge
+        self.payment = payment
+        self.history = history
+        self.lookup = lookup
+        self.maybeAmount = maybeAmount
+        self.shades = shades
+    }
+}

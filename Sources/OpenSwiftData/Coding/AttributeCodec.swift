@@ -19,6 +19,8 @@ struct AttributeCodec: Sendable {
     let columnType: ColumnType
     let isOptional: Bool
     let valueType: any Any.Type
+    /// The column's collating sequence, when not SQLite's default.
+    var collation: String? = nil
 }
 
 /// JSON coding of `Codable` attributes: sorted keys, so equal values are stored as equal text.

@@ -24,11 +24,14 @@ public enum ColumnType: String, Sendable, Codable {
 /// | `Data` | BLOB | the bytes |
 /// | `UUID` | TEXT | `uuidString` (upper-case), which sorts as the bytes do |
 /// | `URL` | TEXT | `absoluteString` |
-/// | `Decimal` | TEXT | its description, exact |
+/// | `Decimal` | TEXT | its description, exact; the column's collation compares it as a number |
 /// | `Optional` of any of these | same | NULL for nil |
 public protocol ColumnValue: Codable {
     /// The column type this type is declared with.
     static var columnType: ColumnType { get }
+    /// The collating sequence the column is declared with, when SQLite's default (BINARY) would order the stored
+    /// text differently from Swift: `osd_decimal` for `Decimal`. Nil for most types.
+    static var columnCollation: String? { get }
     /// Reads a stored value; nil when the stored value cannot be this type (wrong storage class, out of range).
     init?(sqliteValue: SQLiteValue)
     /// The value to store.
@@ -36,8 +39,13 @@ public protocol ColumnValue: Codable {
     func sqliteValue() throws(SwiftDataError) -> SQLiteValue
 }
 
+extension ColumnValue {
+    public static var columnCollation: String? { nil }
+}
+
 extension Optional: ColumnValue where Wrapped: ColumnValue {
     public static var columnType: ColumnType { Wrapped.columnType }
+    public static var columnCollation: String? { Wrapped.columnCollation }
 
     public init?(sqliteValue: SQLiteValue) {
         if case .null = sqliteValue {
@@ -139,6 +147,8 @@ extension URL: ColumnValue {
 
 extension Decimal: ColumnValue {
     public static var columnType: ColumnType { .text }
+    /// Stored as exact text, compared and sorted as numbers by the `osd_decimal` collation.
+    public static var columnCollation: String? { DecimalCollation.name }
     public init?(sqliteValue: SQLiteValue) {
         switch sqliteValue {
         case .text(let text): guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
@@ -178,3 +188,16 @@ extension UInt8: IntegerColumnValue {}
 extension UInt16: IntegerColumnValue {}
 extension UInt32: IntegerColumnValue {}
 extension UInt64: IntegerColumnValue {}
+
+/// Orders `Decimal` text as numbers, so `<`, `=` and `ORDER BY` on a Decimal column agree with Swift's `Decimal`.
+enum DecimalCollation {
+    static let name = "osd_decimal"
+
+    static func compare(_ lhs: String, _ rhs: String) -> ComparisonResult {
+        let posix = Locale(identifier: "en_US_POSIX")
+        guard let left = Decimal(string: lhs, locale: posix), let right = Decimal(string: rhs, locale: posix) else {
+            return lhs < rhs ? .orderedAscending : (lhs == rhs ? .orderedSame : .orderedDescending)
+        }
+        return left < right ? .orderedAscending : (left == right ? .orderedSame : .orderedDescending)
+    }
+}

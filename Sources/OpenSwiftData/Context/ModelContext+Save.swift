@@ -29,45 +29,12 @@ extension ModelContext {
         postWillSave()
         let deletedIdentifiers = deleted.map(\.persistentModelID)
 
-        let insertedRowIDs: [Int64] = try store.withConnection { connection in
+        let (vanished, insertedRowIDs) = try store.withConnection { connection in
             try connection.transaction {
-                for model in deleted {
-                    let table = try store.table(for: type(of: model))
-                    try connection.execute(table.deleteSQL, [.integer(model._$persistentState.rowID)])
-                }
-                for model in changed {
-                    let table = try store.table(for: type(of: model))
-                    let columns = model._$persistentState.changedColumns.sorted
-                    guard !columns.isEmpty else { continue }
-                    var row = ModelRowEncoder(capacity: table.columns.count)
-                    try model._$encode(to: &row)
-                    try ExternalData.store(&row.values, columns: table.externalColumnIndexes.filter(columns.contains), connection: connection)
-                    let values = columns.map { row.values[$0] } + [.integer(model._$persistentState.rowID)]
-                    do {
-                        try connection.execute(table.updateSQL(columns: columns), values)
-                    } catch let error as SQLiteError where error.isConstraintViolation {
-                        throw uniqueViolation(table: table, values: row.values, error: error)
-                    }
-                }
-                var rowIDs: [Int64] = []
-                for model in inserted {
-                    let table = try store.table(for: type(of: model))
-                    var row = ModelRowEncoder(capacity: table.columns.count)
-                    try model._$encode(to: &row)
-                    try ExternalData.store(&row.values, columns: table.externalColumnIndexes, connection: connection)
-                    let statement = try connection.cachedStatement(upserts ? table.upsertSQL : table.insertSQL)
-                    defer { statement.reset() }
-                    try statement.bind(row.values)
-                    do {
-                        guard try statement.step() else {
-                            throw SwiftDataError.invalidStoredValue("INSERT into \(table.name) returned no row")
-                        }
-                    } catch let error as SQLiteError where error.isConstraintViolation {
-                        throw uniqueViolation(table: table, values: row.values, error: error)
-                    }
-                    rowIDs.append(statement.int64(at: 0))
-                }
-                return rowIDs
+                try writeDeletes(deleted, connection)
+                let vanished = try writeUpdates(changed, connection)
+                let rowIDs = try writeInserts(inserted, upserts: upserts, connection)
+                return (vanished, rowIDs)
             }
         }
 
@@ -79,6 +46,11 @@ extension ModelContext {
         for model in changed {
             model._$persistentState.changedColumns = ColumnSet()
         }
+        // Rows deleted elsewhere since they were fetched: their models learn it now.
+        for model in vanished {
+            unregister(model)
+            model._$persistentState.markRemoved()
+        }
         for (model, rowID) in zip(inserted, insertedRowIDs) {
             adoptInsertedRow(model, rowID: rowID, storeIdentifier: storeIdentifier)
         }
@@ -89,6 +61,59 @@ extension ModelContext {
             inserted: inserted.map(\.persistentModelID), updated: changed.map(\.persistentModelID),
             deleted: deletedIdentifiers
         )
+    }
+
+    // MARK: Writing
+
+    private func writeDeletes(_ models: [any PersistentModel], _ connection: SQLiteConnection) throws {
+        for model in models {
+            let table = try store.table(for: type(of: model))
+            try connection.execute(table.deleteSQL, [.integer(model._$persistentState.rowID)])
+        }
+    }
+
+    /// Updates the changed columns of each model; returns the models whose row no longer exists.
+    private func writeUpdates(_ models: [any PersistentModel], _ connection: SQLiteConnection) throws -> [any PersistentModel] {
+        var vanished: [any PersistentModel] = []
+        for model in models {
+            let table = try store.table(for: type(of: model))
+            let columns = model._$persistentState.changedColumns.sorted
+            guard !columns.isEmpty else { continue }
+            var row = ModelRowEncoder(capacity: table.columns.count)
+            try model._$encode(to: &row)
+            try ExternalData.store(&row.values, columns: table.externalColumnIndexes.filter(columns.contains), connection: connection)
+            let values = columns.map { row.values[$0] } + [.integer(model._$persistentState.rowID)]
+            do throws(SQLiteError) {
+                try connection.execute(table.updateSQL(columns: columns), values)
+            } catch {
+                throw error.isConstraintViolation ? uniqueViolation(table: table, values: row.values, error: error) : .sqlite(error)
+            }
+            if connection.changes == 0 { vanished.append(model) }
+        }
+        return vanished
+    }
+
+    /// Inserts (or upserts) each model; returns the primary keys, in order.
+    private func writeInserts(_ models: [any PersistentModel], upserts: Bool, _ connection: SQLiteConnection) throws -> [Int64] {
+        var rowIDs: [Int64] = []
+        for model in models {
+            let table = try store.table(for: type(of: model))
+            var row = ModelRowEncoder(capacity: table.columns.count)
+            try model._$encode(to: &row)
+            try ExternalData.store(&row.values, columns: table.externalColumnIndexes, connection: connection)
+            let statement = try connection.cachedStatement(upserts ? table.upsertSQL : table.insertSQL)
+            defer { statement.reset() }
+            try statement.bind(row.values)
+            let hasRow: Bool
+            do throws(SQLiteError) {
+                hasRow = try statement.step()
+            } catch {
+                throw error.isConstraintViolation ? uniqueViolation(table: table, values: row.values, error: error) : .sqlite(error)
+            }
+            guard hasRow else { throw SwiftDataError.invalidStoredValue("INSERT into \(table.name) returned no row") }
+            rowIDs.append(statement.int64(at: 0))
+        }
+        return rowIDs
     }
 
     /// Makes `model` the registered instance for `rowID`; a previous instance of that row (an earlier insert that

@@ -30,14 +30,16 @@ extension Schema {
             name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Attribute?
         ) {
             self.init(name: name, keypath: keypath, defaultValue: defaultValue, declared: metadata, codec: AttributeCodec(
-                representation: .scalar, columnType: Value.columnType, isOptional: false, valueType: Value.self))
+                representation: .scalar, columnType: Value.columnType, isOptional: false, valueType: Value.self,
+                collation: Value.columnCollation))
         }
 
         public init<Root, Value: ColumnValue>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value?>, defaultValue: Value??, metadata: Attribute?
         ) {
             self.init(name: name, keypath: keypath, defaultValue: defaultValue ?? nil, declared: metadata, codec: AttributeCodec(
-                representation: .scalar, columnType: Value.columnType, isOptional: true, valueType: Value?.self))
+                representation: .scalar, columnType: Value.columnType, isOptional: true, valueType: Value?.self,
+                collation: Value.columnCollation))
         }
 
         // MARK: RawRepresentable
@@ -46,28 +48,32 @@ extension Schema {
             name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Attribute?
         ) where Value.RawValue: ColumnValue {
             self.init(name: name, keypath: keypath, defaultValue: defaultValue, declared: metadata, codec: AttributeCodec(
-                representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: false, valueType: Value.self))
+                representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: false, valueType: Value.self,
+                collation: Value.RawValue.columnCollation))
         }
 
         public init<Root, Value: RawRepresentable>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value?>, defaultValue: Value??, metadata: Attribute?
         ) where Value.RawValue: ColumnValue {
             self.init(name: name, keypath: keypath, defaultValue: defaultValue ?? nil, declared: metadata, codec: AttributeCodec(
-                representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: true, valueType: Value?.self))
+                representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: true, valueType: Value?.self,
+                collation: Value.RawValue.columnCollation))
         }
 
         public init<Root, Value: RawRepresentable & Codable>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Attribute?
         ) where Value.RawValue: ColumnValue {
             self.init(name: name, keypath: keypath, defaultValue: defaultValue, declared: metadata, codec: AttributeCodec(
-                representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: false, valueType: Value.self))
+                representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: false, valueType: Value.self,
+                collation: Value.RawValue.columnCollation))
         }
 
         public init<Root, Value: RawRepresentable & Codable>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value?>, defaultValue: Value??, metadata: Attribute?
         ) where Value.RawValue: ColumnValue {
             self.init(name: name, keypath: keypath, defaultValue: defaultValue ?? nil, declared: metadata, codec: AttributeCodec(
-                representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: true, valueType: Value?.self))
+                representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: true, valueType: Value?.self,
+                collation: Value.RawValue.columnCollation))
         }
 
         // MARK: Anything else

@@ -122,7 +122,9 @@ final class EntityTable: Sendable {
             + columns.map { column in
                 let attribute = column.attribute
                 let type = column.isExternal ? ColumnType.integer : attribute.codec.columnType
-                return "\(SQL.identifier(column.name)) \(type.rawValue)" + (attribute.isOptional ? "" : " NOT NULL")
+                let collation = column.isExternal ? nil : attribute.codec.collation
+                return "\(SQL.identifier(column.name)) \(type.rawValue)" + (collation.map { " COLLATE \($0)" } ?? "")
+                    + (attribute.isOptional ? "" : " NOT NULL")
             }
         var statements = ["CREATE TABLE IF NOT EXISTS \(quotedName) (\(definitions.joined(separator: ", ")))"]
         for column in columns where column.isExternal {

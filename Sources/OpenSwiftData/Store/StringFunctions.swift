@@ -44,6 +44,7 @@ enum StringFunctions {
         for order in StringOrder.allCases {
             try connection.createCollation(order.collation, order.compare)
         }
+        try connection.createCollation(DecimalCollation.name, DecimalCollation.compare)
     }
 
     private static func boolean(
