@@ -144,4 +144,29 @@ private func tokens(_ text: String) -> String {
         let (text, _) = expand("@Model final class Counter { var value = 0 }")
         #expect(text.contains("public init() {"))
     }
+
+    @Test func ephemeralPropertiesAreObservedButNotColumns() {
+        let (text, diagnostics) = expand("""
+            @Model final class Photo {
+                var caption: String = ""
+                @Attribute(.ephemeral) var isSelected = false
+            }
+            """)
+        #expect(diagnostics.isEmpty)
+        #expect(text.contains("access(keyPath: \\.isSelected)"))
+        #expect(!text.contains("_modelDidChange(self, property: \"isSelected\")"))
+        #expect(!text.contains("name: \"isSelected\""))
+        #expect(!text.contains("row.decode(\\Photo.isSelected)"))
+        #expect(text.contains("public init() {"))
+    }
+
+    @Test func ephemeralPropertiesNeedADefault() {
+        let (_, diagnostics) = expand("""
+            @Model final class Photo {
+                @Attribute(.ephemeral) var isSelected: Bool
+                init() { isSelected = false }
+            }
+            """)
+        #expect(diagnostics == ["an @Attribute(.ephemeral) property is not stored, so it needs a default value"])
+    }
 }
