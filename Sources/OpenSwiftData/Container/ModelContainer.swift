@@ -19,20 +19,7 @@ public final class ModelContainer: Sendable {
         self.schema = schema
         let configurations = configurations.isEmpty ? [ModelConfiguration()] : configurations
         self.configurations = configurations
-        var tables: [EntityTable] = []
-        var seenNames: [String: String] = [:]
-        for entity in schema.entities {
-            let typeName = String(reflecting: entity.modelType)
-            if let other = seenNames[entity.name.lowercased()] {
-                throw .invalidSchema(
-                    "\(typeName) and \(other) both map to the table \(entity.name); SQLite table names ignore case and "
-                        + "module — rename one of the classes"
-                )
-            }
-            seenNames[entity.name.lowercased()] = typeName
-            tables.append(try EntityTable(entity: entity, metadata: entity.modelType.schemaMetadata))
-        }
-        self.store = try Store(url: configurations[0].url, tables: tables)
+        self.store = try Store(url: configurations[0].url, mapping: try SchemaMapping(schema: schema))
         self.mainContextBox = MainContextBox()
     }
 

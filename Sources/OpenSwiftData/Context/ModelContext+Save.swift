@@ -44,7 +44,7 @@ extension ModelContext {
             unregister(model)
         }
         for model in changed {
-            model._$persistentState.changedColumns = ColumnSet()
+            model._$persistentState.changedProperties = PropertyIndexSet()
         }
         // Rows deleted elsewhere since they were fetched: their models learn it now.
         for model in vanished {
@@ -77,7 +77,7 @@ extension ModelContext {
         var vanished: [any PersistentModel] = []
         for model in models {
             let table = try store.table(for: type(of: model))
-            let columns = model._$persistentState.changedColumns.sorted
+            let columns = model._$persistentState.changedProperties.sorted.compactMap { table.columnOfProperty[$0] }
             guard !columns.isEmpty else { continue }
             var row = ModelRowEncoder(capacity: table.columns.count)
             try model._$encode(to: &row)

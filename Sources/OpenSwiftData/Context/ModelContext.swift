@@ -136,7 +136,7 @@ public final class ModelContext {
         } catch {
             found = true
         }
-        model._$persistentState.changedColumns = ColumnSet()
+        model._$persistentState.changedProperties = PropertyIndexSet()
         if !found {
             model._$persistentState.markRemoved()
             unregister(model)
@@ -149,8 +149,8 @@ public final class ModelContext {
     func modelDidChange<T: PersistentModel>(_ model: T, property: String) {
         switch model._$persistentState.status {
         case .registered:
-            if let index = try? store.table(for: T.self).columnIndex(named: property) {
-                model._$persistentState.changedColumns.insert(index)
+            if let index = try? store.table(for: T.self).propertyIndex(named: property) {
+                model._$persistentState.changedProperties.insert(index)
             }
             changedModels.insert(model)
             didChange()

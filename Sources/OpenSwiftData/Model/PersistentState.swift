@@ -24,10 +24,10 @@ public struct PersistentState {
     /// Set when first asked for, and kept until the first save.
     var temporaryIdentifier: PersistentIdentifier?
     var storeIdentifier: String?
-    /// Which stored properties changed since the last save: a save writes only these columns.
-    var changedColumns = ColumnSet()
+    /// Which stored properties (by index) changed since the last save: a save writes only these.
+    var changedProperties = PropertyIndexSet()
     /// Whether a stored property changed since the last save (or fetch).
-    var hasChanges: Bool { !changedColumns.isEmpty }
+    var hasChanges: Bool { !changedProperties.isEmpty }
 
     public init() {}
 
@@ -35,7 +35,7 @@ public struct PersistentState {
     mutating func markRemoved() {
         status = .removed
         context = nil
-        changedColumns = ColumnSet()
+        changedProperties = PropertyIndexSet()
     }
 
     /// The model no longer belongs to any context (rolled back before its first save, or replaced by another
@@ -43,7 +43,7 @@ public struct PersistentState {
     mutating func detach() {
         status = .unmanaged
         context = nil
-        changedColumns = ColumnSet()
+        changedProperties = PropertyIndexSet()
     }
 
     /// The model is backed by row `rowID` of the store `storeIdentifier`, with no unsaved changes.
@@ -51,7 +51,7 @@ public struct PersistentState {
         status = .registered
         self.rowID = rowID
         self.storeIdentifier = storeIdentifier
-        changedColumns = ColumnSet()
+        changedProperties = PropertyIndexSet()
     }
 }
 

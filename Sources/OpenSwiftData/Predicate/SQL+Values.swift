@@ -40,7 +40,7 @@ extension PredicateExpressions.KeyPath: SQLTranslatable {
                 )
             }
             return SQLExpression(
-                sql: column.valueSQL, arguments: [], isNullable: column.attribute.isOptional, kind: .column(column)
+                sql: column.valueSQL, arguments: [], isNullable: column.isNullable, kind: .column(column)
             )
         }
         // A key path on a value the SQL computes: the few String and collection properties SQL can answer.

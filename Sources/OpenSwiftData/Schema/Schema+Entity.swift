@@ -3,8 +3,12 @@ extension Schema {
     public final class Entity: Sendable, CustomStringConvertible {
         /// The entity's name: the model class's name. It is also the SQLite table's name.
         public let name: String
-        /// The stored properties, in declaration order (which is column order).
+        /// Every stored property, attributes and relationships, in declaration order.
+        public let properties: [PropertyMetadata]
+        /// The attributes (column values), in declaration order.
         public let attributes: [Attribute]
+        /// The relationships, in declaration order.
+        public let relationships: [Relationship]
         /// Groups of attribute names that are unique together: one per `@Attribute(.unique)` and per `#Unique` group.
         public let uniquenessConstraints: [[String]]
         /// Groups of attribute names that have an SQLite index (from `#Index`).
@@ -15,8 +19,11 @@ extension Schema {
         init(modelType: any PersistentModel.Type) {
             self.modelType = modelType
             self.name = String(describing: modelType)
-            let attributes = modelType.schemaMetadata.map(\.attribute)
+            let properties = modelType.schemaMetadata
+            self.properties = properties
+            let attributes = properties.compactMap(\.attribute)
             self.attributes = attributes
+            self.relationships = properties.compactMap(\.relationship)
             let declared = modelType._$entityMetadata
             var groups = attributes.filter(\.isUnique).map { [$0.name] }
             for group in declared.uniquenessConstraints where !groups.contains(group) {
@@ -29,6 +36,11 @@ extension Schema {
         /// The attribute named `name`, if any.
         public func attribute(named name: String) -> Attribute? {
             attributes.first { $0.name == name }
+        }
+
+        /// The relationship named `name`, if any.
+        public func relationship(named name: String) -> Relationship? {
+            relationships.first { $0.name == name }
         }
 
         public var description: String { name }

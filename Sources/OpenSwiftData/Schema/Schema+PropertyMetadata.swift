@@ -11,17 +11,74 @@ extension Schema {
         public let keypath: AnyKeyPath
         /// The default value written in the declaration, if any.
         public let defaultValue: Any?
-        /// The `@Attribute` given, completed with name and type.
+        /// The `@Attribute` or `@Relationship` given, completed with name, type and destination.
         public let metadata: Any?
-        let attribute: Attribute
+        /// What the property is: an attribute (a column value) or a relationship (references to models).
+        let kind: Kind
+
+        enum Kind {
+            case attribute(Attribute)
+            case relationship(Relationship)
+        }
+
+        /// The attribute, when the property is one.
+        var attribute: Attribute? {
+            if case .attribute(let attribute) = kind { return attribute }
+            return nil
+        }
+
+        /// The relationship, when the property is one.
+        var relationship: Relationship? {
+            if case .relationship(let relationship) = kind { return relationship }
+            return nil
+        }
 
         init(name: String, keypath: AnyKeyPath, defaultValue: Any?, declared: Attribute?, codec: AttributeCodec) {
             self.name = name
             self.keypath = keypath
             self.defaultValue = defaultValue
             let attribute = Attribute(name: name, declared: declared, codec: codec, defaultValue: defaultValue)
-            self.attribute = attribute
+            self.kind = .attribute(attribute)
             self.metadata = attribute
+        }
+
+        init(name: String, keypath: AnyKeyPath, declared: Relationship?, destination: any PersistentModel.Type, isToOne: Bool, isOptional: Bool) {
+            self.name = name
+            self.keypath = keypath
+            self.defaultValue = nil
+            let relationship = Relationship(name: name, declared: declared, destination: destination, isToOne: isToOne, isOptional: isOptional)
+            self.kind = .relationship(relationship)
+            self.metadata = relationship
+        }
+
+        // MARK: Relationships
+
+        /// An optional to-one relationship (`var author: Author?`).
+        public init<Root, Value: PersistentModel>(
+            name: String, keypath: ReferenceWritableKeyPath<Root, Value?>, defaultValue: Value??, metadata: Relationship?
+        ) {
+            self.init(name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: true, isOptional: true)
+        }
+
+        /// A required to-one relationship (`var author: Author`).
+        public init<Root, Value: PersistentModel>(
+            name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Relationship?
+        ) {
+            self.init(name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: true, isOptional: false)
+        }
+
+        /// A to-many relationship (`var books: [Book]`).
+        public init<Root, Value: PersistentModel>(
+            name: String, keypath: ReferenceWritableKeyPath<Root, [Value]>, defaultValue: [Value]?, metadata: Relationship?
+        ) {
+            self.init(name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: false, isOptional: false)
+        }
+
+        /// An optional to-many relationship (`var books: [Book]?`); it reads as an empty array when nothing is related.
+        public init<Root, Value: PersistentModel>(
+            name: String, keypath: ReferenceWritableKeyPath<Root, [Value]?>, defaultValue: [Value]??, metadata: Relationship?
+        ) {
+            self.init(name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: false, isOptional: true)
         }
 
         // MARK: ColumnValue

@@ -27,10 +27,18 @@ public final class Schema: Sendable {
     /// The schema's version; 1.0.0 unless given.
     public let version: Version
 
-    /// A schema of these model types.
+    /// A schema of these model types and every model type their relationships reach (as SwiftData does).
     public init(_ types: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
         var seen = Set<ObjectIdentifier>()
-        self.entities = types.filter { seen.insert(ObjectIdentifier($0)).inserted }.map(Entity.init(modelType:))
+        var entities: [Entity] = []
+        var pending = types[...]
+        while let type = pending.popFirst() {
+            guard seen.insert(ObjectIdentifier(type)).inserted else { continue }
+            let entity = Entity(modelType: type)
+            entities.append(entity)
+            pending.append(contentsOf: entity.relationships.compactMap(\.destinationType))
+        }
+        self.entities = entities
         self.version = version
     }
 

@@ -3,34 +3,68 @@ import SQLite
 /// One entity's table: its columns and the SQL that reads and writes it.
 ///
 /// Built once per container from the entity; every statement text is fixed here, so statement caching works and
-/// no value is ever part of SQL text.
+/// no value is ever part of SQL text. Properties and columns differ: attributes and to-one relationships (a
+/// foreign key: the related row's `Z_PK`) have a column; to-many relationships have none (they are stored on the
+/// other side, or in a join table — see ``RelationshipMapping``).
 final class EntityTable: Sendable {
-    /// One stored attribute's column.
+    /// One column of the table.
     struct Column: Sendable {
+        enum Kind: Sendable {
+            case attribute(Schema.Attribute)
+            /// A to-one relationship's foreign key.
+            case reference(Schema.Relationship)
+        }
+
         let name: String
-        let attribute: Schema.Attribute
-        /// Position among the entity's attributes (and in `ModelRowEncoder.values`).
+        let kind: Kind
+        /// Position among the columns (and in `ModelRowEncoder.values`); the select list has `Z_PK` first.
         let index: Int
+        /// Position among the entity's properties (`schemaMetadata` order).
+        let propertyIndex: Int
         nonisolated(unsafe) let keyPath: AnyKeyPath
         /// `@Attribute(.externalStorage)` on `Data`: the row holds the primary key of a row of
         /// ``ExternalData/table``, which holds the bytes.
         let isExternal: Bool
         /// How a query reads the value: the column, or for external data the bytes it refers to.
         let valueSQL: String
+
+        var attribute: Schema.Attribute? {
+            if case .attribute(let attribute) = kind { return attribute }
+            return nil
+        }
+
+        /// Whether the column may hold NULL (optional attributes, and every foreign key: references are written
+        /// after all inserts of a save, and their integrity is kept by the context).
+        var isNullable: Bool {
+            switch kind {
+            case .attribute(let attribute): attribute.isOptional
+            case .reference: true
+            }
+        }
+
+        /// Whether a value read from it can be nil in Swift.
+        var isOptional: Bool {
+            switch kind {
+            case .attribute(let attribute): attribute.isOptional
+            case .reference(let relationship): relationship.isOptional
+            }
+        }
     }
 
     let entity: Schema.Entity
     let name: String
     let quotedName: String
     let columns: [Column]
-    private nonisolated(unsafe) let columnsByKeyPath: [AnyKeyPath: Int]
-    private let columnsByName: [String: Int]
+    /// For each property (by index), its column, or nil for a to-many relationship.
+    let columnOfProperty: [Int?]
+    private nonisolated(unsafe) let propertiesByKeyPath: [AnyKeyPath: Int]
+    private let propertiesByName: [String: Int]
     /// The indexes of the columns whose bytes live in ``ExternalData/table``.
     let externalColumnIndexes: [Int]
     /// Column-index groups, one per uniqueness constraint.
     let uniqueGroups: [[Int]]
 
-    /// `"Z_PK", "a", "b", …` — the select list; the model's attributes start at result column 1.
+    /// `"Z_PK", "a", "b", …` — the select list; the model's columns start at result column 1.
     let selectList: String
     /// `INSERT … ON CONFLICT (<each unique group>) DO UPDATE SET … RETURNING "Z_PK"`: SwiftData's upsert.
     let upsertSQL: String
@@ -38,41 +72,61 @@ final class EntityTable: Sendable {
     let insertSQL: String
     let deleteSQL: String
     let selectByPrimaryKeySQL: String
+    /// `"Entity"."Z_PK"`.
+    let primaryKeySQL: String
 
-    init(entity: Schema.Entity, metadata: [Schema.PropertyMetadata]) throws(SwiftDataError) {
+    init(entity: Schema.Entity) throws(SwiftDataError) {
         self.entity = entity
         self.name = entity.name
         let quotedName = SQL.identifier(entity.name)
         self.quotedName = quotedName
+        primaryKeySQL = "\(quotedName).\(SQL.identifier(SQL.primaryKey))"
         var columns: [Column] = []
+        var columnOfProperty: [Int?] = []
         var byKeyPath: [AnyKeyPath: Int] = [:]
-        for (index, property) in metadata.enumerated() {
-            if property.attribute.codec.representation == .unsupported {
-                throw .invalidSchema(
-                    "\(entity.name).\(property.name) has type \(property.attribute.valueType), which cannot be stored: use a "
-                        + "String, number, Bool, Date, Data, UUID, URL or Decimal, a RawRepresentable or Codable type, "
-                        + "an optional of one of these, or mark the property @Transient"
-                )
-            }
-            let isExternal = property.attribute.options.contains(.externalStorage) && property.attribute.codec.columnType == .blob
+        var byName: [String: Int] = [:]
+        for (propertyIndex, property) in entity.properties.enumerated() {
+            byKeyPath[property.keypath] = propertyIndex
+            byName[property.name] = propertyIndex
             let quotedColumn = "\(quotedName).\(SQL.identifier(property.name))"
-            columns.append(Column(
-                name: property.name, attribute: property.attribute, index: index, keyPath: property.keypath,
-                isExternal: isExternal, valueSQL: isExternal ? ExternalData.bytesSQL(reference: quotedColumn) : quotedColumn
-            ))
-            byKeyPath[property.keypath] = index
+            switch property.kind {
+            case .attribute(let attribute):
+                if attribute.codec.representation == .unsupported {
+                    throw .invalidSchema(
+                        "\(entity.name).\(property.name) has type \(attribute.valueType), which cannot be stored: use a "
+                            + "String, number, Bool, Date, Data, UUID, URL or Decimal, a RawRepresentable or Codable type, "
+                            + "an optional of one of these, a @Model class or an array of one, or mark the property @Transient"
+                    )
+                }
+                let isExternal = attribute.options.contains(.externalStorage) && attribute.codec.columnType == .blob
+                columnOfProperty.append(columns.count)
+                columns.append(Column(
+                    name: property.name, kind: .attribute(attribute), index: columns.count, propertyIndex: propertyIndex,
+                    keyPath: property.keypath, isExternal: isExternal,
+                    valueSQL: isExternal ? ExternalData.bytesSQL(reference: quotedColumn) : quotedColumn
+                ))
+            case .relationship(let relationship) where relationship.isToOneRelationship:
+                columnOfProperty.append(columns.count)
+                columns.append(Column(
+                    name: property.name, kind: .reference(relationship), index: columns.count, propertyIndex: propertyIndex,
+                    keyPath: property.keypath, isExternal: false, valueSQL: quotedColumn
+                ))
+            case .relationship:
+                columnOfProperty.append(nil)
+            }
         }
         self.columns = columns
+        self.columnOfProperty = columnOfProperty
         self.externalColumnIndexes = columns.filter(\.isExternal).map(\.index)
-        self.columnsByKeyPath = byKeyPath
-        self.columnsByName = Dictionary(columns.map { ($0.name, $0.index) }, uniquingKeysWith: { first, _ in first })
+        self.propertiesByKeyPath = byKeyPath
+        self.propertiesByName = byName
 
-        let indexByName = Dictionary(columns.map { ($0.name, $0.index) }, uniquingKeysWith: { first, _ in first })
+        let columnByName = Dictionary(columns.map { ($0.name, $0.index) }, uniquingKeysWith: { first, _ in first })
         func resolve(_ group: [String], _ what: String) throws(SwiftDataError) -> [Int] {
             var indexes: [Int] = []
             for name in group {
-                guard let index = indexByName[name] else {
-                    throw .invalidSchema("\(entity.name): \(what) names \(name), which is not a stored property")
+                guard let index = columnByName[name] else {
+                    throw .invalidSchema("\(entity.name): \(what) names \(name), which is not a stored attribute")
                 }
                 indexes.append(index)
             }
@@ -100,9 +154,11 @@ final class EntityTable: Sendable {
         self.selectByPrimaryKeySQL = "SELECT \(selectList) FROM \(quotedName) WHERE \(SQL.identifier(SQL.primaryKey)) = ?"
     }
 
+    /// The index of the property named `name` (attribute or relationship).
+    func propertyIndex(named name: String) -> Int? { propertiesByName[name] }
 
-    /// The position of the attribute named `name`.
-    func columnIndex(named name: String) -> Int? { columnsByName[name] }
+    /// The index of the property a key path of the model names.
+    func propertyIndex(for keyPath: AnyKeyPath) -> Int? { propertiesByKeyPath[keyPath] }
 
     /// `UPDATE … SET` the given columns `WHERE "Z_PK" = ?`; the arguments are those columns' values, then the key.
     func updateSQL(columns indexes: [Int]) -> String {
@@ -111,24 +167,24 @@ final class EntityTable: Sendable {
             + " WHERE \(SQL.identifier(SQL.primaryKey)) = ?"
     }
 
-    /// The column a key path of the model names, if it is a stored attribute.
+    /// The column of the stored attribute (or to-one relationship) a key path names.
     func column(for keyPath: AnyKeyPath) -> Column? {
-        columnsByKeyPath[keyPath].map { columns[$0] }
+        propertiesByKeyPath[keyPath].flatMap { columnOfProperty[$0] }.map { columns[$0] }
     }
 
     /// `CREATE TABLE` and `CREATE INDEX` statements for this entity.
     var creationSQL: [String] {
-        let definitions = ["\(SQL.identifier(SQL.primaryKey)) INTEGER PRIMARY KEY AUTOINCREMENT"]
-            + columns.map { column in
-                let attribute = column.attribute
-                let type = column.isExternal ? ColumnType.integer : attribute.codec.columnType
-                let collation = column.isExternal ? nil : attribute.codec.collation
-                return "\(SQL.identifier(column.name)) \(type.rawValue)" + (collation.map { " COLLATE \($0)" } ?? "")
-                    + (attribute.isOptional ? "" : " NOT NULL")
-            }
+        let definitions = ["\(SQL.identifier(SQL.primaryKey)) INTEGER PRIMARY KEY AUTOINCREMENT"] + columns.map(Self.definition)
         var statements = ["CREATE TABLE IF NOT EXISTS \(quotedName) (\(definitions.joined(separator: ", ")))"]
         for column in columns where column.isExternal {
             statements += ExternalData.triggersSQL(table: name, column: column.name)
+        }
+        for column in columns {
+            guard case .reference = column.kind else { continue }
+            // Foreign keys are searched on every to-many read and every delete of the related row.
+            statements.append(
+                "CREATE INDEX IF NOT EXISTS \(SQL.identifier("\(name)_\(column.name)_reference")) ON \(quotedName) (\(SQL.identifier(column.name)))"
+            )
         }
         for group in uniqueGroups {
             let names = group.map { columns[$0].name }
@@ -144,5 +200,18 @@ final class EntityTable: Sendable {
             )
         }
         return statements
+    }
+
+    /// A column's definition in `CREATE TABLE`.
+    static func definition(_ column: Column) -> String {
+        switch column.kind {
+        case .attribute(let attribute):
+            let type = column.isExternal ? ColumnType.integer : attribute.codec.columnType
+            let collation = column.isExternal ? nil : attribute.codec.collation
+            return "\(SQL.identifier(column.name)) \(type.rawValue)" + (collation.map { " COLLATE \($0)" } ?? "")
+                + (attribute.isOptional ? "" : " NOT NULL")
+        case .reference:
+            return "\(SQL.identifier(column.name)) INTEGER"
+        }
     }
 }

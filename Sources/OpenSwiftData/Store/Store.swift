@@ -14,8 +14,11 @@ final class Store: @unchecked Sendable {
     /// A UUID recorded in the store when it is created; part of every permanent `PersistentIdentifier`.
     let identifier: String
     let tables: [ObjectIdentifier: EntityTable]
+    let mapping: SchemaMapping
 
-    init(url: URL?, tables: [EntityTable]) throws(SwiftDataError) {
+    init(url: URL?, mapping: SchemaMapping) throws(SwiftDataError) {
+        self.mapping = mapping
+        let tables = mapping.tables
         self.url = url
         let connection: SQLiteConnection
         do {
@@ -53,6 +56,9 @@ final class Store: @unchecked Sendable {
                 try connection.execute(ExternalData.creationSQL)
                 for table in tables {
                     for statement in table.creationSQL { try connection.execute(statement) }
+                }
+                for joinTable in mapping.joinTables {
+                    for statement in joinTable.creationSQL { try connection.execute(statement) }
                 }
                 if case .text(let existing) = try connection.scalar(
                     "SELECT \"value\" FROM \"Z_METADATA\" WHERE \"key\" = ?", [.text("storeIdentifier")]
@@ -102,6 +108,11 @@ final class Store: @unchecked Sendable {
     func table(for type: any PersistentModel.Type) throws(SwiftDataError) -> EntityTable {
         guard let table = tables[ObjectIdentifier(type)] else { throw .modelNotInSchema(entityName: type.entityName) }
         return table
+    }
+
+    /// The mappings of a model type's relationships, by property index.
+    func relationships(of type: any PersistentModel.Type) -> [Int: RelationshipMapping] {
+        mapping.relationships[ObjectIdentifier(type)] ?? [:]
     }
 
     /// Closes the connection; later use throws.

@@ -1,5 +1,5 @@
-/// A set of column indexes (an entity's attributes by position), without allocating for the first 64.
-struct ColumnSet: Hashable, Sendable {
+/// A set of property indexes (positions in `schemaMetadata`), without allocating for the first 64.
+struct PropertyIndexSet: Hashable, Sendable {
     private var low: UInt64 = 0
     private var high: Set<Int> = []
 

@@ -1,0 +1,154 @@
+import SQLite
+
+/// How one relationship is stored, and its inverse.
+///
+/// - A to-one relationship is a foreign-key column of its own table (the related row's `Z_PK`).
+/// - A to-many relationship whose inverse is to-one is that inverse's foreign key, read from the other side.
+/// - Any other to-many relationship (many-to-many, or no inverse) is a join table
+///   `Z_<Entity>_<property>` of `(Z_SOURCE, Z_TARGET, Z_ORDER)` rows, shared by both sides of a many-to-many
+///   relationship (named after the side whose entity and property sort first).
+struct RelationshipMapping: Sendable {
+    enum Storage: Sendable {
+        /// A column of the owner's table holding the destination's primary key.
+        case foreignKey(column: Int)
+        /// A column of the destination's table holding the owner's primary key.
+        case inverseForeignKey(column: Int)
+        /// A join table; `ownerColumn` holds the owner's key, `destinationColumn` the destination's.
+        case joinTable(JoinTable, ownerColumn: String, destinationColumn: String)
+    }
+
+    let relationship: Schema.Relationship
+    let propertyIndex: Int
+    let owner: EntityTable
+    let destination: EntityTable
+    /// The destination's property that is this relationship's inverse.
+    let inversePropertyIndex: Int?
+    let storage: Storage
+
+    var inverse: Schema.Relationship? {
+        inversePropertyIndex.flatMap { destination.entity.properties[$0].relationship }
+    }
+}
+
+/// A join table of a to-many relationship.
+struct JoinTable: Sendable, Hashable {
+    let name: String
+    /// The entity whose key is in `Z_SOURCE`.
+    let sourceEntity: String
+    /// The entity whose key is in `Z_TARGET`.
+    let targetEntity: String
+
+    var quotedName: String { SQL.identifier(name) }
+
+    var creationSQL: [String] {
+        [
+            "CREATE TABLE IF NOT EXISTS \(quotedName) (\"Z_SOURCE\" INTEGER NOT NULL, \"Z_TARGET\" INTEGER NOT NULL, "
+                + "\"Z_ORDER\" INTEGER NOT NULL, PRIMARY KEY (\"Z_SOURCE\", \"Z_TARGET\"))",
+            "CREATE INDEX IF NOT EXISTS \(SQL.identifier("\(name)_target")) ON \(quotedName) (\"Z_TARGET\")",
+            // Rows of either entity take their join rows with them, whatever the delete rule.
+            "CREATE TRIGGER IF NOT EXISTS \(SQL.identifier("\(name)_source_delete")) AFTER DELETE ON \(SQL.identifier(sourceEntity)) "
+                + "BEGIN DELETE FROM \(quotedName) WHERE \"Z_SOURCE\" = old.\"Z_PK\"; END",
+            "CREATE TRIGGER IF NOT EXISTS \(SQL.identifier("\(name)_target_delete")) AFTER DELETE ON \(SQL.identifier(targetEntity)) "
+                + "BEGIN DELETE FROM \(quotedName) WHERE \"Z_TARGET\" = old.\"Z_PK\"; END",
+        ]
+    }
+}
+
+/// Every entity's table and every relationship's mapping, resolved once per container.
+struct SchemaMapping: Sendable {
+    let tables: [EntityTable]
+    /// By model type, then property index.
+    let relationships: [ObjectIdentifier: [Int: RelationshipMapping]]
+    let joinTables: [JoinTable]
+
+    init(schema: Schema) throws(SwiftDataError) {
+        var tables: [EntityTable] = []
+        var tablesByName: [String: EntityTable] = [:]
+        var seenNames: [String: String] = [:]
+        for entity in schema.entities {
+            let typeName = String(reflecting: entity.modelType)
+            if let other = seenNames[entity.name.lowercased()] {
+                throw .invalidSchema(
+                    "\(typeName) and \(other) both map to the table \(entity.name); SQLite table names ignore case and "
+                        + "module — rename one of the classes"
+                )
+            }
+            seenNames[entity.name.lowercased()] = typeName
+            let table = try EntityTable(entity: entity)
+            tables.append(table)
+            tablesByName[entity.name] = table
+        }
+
+        var relationships: [ObjectIdentifier: [Int: RelationshipMapping]] = [:]
+        var joinTables: [String: JoinTable] = [:]
+        for table in tables {
+            for (index, property) in table.entity.properties.enumerated() {
+                guard let relationship = property.relationship else { continue }
+                guard let destination = tablesByName[relationship.destination] else {
+                    throw .invalidSchema("\(table.name).\(property.name) refers to \(relationship.destination), which is not in the schema")
+                }
+                let inverse = try Self.inverse(of: index, in: table, destination: destination)
+                let storage: RelationshipMapping.Storage
+                if relationship.isToOneRelationship {
+                    guard let column = table.columnOfProperty[index] else {
+                        throw .invalidSchema("\(table.name).\(property.name) has no column")
+                    }
+                    storage = .foreignKey(column: column)
+                } else if let inverse, let inverseRelationship = destination.entity.properties[inverse].relationship,
+                          inverseRelationship.isToOneRelationship, let column = destination.columnOfProperty[inverse] {
+                    storage = .inverseForeignKey(column: column)
+                } else {
+                    // Many-to-many or no inverse: a join table, named after the side that sorts first.
+                    var source = (entity: table.name, property: property.name)
+                    var target = (entity: destination.name, property: inverse.map { destination.entity.properties[$0].name })
+                    var ownerIsSource = true
+                    if let targetProperty = target.property, (target.entity, targetProperty) < (source.entity, source.property) {
+                        (source, target) = ((target.entity, targetProperty), (source.entity, source.property))
+                        ownerIsSource = false
+                    }
+                    let name = "Z_\(source.entity)_\(source.property)"
+                    let joinTable = JoinTable(name: name, sourceEntity: source.entity, targetEntity: target.entity)
+                    joinTables[name] = joinTable
+                    storage = .joinTable(
+                        joinTable, ownerColumn: ownerIsSource ? "Z_SOURCE" : "Z_TARGET",
+                        destinationColumn: ownerIsSource ? "Z_TARGET" : "Z_SOURCE"
+                    )
+                }
+                relationships[ObjectIdentifier(table.entity.modelType), default: [:]][index] = RelationshipMapping(
+                    relationship: relationship, propertyIndex: index, owner: table, destination: destination,
+                    inversePropertyIndex: inverse, storage: storage
+                )
+            }
+        }
+        self.tables = tables
+        self.relationships = relationships
+        self.joinTables = joinTables.values.sorted { $0.name < $1.name }
+    }
+
+    /// The destination property that is the inverse of `owner`'s property `index`: the one either side declares
+    /// with `@Relationship(inverse:)`, or else the only relationship of the destination pointing back (when there is
+    /// exactly one, and it is not the property itself).
+    private static func inverse(of index: Int, in owner: EntityTable, destination: EntityTable) throws(SwiftDataError) -> Int? {
+        let property = owner.entity.properties[index]
+        guard let relationship = property.relationship else { return nil }
+        if let declared = relationship.inverseKeyPath {
+            guard let inverse = destination.propertyIndex(for: declared), destination.entity.properties[inverse].relationship != nil else {
+                throw .invalidSchema("\(owner.name).\(property.name) declares the inverse \(declared), which is not a relationship of \(destination.name)")
+            }
+            return inverse
+        }
+        let candidates = destination.entity.properties.enumerated().filter { candidate in
+            guard let other = candidate.element.relationship, other.destination == owner.name else { return false }
+            if owner === destination && candidate.offset == index { return false }
+            // A property that names its inverse pairs only with that one.
+            if let declared = other.inverseKeyPath { return declared == property.keypath }
+            return true
+        }
+        if let declaring = candidates.first(where: { $0.element.relationship?.inverseKeyPath == property.keypath }) {
+            return declaring.offset
+        }
+        // A model related to its own kind names its inverse explicitly: `partner` and `friends` of a Person are
+        // not each other's inverse just because they are the only two.
+        return candidates.count == 1 && owner !== destination ? candidates[0].offset : nil
+    }
+}
