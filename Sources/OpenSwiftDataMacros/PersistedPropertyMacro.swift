@@ -14,8 +14,32 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             return []
         }
         let name = property.name
-        // An ephemeral property is observed but not stored, so a change to it is nothing the context must save.
-        let tracking = property.isEphemeral ? "" : "OpenSwiftData._modelDidChange(self, property: \(literal(name)))"
+        if property.isEphemeral {
+            // Observed, not stored: no relationship to resolve, no change for the context to save.
+            return [
+                """
+                @storageRestrictions(initializes: _\(raw: name))
+                init(initialValue) {
+                    _\(raw: name) = initialValue
+                }
+                """,
+                """
+                get {
+                    access(keyPath: \\.\(raw: name))
+                    return _\(raw: name)
+                }
+                """,
+                """
+                set {
+                    withMutation(keyPath: \\.\(raw: name)) {
+                        _\(raw: name) = newValue
+                    }
+                }
+                """,
+            ]
+        }
+        // `_persistedValue` and `_persistedValueWillChange` do nothing for attributes (they inline away); for
+        // relationships they read the related models on first access and keep the other side in step.
         return [
             """
             @storageRestrictions(initializes: _\(raw: name))
@@ -26,15 +50,16 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             """
             get {
                 access(keyPath: \\.\(raw: name))
-                return _\(raw: name)
+                return OpenSwiftData._persistedValue(of: self, \\.\(raw: name), _\(raw: name)) { self._\(raw: name) = $0 }
             }
             """,
             """
             set {
+                OpenSwiftData._persistedValueWillChange(of: self, \\.\(raw: name), to: newValue)
                 withMutation(keyPath: \\.\(raw: name)) {
                     _\(raw: name) = newValue
                 }
-                \(raw: tracking)
+                OpenSwiftData._modelDidChange(self, property: \(literal: name))
             }
             """,
         ]

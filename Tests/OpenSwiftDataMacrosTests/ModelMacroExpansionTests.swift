@@ -48,9 +48,10 @@ private func tokens(_ text: String) -> String {
                     }
                     get {
                         access(keyPath: \\.name)
-                        return _name
+                        return OpenSwiftData._persistedValue(of: self, \\.name, _name) { self._name = $0 }
                     }
                     set {
+                        OpenSwiftData._persistedValueWillChange(of: self, \\.name, to: newValue)
                         withMutation(keyPath: \\.name) {
                             _name = newValue
                         }
@@ -65,9 +66,10 @@ private func tokens(_ text: String) -> String {
                     }
                     get {
                         access(keyPath: \\.latitude)
-                        return _latitude
+                        return OpenSwiftData._persistedValue(of: self, \\.latitude, _latitude) { self._latitude = $0 }
                     }
                     set {
+                        OpenSwiftData._persistedValueWillChange(of: self, \\.latitude, to: newValue)
                         withMutation(keyPath: \\.latitude) {
                             _latitude = newValue
                         }

@@ -13,6 +13,12 @@ public struct ModelRowDecoder {
     let source: Source
     let entityName: String
     var column: Int32
+    /// The index of the property the next `decode` reads (columns skip to-many relationships, properties do not).
+    var propertyIndex = 0
+    /// Relationships left in the store, to be read on first access.
+    var faults: [Int: RelationshipFault] = [:]
+    /// Reads the model a required to-one relationship refers to (required references cannot wait).
+    var resolveReference: ((any PersistentModel.Type, Int64) throws -> (any PersistentModel)?)?
 
     init(statement: SQLiteStatement, entityName: String, firstColumn: Int32) {
         self.source = .statement(statement)
@@ -27,7 +33,10 @@ public struct ModelRowDecoder {
     }
 
     private mutating func next() -> SQLiteValue {
-        defer { column += 1 }
+        defer {
+            column += 1
+            propertyIndex += 1
+        }
         switch source {
         case .statement(let statement): return statement.value(at: column)
         case .values(let values): return Int(column) < values.count ? values[Int(column)] : .null
@@ -116,5 +125,54 @@ public struct ModelRowDecoder {
     @_disfavoredOverload
     public mutating func decode<Root, T>(_ keyPath: KeyPath<Root, T>) throws(SwiftDataError) -> T {
         throw .invalidSchema("\(entityName): \(keyPath) has type \(T.self), which cannot be stored")
+    }
+
+    // MARK: Relationships
+
+    /// An optional to-one relationship: left as a fault holding the related row's key.
+    public mutating func decode<Root, T: PersistentModel>(_ keyPath: KeyPath<Root, T?>) throws(SwiftDataError) -> T? {
+        let index = propertyIndex
+        let value = next()
+        switch value {
+        case .null: return nil
+        case .integer(let rowID):
+            faults[index] = .toOne(rowID)
+            return nil
+        default: throw mismatch(value, keyPath, T?.self)
+        }
+    }
+
+    /// A required to-one relationship: read at once (a fault cannot stand in for a non-optional value).
+    public mutating func decode<Root, T: PersistentModel>(_ keyPath: KeyPath<Root, T>) throws(SwiftDataError) -> T {
+        let value = next()
+        guard case .integer(let rowID) = value else { throw mismatch(value, keyPath, T.self) }
+        let related: T?
+        do {
+            related = try resolveReference?(T.self, rowID) as? T
+        } catch let error as SwiftDataError {
+            throw error
+        } catch {
+            throw .invalidStoredValue("\(entityName): reading \(keyPath) failed: \(error)")
+        }
+        guard let related else {
+            throw .invalidStoredValue(
+                "\(entityName): \(keyPath) refers to \(T.entityName) \(rowID), which does not exist; make the relationship optional, or give it the .deny or .cascade delete rule"
+            )
+        }
+        return related
+    }
+
+    /// A to-many relationship: it has no column; left as a fault, read on first access.
+    public mutating func decode<Root, T: PersistentModel>(_ keyPath: KeyPath<Root, [T]>) throws(SwiftDataError) -> [T] {
+        faults[propertyIndex] = .toMany
+        propertyIndex += 1
+        return []
+    }
+
+    /// An optional to-many relationship: as a to-many one.
+    public mutating func decode<Root, T: PersistentModel>(_ keyPath: KeyPath<Root, [T]?>) throws(SwiftDataError) -> [T]? {
+        faults[propertyIndex] = .toMany
+        propertyIndex += 1
+        return []
     }
 }

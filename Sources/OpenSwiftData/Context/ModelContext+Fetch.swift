@@ -82,18 +82,21 @@ extension ModelContext {
     }
 
     /// The registered instance for the current row (refreshed from it when it has no unsaved changes), or a new one.
-    private func materialize<T: PersistentModel>(
+    func materialize<T: PersistentModel>(
         _ type: T.Type, statement: SQLiteStatement, table: EntityTable, storeIdentifier: String
     ) throws -> T {
         let rowID = statement.int64(at: 0)
         var row = ModelRowDecoder(statement: statement, entityName: table.name, firstColumn: 1)
+        row.resolveReference = { [unowned self] type, rowID in try self.resolveRequiredReference(type, rowID: rowID) }
         if let existing = registeredInstance(T.self, rowID: rowID) {
             if existing._$persistentState.status == .registered, !existing._$persistentState.hasChanges {
                 try existing._$load(from: &row)
+                existing._$persistentState.faults = row.faults
             }
             return existing
         }
         let model = try T(_$row: &row)
+        model._$persistentState.faults = row.faults
         model._$persistentState.context = self
         model._$persistentState.markRegistered(rowID: rowID, storeIdentifier: storeIdentifier)
         register(model)

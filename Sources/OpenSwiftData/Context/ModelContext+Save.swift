@@ -21,9 +21,11 @@ extension ModelContext {
     public func save() throws(SwiftDataError) {
         guard hasChanges else { return }
         guard container.configurations.first?.allowsSave ?? true else { throw .saveNotAllowed }
-        let deleted = deletedModels.models
+        // Delete rules first: cascades add deletions, nullify changes the other sides.
+        let deleted = try applyDeleteRules(to: deletedModels.models).filter { $0._$persistentState.status == .deleted }
         let changed = changedModels.models.filter { $0._$persistentState.status == .registered }
         let inserted = insertedModels.models
+        try validateRelationshipCounts(changed + inserted)
         let storeIdentifier = store.identifier
         let upserts = container.configurations.first?.uniquenessConflictPolicy != .throwError
         postWillSave()
@@ -31,9 +33,13 @@ extension ModelContext {
 
         let (vanished, insertedRowIDs) = try store.withConnection { connection in
             try connection.transaction {
+                var pending = PendingReferences()
                 try writeDeletes(deleted, connection)
-                let vanished = try writeUpdates(changed, connection)
-                let rowIDs = try writeInserts(inserted, upserts: upserts, connection)
+                let vanished = try writeUpdates(changed, &pending, connection)
+                let rowIDs = try writeInserts(inserted, upserts: upserts, &pending, connection)
+                for (model, rowID) in zip(inserted, rowIDs) { pending.newRowIDs[ObjectIdentifier(model)] = rowID }
+                try pending.write(connection, store: store)
+                try writeJoinTables(changed + inserted, rowIDs: pending.newRowIDs, connection)
                 return (vanished, rowIDs)
             }
         }
@@ -73,14 +79,17 @@ extension ModelContext {
     }
 
     /// Updates the changed columns of each model; returns the models whose row no longer exists.
-    private func writeUpdates(_ models: [any PersistentModel], _ connection: SQLiteConnection) throws -> [any PersistentModel] {
+    private func writeUpdates(
+        _ models: [any PersistentModel], _ pending: inout PendingReferences, _ connection: SQLiteConnection
+    ) throws -> [any PersistentModel] {
         var vanished: [any PersistentModel] = []
         for model in models {
             let table = try store.table(for: type(of: model))
             let columns = model._$persistentState.changedProperties.sorted.compactMap { table.columnOfProperty[$0] }
             guard !columns.isEmpty else { continue }
-            var row = ModelRowEncoder(capacity: table.columns.count)
+            var row = ModelRowEncoder(capacity: table.columns.count, faults: model._$persistentState.faults)
             try model._$encode(to: &row)
+            pending.add(row.deferredReferences.filter { columns.contains($0.column) }, of: model, table: table)
             try ExternalData.store(&row.values, columns: table.externalColumnIndexes.filter(columns.contains), connection: connection)
             let values = columns.map { row.values[$0] } + [.integer(model._$persistentState.rowID)]
             do throws(SQLiteError) {
@@ -94,12 +103,15 @@ extension ModelContext {
     }
 
     /// Inserts (or upserts) each model; returns the primary keys, in order.
-    private func writeInserts(_ models: [any PersistentModel], upserts: Bool, _ connection: SQLiteConnection) throws -> [Int64] {
+    private func writeInserts(
+        _ models: [any PersistentModel], upserts: Bool, _ pending: inout PendingReferences, _ connection: SQLiteConnection
+    ) throws -> [Int64] {
         var rowIDs: [Int64] = []
         for model in models {
             let table = try store.table(for: type(of: model))
-            var row = ModelRowEncoder(capacity: table.columns.count)
+            var row = ModelRowEncoder(capacity: table.columns.count, faults: model._$persistentState.faults)
             try model._$encode(to: &row)
+            pending.add(row.deferredReferences, of: model, table: table)
             try ExternalData.store(&row.values, columns: table.externalColumnIndexes, connection: connection)
             let statement = try connection.cachedStatement(upserts ? table.upsertSQL : table.insertSQL)
             defer { statement.reset() }
@@ -114,6 +126,31 @@ extension ModelContext {
             rowIDs.append(statement.int64(at: 0))
         }
         return rowIDs
+    }
+
+    /// References to models that had no row when their referrer was written: (referrer, column, target), written
+    /// once every insert of the save has its key.
+    struct PendingReferences {
+        var references: [(owner: any PersistentModel, table: EntityTable, column: Int, target: any PersistentModel)] = []
+        /// The keys this save's inserts received, by model identity.
+        var newRowIDs: [ObjectIdentifier: Int64] = [:]
+
+        mutating func add(_ deferred: [(column: Int, target: any PersistentModel)], of owner: any PersistentModel, table: EntityTable) {
+            references += deferred.map { (owner, table, $0.column, $0.target) }
+        }
+
+        func rowID(of model: any PersistentModel) -> Int64? {
+            newRowIDs[ObjectIdentifier(model)] ?? (model._$persistentState.rowID == 0 ? nil : model._$persistentState.rowID)
+        }
+
+        func write(_ connection: SQLiteConnection, store: Store) throws {
+            for reference in references {
+                guard let owner = rowID(of: reference.owner) else { continue }
+                // A target that is not saved (it was dropped from the context) is no reference at all.
+                let target: SQLiteValue = rowID(of: reference.target).map { .integer($0) } ?? .null
+                try connection.execute(reference.table.updateSQL(columns: [reference.column]), [target, .integer(owner)])
+            }
+        }
     }
 
     /// Makes `model` the registered instance for `rowID`; a previous instance of that row (an earlier insert that

@@ -66,6 +66,8 @@ public final class ModelContext {
             model._$persistentState.storeIdentifier = nil
             insertedModels.insert(model)
             didChange()
+            // Models its relationships hold join this context, and their other sides learn of it.
+            RelationshipSync.adoptRelationships(of: model)
         case .deleted:
             model._$persistentState.status = .registered
             deletedModels.remove(model)
@@ -130,7 +132,9 @@ public final class ModelContext {
                 try statement.bind(.integer(rowID), at: 1)
                 guard try statement.step() else { return false }
                 var row = ModelRowDecoder(statement: statement, entityName: table.name, firstColumn: 1)
+                row.resolveReference = { [unowned self] type, rowID in try self.resolveRequiredReference(type, rowID: rowID) }
                 try model._$load(from: &row)
+                model._$persistentState.faults = row.faults
                 return true
             }
         } catch {

@@ -22,6 +22,10 @@ public enum SwiftDataError: Error, Sendable, CustomStringConvertible {
     case valueOutOfRange(String)
     /// A save found a row with the same unique value(s), and the container's policy is to throw.
     case uniqueConstraintViolation(entityName: String, attributes: [String], values: String)
+    /// A model cannot be deleted: a relationship with the `.deny` rule still holds models.
+    case deleteDenied(entityName: String, relationship: String, count: Int)
+    /// A to-many relationship holds fewer or more models than its `minimumModelCount`/`maximumModelCount` allow.
+    case relationshipCountViolation(entityName: String, relationship: String, count: Int, minimum: Int, maximum: Int)
     /// No row has this identifier (deleted, or it belongs to another store).
     case modelNotFound(PersistentIdentifier)
     /// The configuration does not allow saving (`ModelConfiguration(allowsSave: false)`).
@@ -49,6 +53,10 @@ public enum SwiftDataError: Error, Sendable, CustomStringConvertible {
             "value cannot be stored: \(message)"
         case .uniqueConstraintViolation(let entityName, let attributes, let values):
             "a \(entityName) with \(attributes.joined(separator: ", ")) = \(values) already exists"
+        case .deleteDenied(let entityName, let relationship, let count):
+            "cannot delete the \(entityName): its \(relationship) still holds \(count) model(s) and its delete rule is .deny — delete or detach them first"
+        case .relationshipCountViolation(let entityName, let relationship, let count, let minimum, let maximum):
+            "\(entityName).\(relationship) holds \(count) model(s), but allows " + (maximum > 0 ? "\(minimum) to \(maximum)" : "at least \(minimum)")
         case .modelNotFound(let identifier):
             "no \(identifier.entityName) has the identifier \(identifier): it was deleted, or belongs to another store"
         case .saveNotAllowed:

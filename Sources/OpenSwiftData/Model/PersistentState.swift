@@ -24,6 +24,8 @@ public struct PersistentState {
     /// Set when first asked for, and kept until the first save.
     var temporaryIdentifier: PersistentIdentifier?
     var storeIdentifier: String?
+    /// Relationships not read from the store yet, by property index: read on first access.
+    var faults: [Int: RelationshipFault] = [:]
     /// Which stored properties (by index) changed since the last save: a save writes only these.
     var changedProperties = PropertyIndexSet()
     /// Whether a stored property changed since the last save (or fetch).
@@ -53,6 +55,14 @@ public struct PersistentState {
         self.storeIdentifier = storeIdentifier
         changedProperties = PropertyIndexSet()
     }
+}
+
+/// A relationship whose value is still in the store.
+enum RelationshipFault: Equatable {
+    /// A to-one relationship: the related row's primary key.
+    case toOne(Int64)
+    /// A to-many relationship, not read yet.
+    case toMany
 }
 
 /// Called by each persisted property's setter (code `@Model` generates): tells the model's context, if any,

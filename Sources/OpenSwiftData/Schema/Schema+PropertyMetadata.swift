@@ -42,11 +42,17 @@ extension Schema {
             self.metadata = attribute
         }
 
-        init(name: String, keypath: AnyKeyPath, declared: Relationship?, destination: any PersistentModel.Type, isToOne: Bool, isOptional: Bool) {
+        init(
+            name: String, keypath: AnyKeyPath, declared: Relationship?, destination: any PersistentModel.Type, isToOne: Bool,
+            isOptional: Bool, accessors: RelationshipAccessors
+        ) {
             self.name = name
             self.keypath = keypath
             self.defaultValue = nil
-            let relationship = Relationship(name: name, declared: declared, destination: destination, isToOne: isToOne, isOptional: isOptional)
+            let relationship = Relationship(
+                name: name, declared: declared, destination: destination, isToOne: isToOne, isOptional: isOptional,
+                accessors: accessors
+            )
             self.kind = .relationship(relationship)
             self.metadata = relationship
         }
@@ -57,28 +63,32 @@ extension Schema {
         public init<Root, Value: PersistentModel>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value?>, defaultValue: Value??, metadata: Relationship?
         ) {
-            self.init(name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: true, isOptional: true)
+            self.init(name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: true, isOptional: true,
+                      accessors: .toOne(keypath))
         }
 
         /// A required to-one relationship (`var author: Author`).
         public init<Root, Value: PersistentModel>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Relationship?
         ) {
-            self.init(name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: true, isOptional: false)
+            self.init(name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: true, isOptional: false,
+                      accessors: .requiredToOne(keypath))
         }
 
         /// A to-many relationship (`var books: [Book]`).
         public init<Root, Value: PersistentModel>(
             name: String, keypath: ReferenceWritableKeyPath<Root, [Value]>, defaultValue: [Value]?, metadata: Relationship?
         ) {
-            self.init(name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: false, isOptional: false)
+            self.init(name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: false, isOptional: false,
+                      accessors: .toMany(keypath))
         }
 
         /// An optional to-many relationship (`var books: [Book]?`); it reads as an empty array when nothing is related.
         public init<Root, Value: PersistentModel>(
             name: String, keypath: ReferenceWritableKeyPath<Root, [Value]?>, defaultValue: [Value]??, metadata: Relationship?
         ) {
-            self.init(name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: false, isOptional: true)
+            self.init(name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: false, isOptional: true,
+                      accessors: .optionalToMany(keypath))
         }
 
         // MARK: ColumnValue

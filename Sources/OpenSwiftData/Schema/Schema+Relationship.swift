@@ -49,6 +49,7 @@ extension Schema {
         /// Whether the property's type is optional (`Author?`, `[Book]?`).
         public let isOptional: Bool
         let destinationType: (any PersistentModel.Type)?
+        let accessors: RelationshipAccessors?
 
         /// The form `@Relationship(…)` builds: declared options only. Mirrors SwiftData's initializer.
         public init(
@@ -68,9 +69,13 @@ extension Schema {
             self.isToOneRelationship = true
             self.isOptional = true
             self.destinationType = nil
+            self.accessors = nil
         }
 
-        init(name: String, declared: Relationship?, destination: any PersistentModel.Type, isToOne: Bool, isOptional: Bool) {
+        init(
+            name: String, declared: Relationship?, destination: any PersistentModel.Type, isToOne: Bool, isOptional: Bool,
+            accessors: RelationshipAccessors
+        ) {
             self.name = name
             self.options = declared?.options ?? []
             self.deleteRule = declared?.deleteRule ?? .nullify
@@ -83,6 +88,7 @@ extension Schema {
             self.isToOneRelationship = isToOne
             self.isOptional = isOptional
             self.destinationType = destination
+            self.accessors = accessors
         }
 
         /// Whether the property holds many models.

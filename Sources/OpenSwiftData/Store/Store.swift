@@ -8,7 +8,8 @@ import SQLite
 /// file that is not SQLite is left byte-identical.
 final class Store: @unchecked Sendable {
     // Invariant behind @unchecked Sendable: `connection` is only touched while `lock` is held.
-    private let lock = NSLock()
+    // Re-entrant: reading a row may read the row a required relationship refers to.
+    private let lock = NSRecursiveLock()
     private let connection: SQLiteConnection
     let url: URL?
     /// A UUID recorded in the store when it is created; part of every permanent `PersistentIdentifier`.

@@ -1,0 +1,152 @@
+import Foundation
+import SQLite
+
+extension ModelContext {
+    // MARK: Reading relationships
+
+    /// The model of type `T` with primary key `rowID`: the registered instance, or one read from the store; nil when
+    /// the row does not exist (a reference left by `.noAction`, or deleted elsewhere).
+    func resolveReference<T: PersistentModel>(_ type: T.Type, rowID: Int64) -> T? {
+        if let registered = registeredInstance(T.self, rowID: rowID) { return registered }
+        do {
+            return try fetchModels(T.self, rowIDs: [rowID]).first
+        } catch {
+            FileHandle.standardError.write(Data("OpenSwiftData: reading \(T.entityName) \(rowID) failed: \(error)\n".utf8))
+            return nil
+        }
+    }
+
+    /// The models a to-many relationship of `owner` holds in the store, in the order they were related.
+    func loadToMany<Owner: PersistentModel, T: PersistentModel>(of owner: Owner, propertyIndex: Int, as type: T.Type) -> [T] {
+        let rowID = owner._$persistentState.rowID
+        guard rowID != 0, let mapping = store.relationships(of: Owner.self)[propertyIndex] else { return [] }
+        let destination = mapping.destination
+        let sql: String
+        switch mapping.storage {
+        case .inverseForeignKey(let column):
+            sql = "SELECT \(destination.selectList) FROM \(destination.quotedName) "
+                + "WHERE \(destination.quotedName).\(SQL.identifier(destination.columns[column].name)) = ? ORDER BY \(destination.primaryKeySQL)"
+        case .joinTable(let joinTable, let ownerColumn, let destinationColumn):
+            sql = "SELECT \(destination.selectList) FROM \(destination.quotedName) JOIN \(joinTable.quotedName) "
+                + "ON \(joinTable.quotedName).\(SQL.identifier(destinationColumn)) = \(destination.primaryKeySQL) "
+                + "WHERE \(joinTable.quotedName).\(SQL.identifier(ownerColumn)) = ? "
+                + "ORDER BY \(joinTable.quotedName).\"Z_ORDER\", \(destination.primaryKeySQL)"
+        case .foreignKey:
+            return []
+        }
+        do {
+            return try fetchRows(T.self, table: destination, sql: sql, arguments: [.integer(rowID)])
+        } catch {
+            FileHandle.standardError.write(Data("OpenSwiftData: reading \(Owner.entityName).\(mapping.relationship.name) failed: \(error)\n".utf8))
+            return []
+        }
+    }
+
+    /// Reads the model a required to-one relationship refers to, while another row is being read (so on a
+    /// statement of its own: the store's lock is held, and is re-entrant).
+    func resolveRequiredReference(_ type: any PersistentModel.Type, rowID: Int64) throws -> (any PersistentModel)? {
+        try resolveRequired(type, rowID)
+    }
+
+    private func resolveRequired<T: PersistentModel>(_ type: T.Type, _ rowID: Int64) throws -> T? {
+        if let registered = registeredInstance(T.self, rowID: rowID) { return registered }
+        let table = try store.table(for: T.self)
+        return try store.withConnection { connection in
+            let statement = try connection.prepare(table.selectByPrimaryKeySQL)
+            try statement.bind(.integer(rowID), at: 1)
+            guard try statement.step() else { return nil }
+            return try materialize(T.self, statement: statement, table: table, storeIdentifier: store.identifier)
+        }
+    }
+
+    // MARK: Saving relationships
+
+    /// Adds to `deleted` every model a `.cascade` rule reaches, applies `.nullify` to the other sides in memory,
+    /// and throws for `.deny`.
+    func applyDeleteRules(to deleted: [any PersistentModel]) throws(SwiftDataError) -> [any PersistentModel] {
+        var all = deleted
+        var seen = Set(deleted.map { ObjectIdentifier($0) })
+        var index = 0
+        while index < all.count {
+            let model = all[index]
+            index += 1
+            let entityName = type(of: model).entityName
+            for mapping in store.relationships(of: type(of: model)).values.sorted(by: { $0.propertyIndex < $1.propertyIndex }) {
+                guard let accessors = mapping.relationship.accessors else { continue }
+                let related = accessors.related(model).filter { !$0.isDeleted || $0._$persistentState.status == .deleted }
+                switch mapping.relationship.deleteRule {
+                case .cascade:
+                    for item in related where seen.insert(ObjectIdentifier(item)).inserted {
+                        deleteForCascade(item)
+                        all.append(item)
+                    }
+                case .deny:
+                    let remaining = related.filter { !seen.contains(ObjectIdentifier($0)) }
+                    if !remaining.isEmpty {
+                        throw .deleteDenied(entityName: entityName, relationship: mapping.relationship.name, count: remaining.count)
+                    }
+                case .nullify:
+                    if let inverse = mapping.inverse?.accessors {
+                        RelationshipSync.$isSyncing.withValue(true) {
+                            for item in related where !seen.contains(ObjectIdentifier(item)) { inverse.remove(item, model) }
+                        }
+                    }
+                case .noAction:
+                    break
+                }
+            }
+        }
+        return all
+    }
+
+    private func deleteForCascade(_ model: some PersistentModel) {
+        delete(model)
+    }
+
+    /// Throws when a to-many relationship of a model being saved holds fewer or more models than it allows.
+    func validateRelationshipCounts(_ models: [any PersistentModel]) throws(SwiftDataError) {
+        for model in models {
+            for mapping in store.relationships(of: type(of: model)).values where mapping.relationship.isToMany {
+                let minimum = mapping.relationship.minimumModelCount ?? 0
+                let maximum = mapping.relationship.maximumModelCount ?? 0
+                guard minimum > 0 || maximum > 0, let accessors = mapping.relationship.accessors else { continue }
+                let count = accessors.related(model).filter { !$0.isDeleted }.count
+                if count < minimum || (maximum > 0 && count > maximum) {
+                    throw .relationshipCountViolation(
+                        entityName: type(of: model).entityName, relationship: mapping.relationship.name,
+                        count: count, minimum: minimum, maximum: maximum
+                    )
+                }
+            }
+        }
+    }
+
+    /// Rewrites the join-table rows of every changed join-table relationship of `models` (after all inserts, so
+    /// every related model has its key).
+    func writeJoinTables(_ models: [any PersistentModel], rowIDs: [ObjectIdentifier: Int64], _ connection: SQLiteConnection) throws {
+        func key(_ model: any PersistentModel) -> Int64 {
+            rowIDs[ObjectIdentifier(model)] ?? model._$persistentState.rowID
+        }
+        for model in models where model._$persistentState.status != .deleted {
+            let changed = model._$persistentState.changedProperties
+            let isNew = model._$persistentState.status == .inserted
+            for mapping in store.relationships(of: type(of: model)).values {
+                guard case .joinTable(let joinTable, let ownerColumn, let destinationColumn) = mapping.storage,
+                      isNew || changed.contains(mapping.propertyIndex),
+                      model._$persistentState.faults[mapping.propertyIndex] == nil,
+                      let accessors = mapping.relationship.accessors
+                else { continue }
+                let owner = key(model)
+                try connection.execute(
+                    "DELETE FROM \(joinTable.quotedName) WHERE \(SQL.identifier(ownerColumn)) = ?", [.integer(owner)]
+                )
+                for (order, item) in accessors.related(model).enumerated() where key(item) != 0 && !item.isDeleted {
+                    try connection.execute(
+                        "INSERT OR REPLACE INTO \(joinTable.quotedName) (\(SQL.identifier(ownerColumn)), \(SQL.identifier(destinationColumn)), \"Z_ORDER\") VALUES (?, ?, ?)",
+                        [.integer(owner), .integer(key(item)), .integer(Int64(order))]
+                    )
+                }
+            }
+        }
+    }
+}

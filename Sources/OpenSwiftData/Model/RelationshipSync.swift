@@ -1,0 +1,140 @@
+import Foundation
+
+/// Keeps both sides of a relationship in step in memory, before any save: setting `book.author = a` adds the book
+/// to `a.books` and removes it from its previous author's; setting `a.books` sets each added book's `author`.
+///
+/// Edits of the other side go through its public setter (so observers and change tracking see them) while
+/// ``isSyncing`` is true, which stops them from echoing back.
+enum RelationshipSync {
+    @TaskLocal static var isSyncing = false
+
+    /// A to-one property of `model` changes from `old` to `new`.
+    static func toOneWillChange<Model: PersistentModel>(
+        _ model: Model, _ property: AnyKeyPath, from old: (any PersistentModel)?, to new: (any PersistentModel)?
+    ) {
+        guard old !== new, let mapping = RelationshipMappings.relationship(Model.self, property) else { return }
+        $isSyncing.withValue(true) {
+            if let inverse = mapping.inverseAccessors {
+                if let old { inverse.remove(old, model) }
+                if let new {
+                    if mapping.inverseIsToOne, let forward = mapping.relationship.accessors {
+                        // One-to-one: whatever `new` pointed at no longer points at `new`.
+                        for previous in inverse.related(new) where previous !== model { forward.remove(previous, new) }
+                    }
+                    inverse.add(new, model)
+                }
+            }
+        }
+        if let new { adopt(new, by: model) }
+    }
+
+    /// A to-many property of `model` changes from `old` to `new`.
+    static func toManyWillChange<Model: PersistentModel>(
+        _ model: Model, _ property: AnyKeyPath, from old: [any PersistentModel], to new: [any PersistentModel]
+    ) {
+        guard let mapping = RelationshipMappings.relationship(Model.self, property) else { return }
+        let removed = old.filter { item in !new.contains { $0 === item } }
+        let added = new.filter { item in !old.contains { $0 === item } }
+        $isSyncing.withValue(true) {
+            guard let inverse = mapping.inverseAccessors else { return }
+            for item in removed { inverse.remove(item, model) }
+            for item in added {
+                if mapping.inverseIsToOne, let forward = mapping.relationship.accessors {
+                    // The item leaves its previous owner's collection.
+                    for previous in inverse.related(item) where previous !== model { forward.remove(previous, item) }
+                }
+                inverse.add(item, model)
+            }
+        }
+        for item in added { adopt(item, by: model) }
+    }
+
+    /// Brings every model `model`'s relationships hold into step with it — the other side of each, and `model`'s
+    /// context — as when they were set in an initializer (which bypasses the setters). Called when `model` is
+    /// inserted.
+    static func adoptRelationships<Model: PersistentModel>(of model: Model) {
+        guard let mappings = RelationshipMappings.relationships(Model.self) else { return }
+        for mapping in mappings {
+            // A relationship still in the store is already consistent there.
+            if model._$persistentState.faults[mapping.propertyIndex] != nil { continue }
+            guard let accessors = mapping.relationship.accessors else { continue }
+            let related = accessors.related(model)
+            if let inverse = mapping.inverseAccessors {
+                $isSyncing.withValue(true) {
+                    for item in related {
+                        if mapping.inverseIsToOne {
+                            for previous in inverse.related(item) where previous !== model { accessors.remove(previous, item) }
+                        }
+                        inverse.add(item, model)
+                    }
+                }
+            }
+            for item in related { adopt(item, by: model) }
+        }
+    }
+
+    /// A model that `owner` now refers to joins `owner`'s context if it belongs to none.
+    private static func adopt(_ related: any PersistentModel, by owner: some PersistentModel) {
+        guard let context = owner._$persistentState.context, owner._$persistentState.status != .removed else { return }
+        switch related._$persistentState.status {
+        case .unmanaged, .removed: context.insert(related)
+        case .inserted, .registered, .deleted: break
+        }
+    }
+}
+
+/// Relationship mappings per model type, resolved once from the model's own schema (the type and every type it
+/// reaches), so that models not yet in any context keep their relationships in step too.
+enum RelationshipMappings {
+    struct Entry: Sendable {
+        let relationship: Schema.Relationship
+        let propertyIndex: Int
+        let inverseAccessors: RelationshipAccessors?
+        let inverseIsToOne: Bool
+    }
+
+    private final class Cache: @unchecked Sendable {
+        // Invariant behind @unchecked Sendable: the dictionaries are only touched while `lock` is held.
+        let lock = NSLock()
+        var entries: [ObjectIdentifier: [Entry]] = [:]
+        nonisolated(unsafe) var indexes: [ObjectIdentifier: [AnyKeyPath: Int]] = [:]
+    }
+
+    private static let cache = Cache()
+
+    /// Every relationship of `type`, with its inverse; nil when the type's schema is invalid.
+    static func relationships(_ type: any PersistentModel.Type) -> [Entry]? {
+        let key = ObjectIdentifier(type)
+        if let entries = cache.lock.withLock({ cache.entries[key] }) { return entries }
+        guard let mapping = try? SchemaMapping(schema: Schema([type])) else { return nil }
+        let entries = (mapping.relationships[key] ?? [:]).values.sorted { $0.propertyIndex < $1.propertyIndex }.map { mapping in
+            let inverse = mapping.inverse
+            return Entry(
+                relationship: mapping.relationship, propertyIndex: mapping.propertyIndex,
+                inverseAccessors: inverse?.accessors, inverseIsToOne: inverse?.isToOneRelationship ?? false
+            )
+        }
+        let indexes = Dictionary(
+            type.schemaMetadata.enumerated().map { ($1.keypath, $0) }, uniquingKeysWith: { first, _ in first }
+        )
+        cache.lock.withLock {
+            cache.entries[key] = entries
+            cache.indexes[key] = indexes
+        }
+        return entries
+    }
+
+    /// The relationship of `type` a key path names.
+    static func relationship(_ type: any PersistentModel.Type, _ keyPath: AnyKeyPath) -> Entry? {
+        guard let index = propertyIndex(type, keyPath) else { return nil }
+        return relationships(type)?.first { $0.propertyIndex == index }
+    }
+
+    /// The index (in `schemaMetadata`) of the property a key path of `type` names.
+    static func propertyIndex(_ type: any PersistentModel.Type, _ keyPath: AnyKeyPath) -> Int? {
+        let key = ObjectIdentifier(type)
+        if let index = cache.lock.withLock({ cache.indexes[key]?[keyPath] }) { return index }
+        _ = relationships(type)
+        return cache.lock.withLock { cache.indexes[key]?[keyPath] }
+    }
+}
