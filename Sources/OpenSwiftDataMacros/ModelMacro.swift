@@ -71,7 +71,8 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         }
 
         let metadataEntries = properties.map { property in
-            let attribute = property.attributeArguments.map { "OpenSwiftData.Schema.Attribute(\($0))" } ?? "nil"
+            let attribute = property.relationshipArguments.map { "OpenSwiftData.Schema.Relationship(\($0))" }
+                ?? property.attributeArguments.map { "OpenSwiftData.Schema.Attribute(\($0))" } ?? "nil"
             let defaultValue = property.initializer ?? "nil"
             return """
                 OpenSwiftData.Schema.PropertyMetadata(name: \(literal(property.name)), keypath: \\\(typeName).\(property.name), \

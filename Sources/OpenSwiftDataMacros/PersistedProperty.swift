@@ -10,6 +10,8 @@ struct PersistedProperty {
     let initializer: String?
     /// The arguments of `@Attribute(…)`, verbatim, when the property has that attribute ("" for `@Attribute`).
     let attributeArguments: String?
+    /// The arguments of `@Relationship(…)`, verbatim, when the property has that attribute.
+    let relationshipArguments: String?
     let attributes: AttributeListSyntax
 
     init?(_ variable: VariableDeclSyntax) {
@@ -29,6 +31,9 @@ struct PersistedProperty {
         initializer = binding.initializer?.value.trimmedDescription
         attributes = variable.attributes
         attributeArguments = Self.attribute(variable.attributes, named: "Attribute").map { attribute in
+            attribute.arguments?.trimmedDescription ?? ""
+        }
+        relationshipArguments = Self.attribute(variable.attributes, named: "Relationship").map { attribute in
             attribute.arguments?.trimmedDescription ?? ""
         }
     }

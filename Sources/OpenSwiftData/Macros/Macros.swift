@@ -44,6 +44,19 @@ public macro Attribute(
     _ options: Schema.Attribute.Option..., originalName: String? = nil, hashModifier: String? = nil
 ) = #externalMacro(module: "OpenSwiftDataMacros", type: "MarkerPeerMacro")
 
+/// Customises a relationship. Mirrors SwiftData's
+/// `@Relationship(_:deleteRule:minimumModelCount:maximumModelCount:originalName:inverse:hashModifier:)`.
+///
+/// A property whose type is a `@Model` class (`Author?`, `Author`) or an array of one (`[Book]`) is a relationship
+/// with or without this attribute; the attribute sets its delete rule (`.nullify` by default), its inverse (inferred
+/// when the destination has exactly one relationship back), and count limits checked at save.
+@attached(peer)
+public macro Relationship(
+    _ options: Schema.Relationship.Option..., deleteRule: Schema.Relationship.DeleteRule = .nullify,
+    minimumModelCount: Int? = 0, maximumModelCount: Int? = 0, originalName: String? = nil,
+    inverse: AnyKeyPath? = nil, hashModifier: String? = nil
+) = #externalMacro(module: "OpenSwiftDataMacros", type: "MarkerPeerMacro")
+
 /// Keeps a property out of the store. Mirrors SwiftData's `@Transient`. The property needs a default value.
 @attached(peer)
 public macro Transient() = #externalMacro(module: "OpenSwiftDataMacros", type: "MarkerPeerMacro")

@@ -73,12 +73,12 @@ enum RelationshipSync {
         }
     }
 
-    /// A model that `owner` now refers to joins `owner`'s context if it belongs to none.
+    /// Two models now related share a context: one that belongs to none joins the other's (as SwiftData does).
     private static func adopt(_ related: any PersistentModel, by owner: some PersistentModel) {
-        guard let context = owner._$persistentState.context, owner._$persistentState.status != .removed else { return }
-        switch related._$persistentState.status {
-        case .unmanaged, .removed: context.insert(related)
-        case .inserted, .registered, .deleted: break
+        if let context = owner.modelContext, related.modelContext == nil {
+            context.insert(related)
+        } else if let context = related.modelContext, owner.modelContext == nil {
+            context.insert(owner)
         }
     }
 }

@@ -1,0 +1,170 @@
+import Foundation
+import OpenSwiftData
+import Testing
+
+@Suite struct RelationshipTests {
+    @Test func schemaIncludesRelatedModelsAndInfersInverses() throws {
+        let schema = Schema(Book.self)
+        #expect(Set(schema.entities.map(\.name)) == ["Book", "Author", "Genre"])
+        let book = try #require(schema.entitiesByName["Book"])
+        let author = try #require(book.relationship(named: "author"))
+        #expect(author.isToOneRelationship && author.isOptional && author.destination == "Author")
+        let books = try #require(schema.entitiesByName["Author"]?.relationship(named: "books"))
+        #expect(books.isToMany && books.deleteRule == .cascade)
+    }
+
+    @Test func settingOneSideUpdatesTheOtherBeforeSave() throws {
+        let context = ModelContext(try inMemoryContainer(Author.self))
+        let tolkien = Author(name: "Tolkien")
+        let lewis = Author(name: "Lewis")
+        context.insert(tolkien)
+        context.insert(lewis)
+        let hobbit = Book(title: "The Hobbit")
+        hobbit.author = tolkien
+        #expect(tolkien.books.map(\.title) == ["The Hobbit"])
+        #expect(hobbit.modelContext === context)  // joined through the relationship
+        hobbit.author = lewis
+        #expect(tolkien.books.isEmpty)
+        #expect(lewis.books.map(\.title) == ["The Hobbit"])
+        tolkien.books.append(hobbit)
+        #expect(hobbit.author === tolkien)
+        #expect(lewis.books.isEmpty)
+        let silmarillion = Book(title: "The Silmarillion", author: tolkien)  // set in an initializer
+        context.insert(silmarillion)
+        #expect(tolkien.books.map(\.title) == ["The Hobbit", "The Silmarillion"])
+    }
+
+    @Test func relationshipsSurviveSaveAndReopen() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("library.store")
+        do {
+            let context = ModelContext(try ModelContainer(for: Author.self, configurations: ModelConfiguration(url: url)))
+            let tolkien = Author(name: "Tolkien")
+            tolkien.books = [Book(title: "The Hobbit"), Book(title: "The Silmarillion")]
+            let fantasy = Genre(name: "fantasy")
+            let classic = Genre(name: "classic")
+            tolkien.books[0].tags = [fantasy, classic]
+            tolkien.books[1].tags = [fantasy]
+            context.insert(tolkien)  // the books and genres are inserted with it
+            #expect(context.insertedModelsArray.count == 5)
+            #expect(fantasy.books.count == 2)
+            try context.save()
+        }
+        let context = ModelContext(try ModelContainer(for: Author.self, configurations: ModelConfiguration(url: url)))
+        let authors = try context.fetch(FetchDescriptor<Author>())
+        #expect(authors.map(\.name) == ["Tolkien"])
+        #expect(authors[0].books.map(\.title) == ["The Hobbit", "The Silmarillion"])
+        #expect(authors[0].books[0].author === authors[0])
+        #expect(authors[0].books[0].tags.map(\.name) == ["fantasy", "classic"])
+        let fantasy = try #require(try context.fetch(FetchDescriptor<Genre>(predicate: #Predicate { $0.name == "fantasy" })).first)
+        #expect(Set(fantasy.books.map(\.title)) == ["The Hobbit", "The Silmarillion"])
+    }
+
+    @Test func cascadeDeletesRecursivelyAndNullifyDetaches() throws {
+        let context = ModelContext(try inMemoryContainer(Author.self))
+        let author = Author(name: "Austen")
+        author.books = [Book(title: "Emma"), Book(title: "Persuasion")]
+        let genre = Genre(name: "romance")
+        author.books[0].tags = [genre]
+        context.insert(author)
+        try context.save()
+        context.delete(author)
+        try context.save()
+        #expect(try context.fetchCount(FetchDescriptor<Book>()) == 0)
+        #expect(try context.fetchCount(FetchDescriptor<Author>()) == 0)
+        // Genre.books had the default rule (.nullify): the genre stays, without the deleted book.
+        #expect(genre.books.isEmpty)
+        let stored = try ModelContext(context.container).fetch(FetchDescriptor<Genre>())
+        #expect(stored.map(\.name) == ["romance"])
+        #expect(stored[0].books.isEmpty)
+
+        // Deleting a book (nullify on Book.author): the author stays, without it.
+        let other = Author(name: "Brontë")
+        other.books = [Book(title: "Jane Eyre"), Book(title: "Shirley")]
+        context.insert(other)
+        try context.save()
+        context.delete(other.books[0])
+        try context.save()
+        #expect(other.books.map(\.title) == ["Shirley"])
+        #expect(try ModelContext(context.container).fetch(FetchDescriptor<Author>()).first?.books.map(\.title) == ["Shirley"])
+    }
+
+    @Test func denyRuleRefusesTheSaveNamingTheModel() throws {
+        let context = ModelContext(try inMemoryContainer(Movie.self))
+        let movie = Movie(title: "Casablanca")
+        movie.cast = [Actor(name: "Bogart")]
+        context.insert(movie)
+        try context.save()
+        context.delete(movie)
+        #expect {
+            try context.save()
+        } throws: { error in
+            "\(error)".contains("cannot delete the Movie: its cast still holds 1")
+        }
+        context.rollback()
+        movie.cast = []
+        context.delete(movie)
+        try context.save()
+        #expect(try context.fetchCount(FetchDescriptor<Movie>()) == 0)
+        #expect(try context.fetchCount(FetchDescriptor<Actor>()) == 1)
+    }
+
+    @Test func countLimitsAreValidatedAtSave() throws {
+        let context = ModelContext(try inMemoryContainer(Movie.self))
+        let movie = Movie(title: "Metropolis")
+        movie.posters = (1...4).map { Poster(caption: "poster \($0)") }
+        context.insert(movie)
+        #expect {
+            try context.save()
+        } throws: { error in
+            "\(error)".contains("Movie.posters holds 4 model(s), but allows 0 to 3")
+        }
+        movie.posters.removeLast()
+        try context.save()
+    }
+
+    @Test func selfReferenceRequiredReferenceAndNoAction() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("dance.store")
+        do {
+            let context = ModelContext(try ModelContainer(for: Dancer.self, configurations: ModelConfiguration(url: url)))
+            let studio = Studio(city: "Vienna")
+            let fred = Dancer(name: "Fred", studio: studio)
+            let ginger = Dancer(name: "Ginger", studio: studio)
+            context.insert(fred)
+            context.insert(ginger)
+            ginger.leader = fred
+            #expect(fred.follower === ginger)
+            #expect(Set(studio.dancers.map(\.name)) == ["Fred", "Ginger"])
+            try context.save()
+        }
+        let context = ModelContext(try ModelContainer(for: Dancer.self, configurations: ModelConfiguration(url: url)))
+        let dancers = try context.fetch(FetchDescriptor<Dancer>(sortBy: [SortDescriptor(\.name)]))
+        #expect(dancers.map(\.name) == ["Fred", "Ginger"])
+        #expect(dancers[0].follower === dancers[1])
+        #expect(dancers[1].leader === dancers[0])
+        #expect(dancers[0].studio === dancers[1].studio)
+        #expect(dancers[0].studio.city == "Vienna")
+        // Studio.dancers is .noAction: deleting the studio leaves the dancers referring to a row that is gone.
+        context.delete(dancers[0].studio)
+        try context.save()
+        #expect(dancers[0].studio.city == "Vienna")      // the instance keeps its last values
+        #expect(dancers[0].studio.isDeleted)
+        // A fresh context cannot build a dancer whose required studio is gone: it throws, it does not trap.
+        #expect(throws: SwiftDataError.self) { try ModelContext(context.container).fetch(FetchDescriptor<Dancer>()) }
+    }
+
+    @Test func rollbackRestoresRelationships() throws {
+        let context = ModelContext(try inMemoryContainer(Author.self))
+        let author = Author(name: "Woolf")
+        author.books = [Book(title: "Orlando")]
+        context.insert(author)
+        try context.save()
+        let book = author.books[0]
+        book.author = nil
+        #expect(author.books.isEmpty)
+        context.rollback()
+        #expect(book.author === author)
+        #expect(author.books.map(\.title) == ["Orlando"])
+    }
+}
