@@ -51,6 +51,10 @@ enum AttributeJSON {
 /// ``ColumnValue`` first, then `RawRepresentable` (by raw value), then `Encodable` (as JSON). Optional nil is NULL.
 enum SQLiteConversion {
     static func sqliteValue(for value: Any) throws(SwiftDataError) -> SQLiteValue {
+        if let identifier = value as? PersistentIdentifier {
+            // A model is compared by its row's key; a temporary identifier matches no row.
+            return .integer(identifier.primaryKey ?? -1)
+        }
         if let column = value as? any ColumnValue {
             return try column.sqliteValue()
         }

@@ -17,7 +17,7 @@ extension ModelContext {
     ) throws(SwiftDataError) {
         let table = try store.table(for: T.self)
         let plan = try FetchPlan(
-            table: table, descriptor: FetchDescriptor(predicate: predicate), inMemoryFallback: evaluatesUnsupportedPredicatesInMemory
+            table: table, schema: store.mapping, descriptor: FetchDescriptor(predicate: predicate), inMemoryFallback: evaluatesUnsupportedPredicatesInMemory
         )
         var pendingMatches: [T] = []
         for inserted in insertedModels.models(of: T.self) {

@@ -32,7 +32,7 @@ extension ModelContext {
     ) throws {
         let batchSize = max(batchSize, 1)
         let table = try store.table(for: T.self)
-        let plan = try FetchPlan(table: table, descriptor: descriptor, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
+        let plan = try FetchPlan(table: table, schema: store.mapping, descriptor: descriptor, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
         let merges = descriptor.includePendingChanges && hasPendingChanges(for: T.self)
         guard plan.isEntirelySQL, !merges else {
             for model in try fetch(descriptor) { try block(model) }

@@ -13,7 +13,7 @@ extension ModelContext {
     ///   when the descriptor cannot be translated; ``SwiftDataError/modelNotInSchema(entityName:)``; store errors.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws(SwiftDataError) -> [T] {
         let table = try store.table(for: T.self)
-        let plan = try FetchPlan(table: table, descriptor: descriptor, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
+        let plan = try FetchPlan(table: table, schema: store.mapping, descriptor: descriptor, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
         let mergesPendingChanges = descriptor.includePendingChanges && hasPendingChanges(for: T.self)
         if !mergesPendingChanges && plan.isEntirelySQL {
             let (sql, arguments) = plan.query.selectSQL(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
@@ -41,7 +41,7 @@ extension ModelContext {
         let table = try store.table(for: T.self)
         var countable = descriptor
         countable.sortBy = []
-        let plan = try FetchPlan(table: table, descriptor: countable, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
+        let plan = try FetchPlan(table: table, schema: store.mapping, descriptor: countable, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
         if (descriptor.includePendingChanges && hasPendingChanges(for: T.self)) || plan.filtersInMemory {
             return try fetch(countable).count
         }

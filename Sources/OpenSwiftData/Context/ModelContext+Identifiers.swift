@@ -19,7 +19,7 @@ extension ModelContext {
         _ descriptor: FetchDescriptor<T>, reader: (any StoreReader)? = nil
     ) throws(SwiftDataError) -> [Int64]? {
         let table = try store.table(for: T.self)
-        let plan = try FetchPlan(table: table, descriptor: descriptor, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
+        let plan = try FetchPlan(table: table, schema: store.mapping, descriptor: descriptor, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
         guard plan.isEntirelySQL, !(descriptor.includePendingChanges && hasPendingChanges(for: T.self)) else { return nil }
         let (sql, arguments) = plan.query.selectSQL(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset, primaryKeysOnly: true)
         return try (reader ?? store).withConnection { connection in

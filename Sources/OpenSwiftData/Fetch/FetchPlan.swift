@@ -1,5 +1,6 @@
-/// How a fetch runs: the SQL, and which parts — when the context allows it — run in memory instead because they
-/// have no SQL translation.
+/// How a fetch runs: the SQL, and which parts run in memory instead because they have no SQL translation: a sort
+/// by a key path SQL cannot name (through a relationship, or a computed property) is always applied in memory
+/// after the SQL filter; a predicate only when the context allows it.
 struct FetchPlan<T: PersistentModel> {
     let query: SelectQuery
     /// The predicate is evaluated with `Predicate.evaluate` on every row instead of in SQL.
@@ -9,20 +10,20 @@ struct FetchPlan<T: PersistentModel> {
 
     var isEntirelySQL: Bool { !filtersInMemory && !sortsInMemory }
 
-    /// - Parameter inMemoryFallback: when false, an untranslatable predicate or sort throws.
-    init(table: EntityTable, descriptor: FetchDescriptor<T>, inMemoryFallback: Bool) throws(SwiftDataError) {
+    /// - Parameter inMemoryFallback: when false, an untranslatable predicate throws.
+    init(table: EntityTable, schema: SchemaMapping, descriptor: FetchDescriptor<T>, inMemoryFallback: Bool) throws(SwiftDataError) {
         var predicate = descriptor.predicate
         var sortBy = descriptor.sortBy
         var filtersInMemory = false
         var sortsInMemory = false
         while true {
             do {
-                query = try SelectQuery(table: table, predicate: predicate, sortBy: sortBy)
+                query = try SelectQuery(table: table, schema: schema, predicate: predicate, sortBy: sortBy)
                 break
             } catch .unsupportedPredicate where inMemoryFallback && predicate != nil {
                 predicate = nil
                 filtersInMemory = true
-            } catch .unsupportedSortDescriptor where inMemoryFallback && !sortBy.isEmpty {
+            } catch .unsupportedSortDescriptor where !sortBy.isEmpty {
                 sortBy = []
                 sortsInMemory = true
             }

@@ -10,10 +10,12 @@ struct SelectQuery {
     let orderByClause: String
     let arguments: [SQLiteValue]
 
-    init<T: PersistentModel>(table: EntityTable, predicate: Predicate<T>?, sortBy: [SortDescriptor<T>]) throws(SwiftDataError) {
+    init<T: PersistentModel>(
+        table: EntityTable, schema: SchemaMapping, predicate: Predicate<T>?, sortBy: [SortDescriptor<T>]
+    ) throws(SwiftDataError) {
         self.table = table
         if let predicate {
-            let translator = PredicateTranslator(table: table, variable: predicate.variable.key)
+            let translator = PredicateTranslator(table: table, schema: schema, variable: predicate.variable.key)
             let condition = try translator.condition(predicate.expression)
             whereClause = " WHERE (" + condition.sql + ")"
             arguments = condition.arguments

@@ -10,6 +10,11 @@ struct SQLExpression {
         case value(SQLiteValue)
         /// A stored attribute's column.
         case column(EntityTable.Column)
+        /// A row of a table, whose primary key the SQL computes (the model itself, or a to-one relationship's
+        /// target); `alias` names the row when it is in the FROM clause, so its columns can be read directly.
+        case reference(EntityTable, alias: String?)
+        /// The models a to-many relationship of the row whose key the SQL computes holds.
+        case collection(RelationshipMapping)
         /// Anything else.
         case computed
     }
@@ -45,6 +50,11 @@ protocol SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression
 }
 
+/// Counts the table aliases a predicate's SQL introduces.
+final class AliasCounter {
+    var next = 0
+}
+
 /// Translates a `#Predicate` over one model type into an SQL boolean expression over that model's table.
 ///
 /// - Sub-expressions that do not depend on the model (captured values, `searchText.isEmpty`, `limit * 2`) are
@@ -55,16 +65,37 @@ protocol SQLTranslatable {
 ///   predicate is never partly applied.
 struct PredicateTranslator {
     let table: EntityTable
+    /// Every table and relationship of the store, to follow relationships.
+    let schema: SchemaMapping
     /// The predicate's own variable: the model row.
     let variable: PredicateExpressions.VariableID
     /// Variables of enclosed closures, bound to the SQL of the values they stand for.
     private(set) var bindings: [PredicateExpressions.VariableID: SQLExpression] = [:]
     /// Nesting depth of closures, used to name `json_each` aliases uniquely.
     private(set) var depth = 0
+    private let aliases = AliasCounter()
 
-    init(table: EntityTable, variable: PredicateExpressions.VariableID) {
+    /// A table alias no other part of this predicate uses (subqueries over the statement's own table must not
+    /// shadow it).
+    func uniqueAlias(_ prefix: String) -> String {
+        aliases.next += 1
+        return "\(prefix)\(aliases.next)"
+    }
+
+    init(table: EntityTable, schema: SchemaMapping, variable: PredicateExpressions.VariableID) {
         self.table = table
+        self.schema = schema
         self.variable = variable
+    }
+
+    /// The model the predicate tests: the row of the statement's table.
+    var modelReference: SQLExpression {
+        SQLExpression(sql: table.primaryKeySQL, arguments: [], isNullable: false, kind: .reference(table, alias: table.quotedName))
+    }
+
+    /// The mapping of a relationship property of `table`.
+    func relationship(of table: EntityTable, propertyIndex: Int) -> RelationshipMapping? {
+        schema.relationships[ObjectIdentifier(table.entity.modelType)]?[propertyIndex]
     }
 
     /// The SQL condition for a whole predicate.

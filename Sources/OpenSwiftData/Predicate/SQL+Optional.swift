@@ -17,10 +17,17 @@ extension PredicateExpressions.OptionalFlatMap: SQLTranslatable {
         unwrapped.isNullable = false
         let body = try translator.binding(variable.key, to: unwrapped).translate(transform)
         if !optional.isNullable { return body }
-        return .computed(
+        var result = SQLExpression.computed(
             "(CASE WHEN \(optional.sql) IS NULL THEN NULL ELSE \(body.sql) END)", optional.arguments + body.arguments,
             nullable: true
         )
+        // A model reached through the chain stays a model (its key, or NULL): key paths can go on from it.
+        switch body.kind {
+        case .reference(let table, _): result.kind = .reference(table, alias: nil)
+        case .collection: result.kind = body.kind
+        case .nilLiteral, .value, .column, .computed: break
+        }
+        return result
     }
 }
 

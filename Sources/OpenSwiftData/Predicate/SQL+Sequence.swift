@@ -46,6 +46,10 @@ extension PredicateExpressions.SequenceContains: SQLTranslatable {
 
 extension PredicateExpressions.SequenceContainsWhere: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        let collection = try translator.translate(sequence)
+        if case .collection(let mapping) = collection.kind {
+            return try SQLRelationships.quantified(collection, mapping: mapping, variable: variable.key, test: test, allSatisfy: false, translator)
+        }
         let (source, alias, body) = try SQLSequences.elementClosure(sequence, variable.key, test, translator)
         return .computed(
             "EXISTS (SELECT 1 FROM json_each(\(source.sql)) AS \(alias) WHERE \(body.nonNullBoolean))",
@@ -56,6 +60,10 @@ extension PredicateExpressions.SequenceContainsWhere: SQLTranslatable {
 
 extension PredicateExpressions.SequenceAllSatisfy: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        let collection = try translator.translate(sequence)
+        if case .collection(let mapping) = collection.kind {
+            return try SQLRelationships.quantified(collection, mapping: mapping, variable: variable.key, test: test, allSatisfy: true, translator)
+        }
         let (source, alias, body) = try SQLSequences.elementClosure(sequence, variable.key, test, translator)
         return .computed(
             "NOT EXISTS (SELECT 1 FROM json_each(\(source.sql)) AS \(alias) WHERE NOT \(body.nonNullBoolean))",

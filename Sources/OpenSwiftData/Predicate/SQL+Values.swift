@@ -27,34 +27,84 @@ extension PredicateExpressions.Variable: VariableExpression {
 extension PredicateExpressions.Variable: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         if let bound = translator.bindings[key] { return bound }
-        throw .unsupportedPredicate("the model itself (\(Output.self)) is used as a value; compare one of its properties")
+        if key == translator.variable { return translator.modelReference }
+        throw .unsupportedPredicate("the variable of type \(Output.self) is not bound")
     }
 }
 
 extension PredicateExpressions.KeyPath: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        if let variable = root as? any VariableExpression, variable.variableKey == translator.variable {
-            guard let column = translator.table.column(for: keyPath) else {
-                throw .unsupportedPredicate(
-                    "\(keyPath) is not a stored property of \(translator.table.name) (computed and @Transient properties have no column)"
-                )
-            }
-            return SQLExpression(
-                sql: column.valueSQL, arguments: [], isNullable: column.isNullable, kind: .column(column)
-            )
+        let base = try translator.translate(root)
+        if case .reference(let table, let alias) = base.kind {
+            return try SQLModelKeyPaths.translate(keyPath, on: base, table: table, alias: alias, translator)
         }
         // A key path on a value the SQL computes: the few String and collection properties SQL can answer.
-        let base = try translator.translate(root)
-        if let translated = try SQLValueKeyPaths.translate(keyPath, on: base, rootType: Root.Output.self) {
+        if let translated = try SQLValueKeyPaths.translate(keyPath, on: base, rootType: Root.Output.self, translator) {
             return translated
         }
         throw .unsupportedPredicate("the key path \(keyPath) has no SQL translation")
     }
 }
 
+/// Key paths on a model: its attributes (columns), its relationships (references and collections), and its
+/// `persistentModelID` (the primary key).
+enum SQLModelKeyPaths {
+    static func translate(
+        _ keyPath: AnyKeyPath, on base: SQLExpression, table: EntityTable, alias: String?, _ translator: PredicateTranslator
+    ) throws(SwiftDataError) -> SQLExpression {
+        guard let index = table.propertyIndex(for: keyPath) else {
+            if keyPath == table.persistentModelIDKeyPath {
+                return .computed(base.sql, base.arguments, nullable: base.isNullable)
+            }
+            throw .unsupportedPredicate(
+                "\(keyPath) is not a stored property of \(table.name) (computed and @Transient properties have no column)"
+            )
+        }
+        /// The SQL of `column` of the row: read directly when the row is in the FROM clause, else by its key.
+        func columnSQL(_ column: EntityTable.Column) -> String {
+            let direct = alias.map { "\($0).\(SQL.identifier(column.name))" }
+            if let direct {
+                return column.isExternal ? ExternalData.bytesSQL(reference: direct) : direct
+            }
+            let row = translator.uniqueAlias("s")
+            let reference = "\(row).\(SQL.identifier(column.name))"
+            let value = column.isExternal ? ExternalData.bytesSQL(reference: reference) : reference
+            return "(SELECT \(value) FROM \(table.quotedName) AS \(row) WHERE \(row).\(SQL.identifier(SQL.primaryKey)) = \(base.sql))"
+        }
+        let arguments = alias == nil ? base.arguments : []
+        if let columnIndex = table.columnOfProperty[index] {
+            let column = table.columns[columnIndex]
+            // Through a nil reference every column reads as NULL.
+            let nullable = column.isNullable || base.isNullable
+            if case .reference = column.kind, let mapping = translator.relationship(of: table, propertyIndex: index) {
+                return SQLExpression(
+                    sql: columnSQL(column), arguments: arguments, isNullable: true, kind: .reference(mapping.destination, alias: nil)
+                )
+            }
+            return SQLExpression(sql: columnSQL(column), arguments: arguments, isNullable: nullable, kind: alias == nil ? .computed : .column(column))
+        }
+        guard let mapping = translator.relationship(of: table, propertyIndex: index) else {
+            throw .unsupportedPredicate("\(keyPath) of \(table.name) has no SQL translation")
+        }
+        return SQLExpression(sql: base.sql, arguments: base.arguments, isNullable: false, kind: .collection(mapping))
+    }
+}
+
 /// `String.count`, `String.isEmpty`, and `count`/`isEmpty` of collections stored as JSON arrays.
 enum SQLValueKeyPaths {
-    static func translate(_ keyPath: AnyKeyPath, on base: SQLExpression, rootType: Any.Type) throws(SwiftDataError) -> SQLExpression? {
+    static func translate(
+        _ keyPath: AnyKeyPath, on base: SQLExpression, rootType: Any.Type, _ translator: PredicateTranslator
+    ) throws(SwiftDataError) -> SQLExpression? {
+        if case .collection(let mapping) = base.kind, let collection = rootType as? any StoredCollection.Type {
+            let source = SQLRelationships.source(of: mapping, ownerKey: base.sql, alias: translator.uniqueAlias("c"))
+            if keyPath == collection.isEmptyKeyPath {
+                return .computed("(NOT EXISTS (SELECT 1 \(source)))", base.arguments)
+            }
+            if keyPath == collection.countKeyPath {
+                return .computed("(SELECT count(*) \(source))", base.arguments)
+            }
+            return nil
+        }
         if rootType == String.self {
             if keyPath == \String.isEmpty { return .computed("(\(base.sql) = '')", base.arguments) }
             if keyPath == \String.count {

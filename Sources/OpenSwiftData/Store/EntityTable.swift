@@ -74,6 +74,8 @@ final class EntityTable: Sendable {
     let selectByPrimaryKeySQL: String
     /// `"Entity"."Z_PK"`.
     let primaryKeySQL: String
+    /// `\Model.persistentModelID`, which predicates compare as the primary key.
+    nonisolated(unsafe) let persistentModelIDKeyPath: AnyKeyPath
 
     init(entity: Schema.Entity) throws(SwiftDataError) {
         self.entity = entity
@@ -81,6 +83,7 @@ final class EntityTable: Sendable {
         let quotedName = SQL.identifier(entity.name)
         self.quotedName = quotedName
         primaryKeySQL = "\(quotedName).\(SQL.identifier(SQL.primaryKey))"
+        persistentModelIDKeyPath = Self.identifierKeyPath(entity.modelType)
         var columns: [Column] = []
         var columnOfProperty: [Int?] = []
         var byKeyPath: [AnyKeyPath: Int] = [:]
@@ -152,6 +155,10 @@ final class EntityTable: Sendable {
         self.upsertSQL = insert + returning
         self.deleteSQL = "DELETE FROM \(quotedName) WHERE \(SQL.identifier(SQL.primaryKey)) = ?"
         self.selectByPrimaryKeySQL = "SELECT \(selectList) FROM \(quotedName) WHERE \(SQL.identifier(SQL.primaryKey)) = ?"
+    }
+
+    private static func identifierKeyPath<Model: PersistentModel>(_ type: Model.Type) -> AnyKeyPath {
+        \Model.persistentModelID
     }
 
     /// The index of the property named `name` (attribute or relationship).
