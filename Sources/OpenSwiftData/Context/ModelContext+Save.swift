@@ -19,6 +19,7 @@ extension ModelContext {
     ///   ``SwiftDataError/uniqueConstraintViolation(entityName:attributes:values:)`` when a changed (not inserted)
     ///   model takes a unique value another row has; ``SwiftDataError/sqlite(_:)`` for other store errors.
     public func save() throws(SwiftDataError) {
+        processPendingChanges()
         guard hasChanges else { return }
         guard container.configurations.first?.allowsSave ?? true else { throw .saveNotAllowed }
         // Delete rules first: cascades add deletions, nullify changes the other sides.

@@ -19,6 +19,11 @@ public final class ModelContext {
     public var autosaveEnabled = false
     private var autosaveScheduled = false
 
+    /// The undo manager that records this context's inserts, deletes and property changes; nil (the default, as in
+    /// SwiftData without SwiftUI) records nothing. Set one to enable undo without any UI:
+    /// `context.undoManager = UndoManager()`. See ``processPendingChanges()`` for how changes are grouped.
+    public var undoManager: UndoManager?
+
     /// Whether a predicate or sort descriptor with no SQL translation is applied in memory — every row of the entity
     /// is read and tested with `Predicate.evaluate` (or sorted with `SortDescriptor.compare`) — instead of throwing
     /// ``SwiftDataError/unsupportedPredicate(_:)``. Default false: a fetch that cannot run in SQL says so. Not in
@@ -66,12 +71,14 @@ public final class ModelContext {
             model._$persistentState.storeIdentifier = nil
             insertedModels.insert(model)
             didChange()
+            registerUndo { $0.delete(model) }
             // Models its relationships hold join this context, and their other sides learn of it.
             RelationshipSync.adoptRelationships(of: model)
         case .deleted:
             model._$persistentState.status = .registered
             deletedModels.remove(model)
             didChange()
+            registerUndo { $0.delete(model) }
         case .inserted, .registered:
             break
         }
@@ -89,11 +96,13 @@ public final class ModelContext {
             insertedModels.remove(model)
             model._$persistentState.markRemoved()
             didChange()
+            registerUndo { $0.insert(model) }
         case .registered:
             model._$persistentState.status = .deleted
             changedModels.remove(model)
             deletedModels.insert(model)
             didChange()
+            registerUndo { $0.insert(model) }
         case .unmanaged, .deleted, .removed:
             break
         }
@@ -104,6 +113,7 @@ public final class ModelContext {
     /// Inserted models leave the context; deleted ones are restored; changed ones get their stored values back
     /// (read again from the store; one whose row is gone is marked deleted).
     public func rollback() {
+        undoManager?.removeAllActions()
         for model in insertedModels.models {
             model._$persistentState.detach()
         }

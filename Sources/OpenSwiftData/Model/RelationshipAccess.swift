@@ -1,6 +1,6 @@
-// The hooks every persisted property's accessors call (code `@Model` generates). For attributes they do nothing
-// and inline away; the overloads for model types read relationships on first access (faults) and keep both sides
-// of a relationship in step when one side is set.
+// The hooks every persisted property's accessors call (code `@Model` generates). Reading an attribute does nothing
+// (inlined away); setting one records its undo. The overloads for model types read relationships on first access
+// (faults) and keep both sides of a relationship in step when one side is set.
 
 // MARK: Reading
 
@@ -57,17 +57,19 @@ private func loadFaultedToMany<Model: PersistentModel, Related: PersistentModel>
 
 // MARK: Writing
 
-/// Attributes have no other side.
-@inlinable
+/// An attribute is about to change: record its undo (it has no other side).
 public func _persistedValueWillChange<Model: PersistentModel, Value>(
     of model: Model, _ property: ReferenceWritableKeyPath<Model, Value>, to newValue: Value
-) {}
+) {
+    registerUndoOfChange(model, property)
+}
 
 /// An optional to-one relationship is about to change: update the other side.
 public func _persistedValueWillChange<Model: PersistentModel, Related: PersistentModel>(
     of model: Model, _ property: ReferenceWritableKeyPath<Model, Related?>, to newValue: Related?
 ) {
     guard !RelationshipSync.isSyncing else { return }
+    registerUndoOfChange(model, property)
     RelationshipSync.toOneWillChange(model, property, from: model[keyPath: property], to: newValue)
 }
 
@@ -76,6 +78,7 @@ public func _persistedValueWillChange<Model: PersistentModel, Related: Persisten
     of model: Model, _ property: ReferenceWritableKeyPath<Model, Related>, to newValue: Related
 ) {
     guard !RelationshipSync.isSyncing else { return }
+    registerUndoOfChange(model, property)
     RelationshipSync.toOneWillChange(model, property, from: model[keyPath: property], to: newValue)
 }
 
@@ -84,6 +87,7 @@ public func _persistedValueWillChange<Model: PersistentModel, Related: Persisten
     of model: Model, _ property: ReferenceWritableKeyPath<Model, [Related]>, to newValue: [Related]
 ) {
     guard !RelationshipSync.isSyncing else { return }
+    registerUndoOfChange(model, property)
     RelationshipSync.toManyWillChange(model, property, from: model[keyPath: property].map { $0 }, to: newValue.map { $0 })
 }
 
@@ -92,6 +96,7 @@ public func _persistedValueWillChange<Model: PersistentModel, Related: Persisten
     of model: Model, _ property: ReferenceWritableKeyPath<Model, [Related]?>, to newValue: [Related]?
 ) {
     guard !RelationshipSync.isSyncing else { return }
+    registerUndoOfChange(model, property)
     RelationshipSync.toManyWillChange(
         model, property, from: (model[keyPath: property] ?? []).map { $0 }, to: (newValue ?? []).map { $0 }
     )
