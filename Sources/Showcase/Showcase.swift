@@ -8,6 +8,7 @@ import Synchronization
 /// in the data directory.
 @MainActor
 public final class Showcase {
+    /// What the showcase was started with.
     public let options: ShowcaseOptions
     private let server: HTTPServer
     /// The router, which holds the apps' controllers and through them their stores. ``shutdown()`` lets go of it so
@@ -29,14 +30,23 @@ public final class Showcase {
         let container = try ModelContainer(for: CartItem.self, configurations: ModelConfiguration("shop", url: shopStore))
         let cart = try CartViewModel(context: ModelContext(container))
 
-        var router = Router()
+        // Browsers get the router's and the server's own errors (404, 405, 413, …) as pages in the layout.
+        var router = Router(errorPageRenderer: ShowcaseErrorPage.render)
         router.get("/") { _ in .html(HomePage.render()) }
         ShopRoutes.register(ShopController(catalog: productCatalog, cart: cart), on: &router)
+        let trailingSlash = TrailingSlashRedirect(routes: router)
         let routes = RouterHolder(router)
         self.routes = routes
-        server = HTTPServer(host: options.host, port: options.port) { [routes] request in
+        server = HTTPServer(host: options.host, port: options.port, errorPageRenderer: ShowcaseErrorPage.render) {
+            [routes] request in
+            if let redirect = trailingSlash.response(for: request) { return redirect }
             guard let router = routes.router else {
-                return .error("The showcase has stopped.", status: .serviceUnavailable, path: request.path)
+                return .error(
+                    "The showcase has stopped.",
+                    status: .serviceUnavailable,
+                    path: request.path,
+                    renderer: ShowcaseErrorPage.render
+                )
             }
             return await router.respond(to: request)
         }
