@@ -6,15 +6,17 @@ public enum Layout {
     /// header with a link to the Showcase home (`/`), the app's name, and the app's tabs. Nothing in it needs
     /// JavaScript.
     /// - Parameters:
-    ///   - title: The page's own title (plain text, escaped); the document title is `"<title> · <appName>"`.
-    ///   - appName: The app's name shown in the header (plain text, escaped).
+    ///   - title: The page's own title (plain text, escaped); the document title is `"<title> · <appName>"`, or just
+    ///     `title` for a page that belongs to no app.
+    ///   - appName: The app's name shown in the header next to the home link (plain text, escaped); `nil` for pages
+    ///     of the Showcase itself (its home page, its error pages), which show only the home link.
     ///   - navigation: The app's tabs, in display order; may be empty.
     ///   - content: The page body, placed inside `<main>`.
     ///   - language: The document's language tag for `<html lang>`, `"en"` unless the content is in another one.
     /// - Returns: The document, starting with `<!DOCTYPE html>`.
     public static func page(
         title: String,
-        appName: String,
+        appName: String?,
         navigation: [NavigationLink],
         content: HTMLFragment,
         language: String = "en"
@@ -24,20 +26,21 @@ public enum Layout {
                 ? "<a href=\"\(link.href)\" aria-current=\"page\">\(link.title)</a>"
                 : "<a href=\"\(link.href)\">\(link.title)</a>"
         }
-        let nav: HTMLFragment? = tabs.isEmpty ? nil : "<nav aria-label=\"\(appName)\">\(tabs)</nav>"
+        let nav: HTMLFragment? = tabs.isEmpty ? nil : "<nav aria-label=\"\(appName ?? "Sections")\">\(tabs)</nav>"
+        let documentTitle = appName.map { "\(title) · \($0)" } ?? title
+        let appLabel: HTMLFragment? = appName.map { "\n<span class=\"app-name\">\($0)</span>" }
         let document: HTMLFragment = """
             <!DOCTYPE html>
             <html lang="\(language)">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(title) · \(appName)</title>
+            <title>\(documentTitle)</title>
             <style>\(HTMLFragment(unsafeRaw: stylesheet))</style>
             </head>
             <body>
             <header>
-            <a class="home" href="/">Showcase</a>
-            <span class="app-name">\(appName)</span>
+            <a class="home" href="/">Showcase</a>\(appLabel)
             \(nav)
             </header>
             <main>
@@ -50,42 +53,55 @@ public enum Layout {
         return document.markup
     }
 
-    /// The CSS inlined into every page: a narrow centred column, system fonts, tab-style navigation, notice banners
-    /// (`.notice`, `.notice.warning`), buttons (`button`, `a.button`, `.danger`), and `table.lines` for lists with
-    /// prices. Light and dark colour schemes.
+    /// The CSS inlined into every page: a narrow centred column, system fonts, tab-style navigation, cards
+    /// (`.card`, whose first and last children lose their outer margins), notice banners (`.notice`,
+    /// `.notice.warning`), buttons (`button`, `a.button`, `.secondary`, `.danger`), `table.lines` for lists with
+    /// prices, and `ul.apps` for the home page's list. Light and dark colour schemes.
+    ///
+    /// Every text colour reaches WCAG AA (4.5:1) on the backgrounds it is used on, in both schemes; buttons and the
+    /// current tab take their text colour from `--on-accent` and `--on-danger` (white in light mode, near-black in
+    /// dark mode, where the accent and danger colours are light).
     public static let stylesheet = """
         :root{color-scheme:light dark;--fg:#1d1d1f;--muted:#6e6e73;--bg:#f5f5f7;--card:#fff;--line:#d2d2d7;\
-        --accent:#0066cc;--danger:#c9302c;--ok-bg:#e6f4ea;--ok-fg:#1e4620;--warn-bg:#fff4e5;--warn-fg:#663c00}
+        --accent:#0066cc;--on-accent:#fff;--danger:#c9302c;--on-danger:#fff;--ok-bg:#e6f4ea;--ok-fg:#1e4620;\
+        --warn-bg:#fff4e5;--warn-fg:#663c00}
         @media (prefers-color-scheme:dark){:root{--fg:#f5f5f7;--muted:#a1a1a6;--bg:#1c1c1e;--card:#2c2c2e;\
-        --line:#3a3a3c;--accent:#4da3ff;--danger:#ff6961;--ok-bg:#1e3a24;--ok-fg:#c8f0d0;--warn-bg:#3d2e12;\
-        --warn-fg:#ffe2b3}}
+        --line:#3a3a3c;--accent:#4da3ff;--on-accent:#1c1c1e;--danger:#ff6961;--on-danger:#1c1c1e;--ok-bg:#1e3a24;\
+        --ok-fg:#c8f0d0;--warn-bg:#3d2e12;--warn-fg:#ffe2b3}}
         *{box-sizing:border-box}
         body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans KR",sans-serif;\
         color:var(--fg);background:var(--bg)}
-        header{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;padding:.75rem 1rem;\
+        header{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;padding:.75rem 1rem;min-height:3.75rem;\
         background:var(--card);border-bottom:1px solid var(--line)}
         header .home{font-weight:600;text-decoration:none}
         header .app-name{color:var(--muted)}
         header nav{display:flex;gap:.25rem;margin-left:auto}
         header nav a{padding:.35rem .8rem;border-radius:999px;text-decoration:none}
-        header nav a[aria-current=page]{background:var(--accent);color:#fff}
+        header nav a[aria-current=page]{background:var(--accent);color:var(--on-accent)}
         main{max-width:40rem;margin:0 auto;padding:1rem}
         a{color:var(--accent)}
+        :focus-visible{outline:2px solid var(--accent);outline-offset:2px}
         h1{font-size:1.5rem;margin:.5rem 0}
+        h2{font-size:1.2rem;margin:.5rem 0}
         .card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:1rem;margin:1rem 0}
+        .card>:first-child{margin-top:0}
+        .card>:last-child{margin-bottom:0}
         .muted{color:var(--muted)}
         .notice{padding:.75rem 1rem;border-radius:8px;margin:1rem 0;background:var(--ok-bg);color:var(--ok-fg)}
         .notice.warning{background:var(--warn-bg);color:var(--warn-fg)}
         .actions{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin-top:1rem}
         .actions form{margin:0}
         button,a.button{display:inline-block;font:inherit;padding:.5rem 1rem;border-radius:8px;cursor:pointer;\
-        border:1px solid var(--accent);background:var(--accent);color:#fff;text-decoration:none}
+        border:1px solid var(--accent);background:var(--accent);color:var(--on-accent);text-decoration:none}
         a.button.secondary,button.secondary{background:transparent;color:var(--accent)}
-        button.danger,a.button.danger{background:var(--danger);border-color:var(--danger);color:#fff}
+        button.danger,a.button.danger{background:var(--danger);border-color:var(--danger);color:var(--on-danger)}
         table.lines{width:100%;border-collapse:collapse}
         table.lines th,table.lines td{padding:.5rem;border-bottom:1px solid var(--line);text-align:left}
         table.lines .amount{text-align:right;white-space:nowrap}
         table.lines tfoot td{font-weight:600;border-bottom:0}
+        ul.apps{list-style:none;margin:0;padding:0}
+        ul.apps p{margin:.25rem 0}
+        code{font-family:ui-monospace,"SF Mono",Menlo,Consolas,monospace;font-size:.9em;overflow-wrap:anywhere}
         img,object{max-width:100%;height:auto;border-radius:8px}
         """
 }

@@ -57,16 +57,27 @@ public struct HTTPResponse: Sendable {
     }
 
     /// An error response in the style the path calls for: a JSON ``jsonError(_:status:)`` body for API paths
-    /// (`/api` and below), otherwise short plain text (`"404 Not Found\n\n<message>\n"`). The ``Router`` and the
-    /// server use it for 404, 405, 400, 413 and 500 answers.
+    /// (`/api` and below); otherwise the page `renderer` makes, or short plain text
+    /// (`"404 Not Found\n\n<message>\n"`) when there is no renderer or it returns `nil`. The ``Router`` and the
+    /// server use it for 404, 405, 400, 413, 503 and 500 answers.
     ///
     /// - Parameters:
     ///   - message: What went wrong, in words a client developer can act on.
-    ///   - status: The status to send.
-    ///   - path: The request's decoded path, which decides JSON or text.
-    public static func error(_ message: String, status: HTTPStatus, path: String) -> HTTPResponse {
+    ///   - status: The status to send; a rendered page is always sent with this status, whatever it says.
+    ///   - path: The request's decoded path, which decides JSON or a page.
+    ///   - renderer: Renders the error for a browser (paths outside `/api` only); `nil` for plain text.
+    public static func error(
+        _ message: String,
+        status: HTTPStatus,
+        path: String,
+        renderer: HTTPErrorPageRenderer? = nil
+    ) -> HTTPResponse {
         if path == "/api" || path.hasPrefix("/api/") {
             return jsonError(message, status: status)
+        }
+        if let renderer, var page = renderer(HTTPErrorDetails(status: status, message: message, path: path)) {
+            page.status = status
+            return page
         }
         return text("\(status)\n\n\(message)\n", status: status)
     }
@@ -90,3 +101,32 @@ public struct HTTPResponse: Sendable {
         return encoder
     }
 }
+
+/// An error the ``Router`` or the ``HTTPServer`` answers by itself (no route for the path, a method the path does
+/// not allow, a body over the limit, an unusable request target, a server shutting down), as handed to an
+/// ``HTTPErrorPageRenderer``.
+public struct HTTPErrorDetails: Sendable, Equatable {
+    /// The status that will be sent, for example ``HTTPStatus/notFound``.
+    public var status: HTTPStatus
+    /// What went wrong, in words a client developer can act on, for example
+    /// `"Nothing is served at /nope (no route matches this path)."`. Plain text: escape it when putting it in HTML.
+    public var message: String
+    /// The request's decoded path (`"/"` when the request target could not be parsed). Plain text, from the client.
+    public var path: String
+
+    /// Creates error details; every parameter is the property of the same name.
+    public init(status: HTTPStatus, message: String, path: String) {
+        self.status = status
+        self.message = message
+        self.path = path
+    }
+}
+
+/// Renders the errors the ``Router`` and the ``HTTPServer`` produce themselves as a page for browsers, for example
+/// inside an app's HTML layout.
+///
+/// Only called for paths outside `/api` (API clients always get `{"error": ...}` JSON). It runs on the server's own
+/// threads, possibly before any handler, so it must be quick and must not block. The returned response is sent with
+/// ``HTTPErrorDetails/status`` whatever status it carries (headers such as `Allow` are added after it); return `nil`
+/// to send the default plain-text body.
+public typealias HTTPErrorPageRenderer = @Sendable (HTTPErrorDetails) -> HTTPResponse?

@@ -19,9 +19,10 @@ import Foundation
 ///
 /// Releasing the last reference to a running server stops it the way ``stop()`` does (blocking).
 ///
-/// Bodies larger than `maxRequestBodyBytes` are answered with 413 Payload Too Large without calling the handler:
+/// Bodies larger than `maxRequestBodyBytes` are answered with 413 Content Too Large without calling the handler:
 /// a `Content-Length` over the limit is refused when the headers arrive, and a body without one (chunked) is
-/// counted as it streams in.
+/// counted as it streams in. Errors the server answers by itself (413, 400 for an unusable request target, 503 while
+/// stopping) are JSON under `/api` and otherwise the page an ``HTTPErrorPageRenderer`` makes, or plain text.
 public final class HTTPServer: Sendable {
     /// The address the server binds to, as given.
     public let host: String
@@ -41,12 +42,15 @@ public final class HTTPServer: Sendable {
     ///   - port: The TCP port; `0` lets the system pick a free one (read it from ``port`` after starting).
     ///   - maxRequestBodyBytes: The largest request body in bytes (default 1 MiB); larger ones get 413.
     ///   - threads: libmicrohttpd's thread-pool size, 1...1024 (default: the number of active processors).
+    ///   - errorPageRenderer: Renders the errors the server answers by itself for browsers (paths outside `/api`);
+    ///     `nil` (the default) for plain text.
     ///   - handler: Called once per request with the complete request; its response is sent as returned.
     public init(
         host: String = "127.0.0.1",
         port: UInt16 = 8080,
         maxRequestBodyBytes: Int = 1 << 20,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        errorPageRenderer: HTTPErrorPageRenderer? = nil,
         handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) {
         self.host = host
@@ -57,19 +61,31 @@ public final class HTTPServer: Sendable {
             port: port,
             maxRequestBodyBytes: maxRequestBodyBytes,
             threads: threads,
+            errorPageRenderer: errorPageRenderer,
             handler: handler
         )
     }
 
-    /// Creates a stopped server that answers with `router` (see ``init(host:port:maxRequestBodyBytes:threads:handler:)``).
+    /// Creates a stopped server that answers with `router`
+    /// (see ``init(host:port:maxRequestBodyBytes:threads:errorPageRenderer:handler:)``).
+    ///
+    /// The errors the server answers by itself are rendered with `errorPageRenderer`, or with the router's
+    /// ``Router/errorPageRenderer`` when it is `nil`.
     public convenience init(
         host: String = "127.0.0.1",
         port: UInt16 = 8080,
         maxRequestBodyBytes: Int = 1 << 20,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        errorPageRenderer: HTTPErrorPageRenderer? = nil,
         router: Router
     ) {
-        self.init(host: host, port: port, maxRequestBodyBytes: maxRequestBodyBytes, threads: threads) { request in
+        self.init(
+            host: host,
+            port: port,
+            maxRequestBodyBytes: maxRequestBodyBytes,
+            threads: threads,
+            errorPageRenderer: errorPageRenderer ?? router.errorPageRenderer
+        ) { request in
             await router.respond(to: request)
         }
     }

@@ -64,8 +64,10 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let conflict = HTTPStatus(code: 409)
     /// 410 Gone.
     public static let gone = HTTPStatus(code: 410)
-    /// 413 Payload Too Large (Content Too Large).
-    public static let payloadTooLarge = HTTPStatus(code: 413)
+    /// 413 Content Too Large (RFC 9110; RFC 7231 called it Payload Too Large).
+    public static let contentTooLarge = HTTPStatus(code: 413)
+    /// 413 Content Too Large: the same status as ``contentTooLarge``, under its RFC 7231 name.
+    public static let payloadTooLarge = contentTooLarge
     /// 415 Unsupported Media Type.
     public static let unsupportedMediaType = HTTPStatus(code: 415)
     /// 422 Unprocessable Content.
@@ -89,7 +91,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
         307: "Temporary Redirect", 308: "Permanent Redirect",
         400: "Bad Request", 401: "Unauthorized", 402: "Payment Required", 403: "Forbidden", 404: "Not Found",
         405: "Method Not Allowed", 406: "Not Acceptable", 408: "Request Timeout", 409: "Conflict", 410: "Gone",
-        411: "Length Required", 412: "Precondition Failed", 413: "Payload Too Large", 414: "URI Too Long",
+        411: "Length Required", 412: "Precondition Failed", 413: "Content Too Large", 414: "URI Too Long",
         415: "Unsupported Media Type", 416: "Range Not Satisfiable", 417: "Expectation Failed",
         422: "Unprocessable Content", 428: "Precondition Required", 429: "Too Many Requests",
         431: "Request Header Fields Too Large",

@@ -153,7 +153,8 @@ private func startHandler(
                 "The request target \"\(context.rawTarget)\" is not a valid path (it must start with / and its "
                     + "percent escapes must be UTF-8).",
                 status: .badRequest,
-                path: "/"
+                path: "/",
+                renderer: core.errorPageRenderer
             ),
             on: connection,
             core: core
@@ -162,7 +163,12 @@ private func startHandler(
     guard core.beginHandler() else {
         context.phase = .responded
         return queue(
-            .error("The server is shutting down; retry shortly.", status: .serviceUnavailable, path: request.path),
+            .error(
+                "The server is shutting down; retry shortly.",
+                status: .serviceUnavailable,
+                path: request.path,
+                renderer: core.errorPageRenderer
+            ),
             on: connection,
             core: core
         )
@@ -240,8 +246,9 @@ private func queueTooLarge(
         .error(
             "The request body (\(declared) bytes) is larger than this server accepts "
                 + "(\(core.maxRequestBodyBytes) bytes).",
-            status: .payloadTooLarge,
-            path: path
+            status: .contentTooLarge,
+            path: path,
+            renderer: core.errorPageRenderer
         ),
         on: connection,
         core: core

@@ -13,8 +13,8 @@ import Foundation
 ///
 /// Unmatched requests are answered by ``respond(to:)``: 404 when no pattern matches the path, 405 with an `Allow`
 /// header when patterns match but none for the method. `HEAD` is served by the `GET` route unless a `HEAD` route
-/// exists. Error bodies are JSON (`{"error": "..."}`) under `/api`, short plain text elsewhere (see
-/// ``HTTPResponse/error(_:status:path:)``).
+/// exists. Error bodies are JSON (`{"error": "..."}`) under `/api`; elsewhere they are the page
+/// ``errorPageRenderer`` makes, or short plain text without one (see ``HTTPResponse/error(_:status:path:renderer:)``).
 public struct Router: Sendable {
     /// A request handler: receives the request (with path parameters filled in) and returns the response.
     public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
@@ -38,8 +38,16 @@ public struct Router: Sendable {
 
     private var routes: [Route] = []
 
+    /// Renders the 404 and 405 answers for paths outside `/api` (for example as an HTML page in the app's layout);
+    /// `nil` answers them with short plain text. An ``HTTPServer`` created with this router also uses it for the
+    /// errors it answers itself (413, 400, 503) unless it is given a renderer of its own.
+    public var errorPageRenderer: HTTPErrorPageRenderer?
+
     /// Creates a router with no routes: every request gets 404.
-    public init() {}
+    /// - Parameter errorPageRenderer: See ``errorPageRenderer``; `nil` (the default) for plain-text error bodies.
+    public init(errorPageRenderer: HTTPErrorPageRenderer? = nil) {
+        self.errorPageRenderer = errorPageRenderer
+    }
 
     /// The registered routes as `(method, pattern)` pairs, in registration order.
     public var registeredRoutes: [(method: HTTPMethod, pattern: String)] {
@@ -109,7 +117,8 @@ public struct Router: Sendable {
             return .error(
                 "Nothing is served at \(request.path) (no route matches this path).",
                 status: .notFound,
-                path: request.path
+                path: request.path,
+                renderer: errorPageRenderer
             )
         }
 
@@ -124,7 +133,8 @@ public struct Router: Sendable {
             var response = HTTPResponse.error(
                 "Method \(request.method) is not allowed for \(request.path); allowed: \(allowList).",
                 status: .methodNotAllowed,
-                path: request.path
+                path: request.path,
+                renderer: errorPageRenderer
             )
             response.headers.set("Allow", allowList)
             return response

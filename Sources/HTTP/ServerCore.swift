@@ -20,6 +20,8 @@ final class ServerCore: @unchecked Sendable {
     let requestedPort: UInt16
     let maxRequestBodyBytes: Int
     let threads: Int
+    /// Renders the errors the server answers by itself (413, 400, 503) for paths outside `/api`.
+    let errorPageRenderer: HTTPErrorPageRenderer?
     let handler: @Sendable (HTTPRequest) async -> HTTPResponse
 
     /// How long ``stop()`` waits for requests whose handler has not started yet (a client still sending its body).
@@ -53,12 +55,14 @@ final class ServerCore: @unchecked Sendable {
         port: UInt16,
         maxRequestBodyBytes: Int,
         threads: Int,
+        errorPageRenderer: HTTPErrorPageRenderer?,
         handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) {
         self.host = host
         self.requestedPort = port
         self.maxRequestBodyBytes = maxRequestBodyBytes
         self.threads = threads
+        self.errorPageRenderer = errorPageRenderer
         self.handler = handler
     }
 

@@ -79,9 +79,21 @@ public actor BundledCatalog: ProductCatalog {
     /// A product picked uniformly at random with the catalog's random number generator.
     /// - Throws: ``CatalogError/empty`` when the catalog has no products.
     public func randomProduct() async throws -> Product {
+        try await randomProduct(excluding: nil)
+    }
+
+    /// A product picked uniformly at random among those whose ID is not `excluded`, with the catalog's random number
+    /// generator; the sole product when the catalog has just one.
+    /// - Parameter excluded: The ID of the product being shown; `nil` for any product.
+    /// - Throws: ``CatalogError/empty`` when the catalog has no products.
+    public func randomProduct(excluding excluded: Int?) async throws -> Product {
         guard !products.isEmpty else { throw CatalogError.empty }
-        let index = Int.random(in: products.indices, using: &generator)
-        return products[index]
+        guard let excluded, products.count > 1, let skipped = products.firstIndex(where: { $0.id == excluded }) else {
+            return products[Int.random(in: products.indices, using: &generator)]
+        }
+        // Pick among the other indices: draw from one fewer and step over the excluded one.
+        let index = Int.random(in: 0..<(products.count - 1), using: &generator)
+        return products[index >= skipped ? index + 1 : index]
     }
 
     /// Where the bundled `products.json` is.

@@ -11,25 +11,50 @@ import OpenSwiftData
 public final class ShopController {
     private let catalog: any ProductCatalog
     private let cart: CartViewModel
+    private let log: @Sendable (String) -> Void
 
-    public init(catalog: any ProductCatalog, cart: CartViewModel) {
+    /// A controller over `catalog` and `cart`.
+    /// - Parameters:
+    ///   - catalog: Where products come from.
+    ///   - cart: The cart every page and API call reads and changes.
+    ///   - log: Receives one line per failed request (catalog unavailable, store failure), without a trailing line
+    ///     break; by default ``standardErrorLog(_:)``.
+    public init(
+        catalog: any ProductCatalog,
+        cart: CartViewModel,
+        log: @escaping @Sendable (String) -> Void = ShopController.standardErrorLog
+    ) {
         self.catalog = catalog
         self.cart = cart
+        self.log = log
+    }
+
+    /// Writes `line` and a line break to standard error: the server's log.
+    public nonisolated static func standardErrorLog(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     // MARK: Pages
 
-    /// `GET /shop[?id=N][&notice=added|duplicate]`: one product, random unless `id` is given.
+    /// `GET /shop[?id=N][&notice=added|duplicate]`: product `N`, or a random one; `?after=N` picks a random product
+    /// other than `N` (the "Next" link).
     public func displayPage(_ request: HTTPRequest) async -> HTTPResponse {
         do {
             let product: Product
             if let idText = request.query("id") {
                 guard let id = Int(idText), let found = try await catalog.product(id: id) else {
-                    return .html(ErrorPage.render(title: "Product not found", message: "There is no product with ID \(idText)."), status: .notFound)
+                    return .html(
+                        ErrorPage.render(
+                            title: "Product not found",
+                            message: "There is no product with ID \(idText).",
+                            cartCount: cartCount()
+                        ),
+                        status: .notFound
+                    )
                 }
                 product = found
             } else {
-                product = try await catalog.randomProduct()
+                product = try await catalog.randomProduct(excluding: request.query("after").flatMap { Int($0) })
             }
             let notice: ShopNotice? = switch request.query("notice") {
             case "added": .added(title: product.title)
@@ -39,18 +64,32 @@ public final class ShopController {
             try cart.fetchCart()
             return .html(DisplayPage.render(product: product, notice: notice, cartCount: cart.items.count))
         } catch {
-            return failurePage(error)
+            return failurePage(error, request: request)
         }
     }
 
     /// `POST /shop/cart` with form field `productID`: adds it, then redirects to the product with a notice.
     public func addToCartForm(_ request: HTTPRequest) async -> HTTPResponse {
         guard let text = request.formValues()[ShopPaths.productIDField], let productID = Int(text) else {
-            return .html(ErrorPage.render(title: "Bad request", message: "The form must carry a numeric productID."), status: .badRequest)
+            return .html(
+                ErrorPage.render(
+                    title: "Bad request",
+                    message: "The form must carry a numeric productID.",
+                    cartCount: cartCount()
+                ),
+                status: .badRequest
+            )
         }
         do {
             guard let product = try await catalog.product(id: productID) else {
-                return .html(ErrorPage.render(title: "Product not found", message: "There is no product with ID \(productID)."), status: .notFound)
+                return .html(
+                    ErrorPage.render(
+                        title: "Product not found",
+                        message: "There is no product with ID \(productID).",
+                        cartCount: cartCount()
+                    ),
+                    status: .notFound
+                )
             }
             let notice = switch try cart.addCart(product) {
             case .added: "added"
@@ -58,27 +97,33 @@ public final class ShopController {
             }
             return .redirect(to: "\(ShopPaths.display)?id=\(productID)&notice=\(notice)")
         } catch {
-            return failurePage(error)
+            return failurePage(error, request: request)
         }
     }
 
-    /// `GET /shop/cart[?notice=removed&id=N|emptied|already-empty]`: the cart.
+    /// `GET /shop/cart[?notice=removed&id=N|gone|emptied|already-empty]`: the cart.
+    ///
+    /// Notices come from the URL, so none of them may claim what did not happen: `removed` is shown only while
+    /// product `N` is indeed not in the cart (titled from the catalog when it answers, generic otherwise), and
+    /// ignored when it is in the cart or `id` is missing.
     public func cartPage(_ request: HTTPRequest) async -> HTTPResponse {
         do {
             try cart.fetchCart()
             var notice: ShopNotice?
             switch request.query("notice") {
             case "removed":
-                if let id = request.query("id").flatMap(Int.init), let product = try? await catalog.product(id: id) {
-                    notice = .removed(title: product.title)
+                if let id = request.query("id").flatMap({ Int($0) }), !cart.lines.contains(where: { $0.productID == id }) {
+                    let title = try? await catalog.product(id: id)?.title
+                    notice = .removed(title: title)
                 }
+            case "gone": notice = .noLongerInCart
             case "emptied": notice = .cartEmptied
             case "already-empty": notice = .cartAlreadyEmpty
             default: notice = nil
             }
             return .html(CartPage.render(lines: cart.lines, total: cart.total, notice: notice))
         } catch {
-            return failurePage(error)
+            return failurePage(error, request: request)
         }
     }
 
@@ -86,29 +131,48 @@ public final class ShopController {
     public func confirmDeletePage(_ request: HTTPRequest) async -> HTTPResponse {
         do {
             try cart.fetchCart()
-            guard let productID = request.pathParameters["productID"].flatMap(Int.init),
+            guard let productID = request.pathParameters["productID"].flatMap({ Int($0) }),
                   let line = cart.lines.first(where: { $0.productID == productID })
             else {
-                return .html(ErrorPage.render(title: "Not in the cart", message: "That product is not in the cart."), status: .notFound)
+                return .html(
+                    ErrorPage.render(
+                        title: "Not in the cart",
+                        message: "That product is not in the cart.",
+                        cartCount: cart.items.count,
+                        tab: .cart,
+                        link: .cart
+                    ),
+                    status: .notFound
+                )
             }
             return .html(ConfirmPage.renderDelete(line: line, cartCount: cart.items.count))
         } catch {
-            return failurePage(error)
+            return failurePage(error, request: request)
         }
     }
 
-    /// `POST /shop/cart/{productID}/delete`: removes the line, then redirects to the cart.
+    /// `POST /shop/cart/{productID}/delete`: removes the line, then redirects to the cart; a line that is already
+    /// gone (a second submit, the back button) redirects to the cart with ``ShopNotice/noLongerInCart``.
     public func deleteForm(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let productID = request.pathParameters["productID"].flatMap(Int.init) else {
-            return .html(ErrorPage.render(title: "Bad request", message: "The product ID must be a number."), status: .badRequest)
+        guard let productID = request.pathParameters["productID"].flatMap({ Int($0) }) else {
+            return .html(
+                ErrorPage.render(
+                    title: "Bad request",
+                    message: "The product ID must be a number.",
+                    cartCount: cartCount(),
+                    tab: .cart,
+                    link: .cart
+                ),
+                status: .badRequest
+            )
         }
         do {
             guard try cart.deleteCart(productID: productID) != nil else {
-                return .html(ErrorPage.render(title: "Not in the cart", message: "That product is not in the cart."), status: .notFound)
+                return .redirect(to: "\(ShopPaths.cart)?notice=gone")
             }
             return .redirect(to: "\(ShopPaths.cart)?notice=removed&id=\(productID)")
         } catch {
-            return failurePage(error)
+            return failurePage(error, request: request)
         }
     }
 
@@ -118,7 +182,7 @@ public final class ShopController {
             try cart.fetchCart()
             return .html(ConfirmPage.renderEmptyCart(itemCount: cart.items.count))
         } catch {
-            return failurePage(error)
+            return failurePage(error, request: request)
         }
     }
 
@@ -128,7 +192,7 @@ public final class ShopController {
             let removed = try cart.deleteAllCart()
             return .redirect(to: "\(ShopPaths.cart)?notice=\(removed == 0 ? "already-empty" : "emptied")")
         } catch {
-            return failurePage(error)
+            return failurePage(error, request: request)
         }
     }
 
@@ -162,7 +226,7 @@ public final class ShopController {
             }
             return .json(product)
         } catch {
-            return failureJSON(error)
+            return failureJSON(error, request: request)
         }
     }
 
@@ -172,7 +236,7 @@ public final class ShopController {
             try cart.fetchCart()
             return .json(currentCart())
         } catch {
-            return failureJSON(error)
+            return failureJSON(error, request: request)
         }
     }
 
@@ -194,7 +258,7 @@ public final class ShopController {
             case .alreadyInCart(let line): return .jsonError("“\(line.title)” is already in the cart", status: .conflict)
             }
         } catch {
-            return failureJSON(error)
+            return failureJSON(error, request: request)
         }
     }
 
@@ -209,7 +273,7 @@ public final class ShopController {
             }
             return .noContent
         } catch {
-            return failureJSON(error)
+            return failureJSON(error, request: request)
         }
     }
 
@@ -219,7 +283,7 @@ public final class ShopController {
             try cart.deleteAllCart()
             return .noContent
         } catch {
-            return failureJSON(error)
+            return failureJSON(error, request: request)
         }
     }
 
@@ -229,19 +293,53 @@ public final class ShopController {
         CartJSON(items: cart.lines, total: (cart.total * 100).rounded() / 100)
     }
 
-    private func failurePage(_ error: any Error) -> HTTPResponse {
-        let (status, message) = Self.describe(error)
-        return .html(ErrorPage.render(title: "Something went wrong", message: message), status: status)
+    /// The number of rows in the cart for the Cart tab's label, or `nil` when the store cannot be read.
+    private func cartCount() -> Int? {
+        do {
+            try cart.fetchCart()
+            return cart.items.count
+        } catch {
+            return nil
+        }
     }
 
-    private func failureJSON(_ error: any Error) -> HTTPResponse {
-        let (status, message) = Self.describe(error)
-        return .jsonError(message, status: status)
+    /// Catalog (network) failures are the upstream's fault: 502, with a page that names the catalog and links to
+    /// the cart. Store failures are ours: 500. Either way one line goes to the log, with the technical detail the
+    /// page leaves out.
+    private func failurePage(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
+        if error is SwiftDataError {
+            log("shop: \(request.method) \(request.path): the cart store failed (\(Self.oneLine(error)))")
+            return .html(
+                ErrorPage.render(title: "Something went wrong", message: Self.storeFailureMessage, tab: .cart, link: .cart),
+                status: .internalServerError
+            )
+        }
+        let failure = CatalogFailure(error: error, catalogURL: catalog.baseURL)
+        log(failure.logLine(request: "\(request.method) \(request.path)"))
+        return .html(
+            ErrorPage.renderCatalogUnavailable(
+                catalogURL: failure.catalogURL,
+                reason: failure.reason,
+                cartCount: cartCount()
+            ),
+            status: .badGateway
+        )
     }
 
-    /// Catalog (network) failures are the upstream's fault: 502. Store failures are ours: 500.
-    private static func describe(_ error: any Error) -> (HTTPStatus, String) {
-        if error is SwiftDataError { return (.internalServerError, "the cart store failed: \(error)") }
-        return (.badGateway, "the product catalog is unavailable: \(error)")
+    private func failureJSON(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
+        if error is SwiftDataError {
+            log("shop: \(request.method) \(request.path): the cart store failed (\(Self.oneLine(error)))")
+            return .jsonError("the cart store failed; the server log has the details", status: .internalServerError)
+        }
+        let failure = CatalogFailure(error: error, catalogURL: catalog.baseURL)
+        log(failure.logLine(request: "\(request.method) \(request.path)"))
+        return .jsonError(failure.apiMessage, status: .badGateway)
+    }
+
+    private static let storeFailureMessage =
+        "The cart could not be read or saved on the server. Try again; if it keeps failing, the server log says why."
+
+    private static func oneLine(_ error: any Error) -> String {
+        String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

@@ -4,8 +4,11 @@ import HTML
 public enum HomePage {
     /// One tutorial app the showcase serves, or will.
     public struct App: Sendable {
+        /// The app's name, the card's heading.
         public let name: String
+        /// One sentence on what the app does.
         public let summary: String
+        /// The persistence framework it runs on here (and what the seed tutorial used, where that differs).
         public let framework: String
         /// The app's path when it is built; nil while it is not.
         public let path: String?
@@ -40,24 +43,29 @@ public enum HomePage {
         ),
     ]
 
-    /// The page listing ``apps``.
+    /// The page listing ``apps``, each on a card: a built app's name links to it.
+    ///
+    /// It belongs to no app, so the header shows only the "Showcase" home link and the document title is just
+    /// "OpenSwiftData showcase".
     public static func render() -> String {
         let items = apps.map { app -> HTMLFragment in
             let heading: HTMLFragment = if let path = app.path {
                 "<h2><a href=\"\(path)\">\(app.name)</a></h2>"
             } else {
-                "<h2>\(app.name) <small>(not built yet)</small></h2>"
+                "<h2>\(app.name) <small class=\"muted\">(not built yet)</small></h2>"
             }
-            return "<li>\(heading)<p>\(app.summary)</p><p><small>\(app.framework)</small></p></li>"
+            return """
+                <li class="card">\(heading)<p>\(app.summary)</p><p class="muted"><small>\(app.framework)</small></p></li>
+                """
         }
         return Layout.page(
             title: "OpenSwiftData showcase",
-            appName: "Showcase",
+            appName: nil,
             navigation: [],
             content: """
                 <h1>OpenSwiftData showcase</h1>
                 <p>Tutorial apps written for SwiftData and Core Data, running on Linux over SQLite.</p>
-                <ul class="apps">\(items)</ul>
+                <ul class="apps">\(items.joined(separator: "\n"))</ul>
                 """
         )
     }

@@ -49,4 +49,19 @@ struct LayoutTests {
         #expect(page.contains("<title>책 · Books</title>"))
         #expect(page.contains("<p>우주</p>"))
     }
+
+    @Test("A page of no app: the title is the page's own, and the header shows only the home link")
+    func withoutAppName() {
+        let page = Layout.page(title: "OpenSwiftData showcase", appName: nil, navigation: [], content: "<p>Apps</p>")
+        #expect(page.contains("<title>OpenSwiftData showcase</title>"))
+        #expect(page.contains("<header>\n<a class=\"home\" href=\"/\">Showcase</a>\n\n</header>"))
+        #expect(!page.contains("app-name\">"))
+        #expect(page.components(separatedBy: "Showcase").count == 2)  // the home link only
+    }
+
+    @Test("Cards drop the outer margins of their first and last children")
+    func cardSpacing() {
+        #expect(Layout.stylesheet.contains(".card>:first-child{margin-top:0}"))
+        #expect(Layout.stylesheet.contains(".card>:last-child{margin-bottom:0}"))
+    }
 }

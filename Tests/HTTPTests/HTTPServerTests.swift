@@ -214,6 +214,53 @@ struct HTTPServerTests {
         #expect(calls == 1)
     }
 
+    @Test func tooLargeBodyTextAgreesWithTheStatusLine() async throws {
+        try await withServer(maxRequestBodyBytes: 1000, router: demoRouter()) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send("POST /size HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1001\r\n\r\n"
+                + String(repeating: "x", count: 1001))
+            let response = try connection.readResponse()
+            #expect(response.status == "HTTP/1.1 413 Content Too Large")
+            #expect(response.body.hasPrefix("413 Content Too Large\n\n"))
+        }
+    }
+
+    @Test func serverErrorsUseTheRouterErrorPageRendererOutsideAPI() async throws {
+        var router = demoRouter()
+        router.errorPageRenderer = { details in
+            .html("<title>\(details.status.reasonPhrase)</title>\(details.path): \(details.message)")
+        }
+        try await withServer(maxRequestBodyBytes: 1000, router: router) { server in
+            let page = try await fetch(server, "/size", method: "POST", body: Data(count: 1001))
+            #expect(page.status == 413)
+            #expect(header(page.headers, "Content-Type") == "text/html; charset=utf-8")
+            #expect(page.body == "<title>Content Too Large</title>/size: The request body (1001 bytes) is larger than "
+                + "this server accepts (1000 bytes).")
+
+            let missing = try await fetch(server, "/nowhere")
+            #expect(missing.status == 404)
+            #expect(missing.body.hasPrefix("<title>Not Found</title>/nowhere: "))
+
+            let api = try await fetch(server, "/api/items/1", method: "POST", body: Data(count: 1001))
+            #expect(api.status == 413)
+            #expect(header(api.headers, "Content-Type") == "application/json")
+        }
+    }
+
+    @Test func serverRendererOverridesTheRouters() async throws {
+        var router = demoRouter()
+        router.errorPageRenderer = { _ in .html("router") }
+        let server = HTTPServer(port: 0, maxRequestBodyBytes: 10, errorPageRenderer: { _ in .html("server") }, router: router)
+        try server.start()
+        let tooLarge = try await fetch(server, "/size", method: "POST", body: Data(count: 11))
+        let missing = try await fetch(server, "/nowhere")
+        await server.shutdown()
+        #expect(tooLarge.status == 413)
+        #expect(tooLarge.body == "server")
+        #expect(missing.status == 404)
+        #expect(missing.body == "router")  // 404 comes from the router, which has its own renderer
+    }
+
     @Test func oversizedDeclaredBodyWithExpectContinueIsRefusedUpFront() async throws {
         try await withServer(maxRequestBodyBytes: 1000, router: demoRouter()) { server in
             let connection = try RawConnection(port: server.port)

@@ -111,4 +111,35 @@ struct RouterTests {
         let response = await Router().respond(to: HTTPRequest(path: "/"))
         #expect(response.status == .notFound)
     }
+
+    @Test func errorPageRendererDrawsBrowserErrorsButNotAPIErrors() async throws {
+        var router = makeRouter()
+        router.errorPageRenderer = { details in
+            .html("<h1>\(details.status.code)</h1><p>\(details.message)</p><p>\(details.path)</p>", status: .ok)
+        }
+        let missing = await router.respond(to: HTTPRequest(method: .get, path: "/nowhere"))
+        #expect(missing.status == .notFound)  // the renderer's own status is overridden
+        #expect(missing.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(bodyText(missing) == "<h1>404</h1><p>Nothing is served at /nowhere (no route matches this path).</p><p>/nowhere</p>")
+
+        let wrongMethod = await router.respond(to: HTTPRequest(method: .post, path: "/files/a"))
+        #expect(wrongMethod.status == .methodNotAllowed)
+        #expect(wrongMethod.headers["Allow"] == "GET, HEAD")
+        #expect(bodyText(wrongMethod).hasPrefix("<h1>405</h1><p>Method POST is not allowed for /files/a; allowed: GET, HEAD.</p>"))
+
+        // API paths keep their JSON errors.
+        let api = await router.respond(to: HTTPRequest(method: .get, path: "/api/nothing"))
+        #expect(api.status == .notFound)
+        #expect(api.headers["Content-Type"] == "application/json")
+        let object = try JSONSerialization.jsonObject(with: api.body) as? [String: String]
+        #expect(object?["error"] == "Nothing is served at /api/nothing (no route matches this path).")
+    }
+
+    @Test func errorPageRendererReturningNilFallsBackToText() async {
+        let router = Router(errorPageRenderer: { _ in nil })
+        let response = await router.respond(to: HTTPRequest(path: "/x"))
+        #expect(response.status == .notFound)
+        #expect(response.headers["Content-Type"] == "text/plain; charset=utf-8")
+        #expect(bodyText(response) == "404 Not Found\n\nNothing is served at /x (no route matches this path).\n")
+    }
 }

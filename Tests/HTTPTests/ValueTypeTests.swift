@@ -90,5 +90,10 @@ struct ValueTypeTests {
         #expect(HTTPStatus(code: 404) == .notFound)
         #expect(HTTPStatus.notFound.description == "404 Not Found")
         #expect(HTTPStatus.payloadTooLarge.code == 413)
+        // RFC 9110's name; the body of the server's own 413 says the same as its status line.
+        #expect(HTTPStatus.contentTooLarge.description == "413 Content Too Large")
+        #expect(HTTPStatus(code: 413).reasonPhrase == "Content Too Large")
+        let tooLarge = HTTPResponse.error("too big", status: .contentTooLarge, path: "/upload")
+        #expect(String(decoding: tooLarge.body, as: UTF8.self) == "413 Content Too Large\n\ntoo big\n")
     }
 }

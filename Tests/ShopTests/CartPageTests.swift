@@ -46,6 +46,16 @@ struct CartPageTests {
         #expect(!page.contains("<table"))
         #expect(page.contains("<p class=\"notice\" role=\"status\">All items were deleted from the cart.</p>"))
         #expect(page.contains("Cart (0)"))
+        #expect(page.contains("<a href=\"/shop\">Find something on the Display tab.</a>"))
+    }
+
+    @Test("The Empty cart button shows only when there is something to empty")
+    func emptyCartButtonOnlyWithRows() {
+        let button = "<a class=\"button danger\" href=\"/shop/cart/empty\">Empty cart</a>"
+        #expect(CartPage.render(lines: lines, total: 2011.97, notice: nil).contains(button))
+        let empty = CartPage.render(lines: [], total: 0, notice: nil)
+        #expect(!empty.contains("Empty cart"))
+        #expect(!empty.contains("/shop/cart/empty"))
     }
 
     @Test("Notices: removed is a confirmation, already-empty a warning")
@@ -56,6 +66,10 @@ struct CartPageTests {
         #expect(alreadyEmpty.contains("<p class=\"notice warning\" role=\"alert\">The cart is already empty.</p>"))
         let notFound = CartPage.render(lines: [], total: 0, notice: .productNotFound(id: 999))
         #expect(notFound.contains("There is no product with ID 999."))
+        let untitled = CartPage.render(lines: [], total: 0, notice: .removed(title: nil))
+        #expect(untitled.contains("<p class=\"notice\" role=\"status\">The item was removed from the cart.</p>"))
+        let gone = CartPage.render(lines: [], total: 0, notice: .noLongerInCart)
+        #expect(gone.contains("<p class=\"notice warning\" role=\"alert\">That item was no longer in the cart.</p>"))
     }
 
     @Test("Titles in rows are escaped")

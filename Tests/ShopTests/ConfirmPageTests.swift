@@ -22,6 +22,12 @@ struct ConfirmPageTests {
         #expect(page.contains("aria-current=\"page\">Cart (2)</a>"))
     }
 
+    @Test("The empty-cart confirmation shows the cart count in the tab")
+    func emptyCartCount() {
+        #expect(ConfirmPage.renderEmptyCart(itemCount: 3).contains("aria-current=\"page\">Cart (3)</a>"))
+        #expect(ConfirmPage.renderEmptyCart(itemCount: 0).contains("aria-current=\"page\">Cart (0)</a>"))
+    }
+
     @Test("The row's title is escaped")
     func deleteEscaped() {
         let page = ConfirmPage.renderDelete(line: CartLine(productID: 1, title: "<script>x</script>", price: 1))
@@ -61,6 +67,17 @@ struct ShopAssetsTests {
         let parser = XMLParser(data: Data(ShopAssets.placeholderSVG.utf8))
         #expect(parser.parse())
     }
+
+    @Test("The placeholder turns dark in dark mode instead of staying a bright box")
+    func placeholderDarkMode() throws {
+        let svg = ShopAssets.placeholderSVG
+        let dark = try #require(svg.range(of: "@media (prefers-color-scheme:dark){"))
+        #expect(svg[..<dark.lowerBound].contains(".box{fill:#e5e5ea}"))
+        #expect(svg[dark.upperBound...].contains(".box{fill:#3a3a3c}"))
+        #expect(svg[dark.upperBound...].contains(".label{fill:#c7c7cc}"))
+        #expect(svg.contains("<rect class=\"box\""))
+        #expect(!svg.contains("fill=\"#e5e5ea\""))  // no fixed light fill left
+    }
 }
 
 @Suite("ShopPaths")
@@ -71,6 +88,7 @@ struct ShopPathsTests {
         #expect(ShopPaths.cart == "/shop/cart")
         #expect(ShopPaths.emptyCart == "/shop/cart/empty")
         #expect(ShopPaths.deleteLine(productID: 42) == "/shop/cart/42/delete")
+        #expect(ShopPaths.next(after: 7) == "/shop?after=7")
         #expect(ShopPaths.productIDField == "productID")
     }
 }

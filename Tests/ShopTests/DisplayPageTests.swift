@@ -41,11 +41,11 @@ struct DisplayPageTests {
         #expect(page.contains("<div class=\"thumbnail\"><img src=\"/static/placeholder.svg\""))
     }
 
-    @Test("Next is a link to /shop; Add to cart posts the product ID to /shop/cart")
+    @Test("Next links to /shop?after=<this product>; Add to cart posts the product ID to /shop/cart")
     func actions() async throws {
         let product = try await Fixtures.productOne()
         let page = DisplayPage.render(product: product, notice: nil)
-        #expect(page.contains("<a class=\"button secondary\" href=\"/shop\">Next</a>"))
+        #expect(page.contains("<a class=\"button secondary\" href=\"/shop?after=1\">Next</a>"))
         #expect(page.contains("""
             <form method="post" action="/shop/cart">
             <input type="hidden" name="productID" value="1">

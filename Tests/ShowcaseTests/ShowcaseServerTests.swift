@@ -11,6 +11,8 @@ import Testing
 private struct Reply {
     let status: Int
     let body: Data
+    /// Header fields, names lowercased.
+    var headers: [String: String] = [:]
     var text: String { String(decoding: body, as: UTF8.self) }
 
     func json<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder().decode(T.self, from: body) }
@@ -25,7 +27,12 @@ private func send(_ method: String, _ url: URL, body: Data? = nil, contentType: 
         request.setValue(contentType, forHTTPHeaderField: "Content-Type")
     }
     let (data, response) = try await noRedirectSession.data(for: request)
-    return Reply(status: (response as? HTTPURLResponse)?.statusCode ?? -1, body: data)
+    let http = response as? HTTPURLResponse
+    var headers: [String: String] = [:]
+    for (name, value) in http?.allHeaderFields ?? [:] {
+        if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+    }
+    return Reply(status: http?.statusCode ?? -1, body: data, headers: headers)
 }
 
 /// A session that reports redirects instead of following them (the per-task delegate is ignored on Linux).
@@ -80,6 +87,9 @@ struct ShowcaseServerTests {
         #expect(home.status == 200)
         for name in ["Shop", "Bookstore", "Inventory", "Places", "People"] { #expect(home.text.contains(name)) }
         #expect(home.text.contains("not built yet"))
+        #expect(home.text.contains("<title>OpenSwiftData showcase</title>"))
+        #expect(home.text.components(separatedBy: ">Showcase<").count == 2)  // the home link, once
+        #expect(!home.text.contains("class=\"app-name\""))
         let shop = try await send("GET", running.endpoint("/shop?id=1"))
         #expect(shop.status == 200)
         #expect(shop.text.contains("Essence Mascara Lash Princess"))
@@ -204,7 +214,7 @@ struct ShowcaseServerTests {
         await fakeCatalog.shutdown()
     }
 
-    @Test("An unreachable live catalog gives 502, not a crash")
+    @Test("An unreachable live catalog gives 502 pages that name it and link to the cart, and clean JSON errors")
     func unreachableCatalog() async throws {
         let closed = HTTPServer(port: 0, router: Router())
         try closed.start()
@@ -212,9 +222,118 @@ struct ShowcaseServerTests {
         await closed.shutdown()
         let running = try RunningShowcase(catalogURL: deadURL)
         defer { try? FileManager.default.removeItem(at: running.dataDirectory) }
-        #expect(try await send("GET", running.endpoint("/shop")).status == 502)
-        #expect(try await send("GET", running.endpoint("/api/shop/products/1")).status == 502)
+        let page = try await send("GET", running.endpoint("/shop"))
+        #expect(page.status == 502)
+        #expect(page.text.contains("<h1>Catalog unavailable</h1>"))
+        #expect(page.text.contains("The product catalog at <code>\(deadURL.absoluteString)</code> could not be reached"))
+        #expect(page.text.contains("<a class=\"button\" href=\"/shop/cart\">Go to the cart</a>"))
+        #expect(page.text.contains("<a href=\"/shop/cart\">Cart (0)</a>"))
+        #expect(!page.text.contains("URLError"))
+        #expect(!page.text.contains("-1004"))
+        #expect(!page.text.contains("Back to the shop"))
+
+        let api = try await send("GET", running.endpoint("/api/shop/products/1"))
+        #expect(api.status == 502)
+        #expect(try api.json(ErrorBody.self).error == "the product catalog at \(deadURL.absoluteString) could not be reached")
         #expect(try await send("GET", running.endpoint("/api/shop/cart")).status == 200)
+        #expect(try await send("GET", running.endpoint("/shop/cart")).status == 200)
+        await running.stop()
+    }
+
+    @Test("Browser errors from the router and server are pages in the layout with a link home; API errors stay JSON")
+    func errorPages() async throws {
+        let running = try RunningShowcase()
+        defer { try? FileManager.default.removeItem(at: running.dataDirectory) }
+        let missing = try await send("GET", running.endpoint("/nothing-here"))
+        #expect(missing.status == 404)
+        #expect(missing.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(missing.text.hasPrefix("<!DOCTYPE html>"))
+        #expect(missing.text.contains("<title>Page not found</title>"))
+        #expect(missing.text.contains("<p>Nothing is served at /nothing-here (no route matches this path).</p>"))
+        #expect(missing.text.contains("<a class=\"button\" href=\"/\">Go to the home page</a>"))
+
+        let hostile = try await send("GET", running.endpoint("/%3Cscript%3Ealert(1)%3C/script%3E"))
+        #expect(hostile.status == 404)
+        #expect(!hostile.text.contains("<script>alert(1)"))
+        #expect(hostile.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+
+        let wrongMethod = try await send("PUT", running.endpoint("/shop"))
+        #expect(wrongMethod.status == 405)
+        #expect(wrongMethod.headers["allow"] == "GET, HEAD")
+        #expect(wrongMethod.text.contains("<h1>Method not allowed</h1>"))
+
+        let tooLarge = try await send("POST", running.endpoint("/shop/cart"), body: Data(count: (1 << 20) + 1),
+                                      contentType: "application/x-www-form-urlencoded")
+        #expect(tooLarge.status == 413)
+        #expect(tooLarge.text.contains("<h1>Content too large</h1>"))
+        #expect(tooLarge.text.contains("413 Content Too Large"))
+        #expect(!tooLarge.text.contains("Payload"))
+
+        let api = try await send("GET", running.endpoint("/api/shop/nothing"))
+        #expect(api.status == 404)
+        #expect(api.headers["content-type"] == "application/json")
+        #expect(try api.json(ErrorBody.self).error == "Nothing is served at /api/shop/nothing (no route matches this path).")
+        await running.stop()
+    }
+
+    @Test("A trailing slash on a known path redirects to the path without it, for GET and HEAD only")
+    func trailingSlash() async throws {
+        let running = try RunningShowcase()
+        defer { try? FileManager.default.removeItem(at: running.dataDirectory) }
+        let shop = try await send("GET", running.endpoint("/shop/"))
+        #expect(shop.status == 308)
+        #expect(shop.headers["location"] == "/shop")
+        let withQuery = try await send("GET", running.endpoint("/shop/cart/?notice=emptied&x=a%20b"))
+        #expect(withQuery.status == 308)
+        #expect(withQuery.headers["location"] == "/shop/cart?notice=emptied&x=a%20b")
+        #expect(try await send("HEAD", running.endpoint("/shop/cart/3/delete/")).headers["location"] == "/shop/cart/3/delete")
+        #expect(try await send("GET", running.endpoint("/api/shop/cart/")).headers["location"] == "/api/shop/cart")
+        // Not for other methods, unknown paths, or what would be a protocol-relative URL.
+        #expect(try await send("POST", running.endpoint("/shop/cart/"), body: Data("productID=1".utf8),
+                               contentType: "application/x-www-form-urlencoded").status == 404)
+        #expect(try await send("GET", running.endpoint("/nothing/")).status == 404)
+        #expect(try await send("GET", running.endpoint("/")).status == 200)
+        await running.stop()
+    }
+
+    @Test("Pages: deleting twice lands on the cart with a notice; a removed notice for an item in the cart is ignored; Next skips the product")
+    func pageFlowsAfterFixes() async throws {
+        let running = try RunningShowcase()
+        defer { try? FileManager.default.removeItem(at: running.dataDirectory) }
+        let form = "application/x-www-form-urlencoded"
+        _ = try await send("POST", running.endpoint("/shop/cart"), body: Data("productID=2".utf8), contentType: form)
+        _ = try await send("POST", running.endpoint("/shop/cart"), body: Data("productID=3".utf8), contentType: form)
+
+        let falseClaim = try await send("GET", running.endpoint("/shop/cart?notice=removed&id=2"))
+        #expect(!falseClaim.text.contains("was removed"))
+        #expect(falseClaim.text.contains("Empty cart"))
+
+        let first = try await send("POST", running.endpoint("/shop/cart/2/delete"))
+        #expect(first.status == 303)
+        #expect(first.headers["location"] == "/shop/cart?notice=removed&id=2")
+        let second = try await send("POST", running.endpoint("/shop/cart/2/delete"))
+        #expect(second.status == 303)
+        #expect(second.headers["location"] == "/shop/cart?notice=gone")
+        let gone = try await send("GET", running.endpoint("/shop/cart?notice=gone"))
+        #expect(gone.text.contains("That item was no longer in the cart."))
+        #expect(gone.text.contains("Cart (1)"))
+        let removed = try await send("GET", running.endpoint("/shop/cart?notice=removed&id=2"))
+        #expect(removed.text.contains("was removed from the cart."))
+
+        let confirm = try await send("GET", running.endpoint("/shop/cart/empty"))
+        #expect(confirm.text.contains("aria-current=\"page\">Cart (1)</a>"))
+        _ = try await send("POST", running.endpoint("/shop/cart/empty"))
+        let empty = try await send("GET", running.endpoint("/shop/cart"))
+        #expect(empty.text.contains("Your cart is empty."))
+        #expect(!empty.text.contains(">Empty cart</a>"))
+
+        for _ in 0..<10 {
+            let next = try await send("GET", running.endpoint("/shop?after=1"))
+            #expect(next.status == 200)
+            #expect(!next.text.contains("<h1>Essence Mascara Lash Princess</h1>"))
+            #expect(next.text.contains("href=\"/shop?after="))
+            #expect(!next.text.contains("href=\"/shop?after=1\""))
+        }
         await running.stop()
     }
 }

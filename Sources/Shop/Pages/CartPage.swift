@@ -6,8 +6,9 @@ public enum CartPage {
     ///
     /// Each row shows the title and price and a "Delete" link to the row's confirmation page
     /// (``ShopPaths/deleteLine(productID:)``), standing in for the tutorial's swipe-to-delete. Below the rows are
-    /// the total and an "Empty cart" link to ``ShopPaths/emptyCart`` (the tutorial's "delete all"), which is shown
-    /// even for an empty cart because the tutorial answers that with "already empty".
+    /// the total and an "Empty cart" link to ``ShopPaths/emptyCart`` (the tutorial's "delete all"). An empty cart
+    /// shows "Your cart is empty." and a link to the Display tab instead, without the "Empty cart" button (its
+    /// confirmation page still answers "already empty" when visited directly).
     /// - Parameters:
     ///   - lines: The rows, shown in this order.
     ///   - total: The cart's total in US dollars, as computed by the caller.
@@ -36,6 +37,7 @@ public enum CartPage {
                 </tbody>
                 <tfoot><tr><td>Total</td><td class="amount total">\(PriceFormat.price(total))</td><td></td></tr></tfoot>
                 </table>
+                <div class="actions"><a class="button danger" href="\(ShopPaths.emptyCart)">Empty cart</a></div>
                 """
         }
         let content: HTMLFragment = """
@@ -43,7 +45,6 @@ public enum CartPage {
             <h1>Cart</h1>
             <section class="card">
             \(body)
-            <div class="actions"><a class="button danger" href="\(ShopPaths.emptyCart)">Empty cart</a></div>
             </section>
             """
         return Layout.page(

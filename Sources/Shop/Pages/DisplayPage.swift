@@ -8,8 +8,9 @@ public enum DisplayPage {
     /// Shows the thumbnail, title, category, brand (only when the product has one), description, price
     /// (`$9.99`), and rating. The thumbnail is an `<object>` whose fallback content is ``ShopAssets/placeholderPath``,
     /// so when the image cannot load (offline) the browser shows the placeholder without any JavaScript; a thumbnail
-    /// URL that is not `http(s)` is not used at all. "Next" is a link to ``ShopPaths/display``; "Add to cart" is a
-    /// form posting ``ShopPaths/productIDField`` to ``ShopPaths/cart``.
+    /// URL that is not `http(s)` is not used at all. "Next" is a link to ``ShopPaths/next(after:)`` (so the next
+    /// product differs from this one); "Add to cart" is a form posting ``ShopPaths/productIDField`` to
+    /// ``ShopPaths/cart``.
     /// - Parameters:
     ///   - product: The product to show.
     ///   - notice: A banner above the product, for example ``ShopNotice/alreadyInCart(title:)``; `nil` for none.
@@ -35,7 +36,7 @@ public enum DisplayPage {
             <input type="hidden" name="\(ShopPaths.productIDField)" value="\(product.id)">
             <button type="submit">Add to cart</button>
             </form>
-            <a class="button secondary" href="\(ShopPaths.display)">Next</a>
+            <a class="button secondary" href="\(ShopPaths.next(after: product.id))">Next</a>
             </div>
             </article>
             """

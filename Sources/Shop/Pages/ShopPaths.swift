@@ -1,6 +1,7 @@
 /// The Shop's URLs, shared by the pages (which link and post to them) and the server (which routes them).
 public enum ShopPaths {
-    /// `GET`: the Display tab with a new random product.
+    /// `GET`: the Display tab with a new random product. `?id=N` shows product `N`; `?after=N` picks a random
+    /// product other than `N` (see ``next(after:)``).
     public static let display = "/shop"
     /// `GET`: the Cart tab. `POST` with form field ``productIDField``: add that product to the cart.
     public static let cart = "/shop/cart"
@@ -8,6 +9,14 @@ public enum ShopPaths {
     public static let emptyCart = "/shop/cart/empty"
     /// The form field naming the product to add, a decimal DummyJSON product ID.
     public static let productIDField = "productID"
+
+    /// The Display tab's "Next" link: a random product that is not the one being shown (unless the catalog has only
+    /// that one).
+    /// - Parameter productID: The DummyJSON ID of the product being shown.
+    /// - Returns: `/shop?after={productID}`.
+    public static func next(after productID: Int) -> String {
+        "\(display)?after=\(productID)"
+    }
 
     /// `GET`: the confirmation page for deleting one row. `POST`: delete it.
     /// - Parameter productID: The row's DummyJSON product ID.
