@@ -1,6 +1,6 @@
 # make run   — install missing Debian packages, build in release, serve the showcase (ARGS="--port 0" to pass options)
 # make test  — same set-up, then the whole test suite
-.PHONY: run test deps build benchmarks
+.PHONY: run test deps build
 
 deps:
 	@./scripts/install-deps.sh
@@ -13,6 +13,3 @@ run: build
 
 test: deps
 	swift test
-
-benchmarks: deps
-	swift run -c release benchmarks $(ARGS)
