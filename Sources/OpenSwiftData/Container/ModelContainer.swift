@@ -15,26 +15,38 @@ public final class ModelContainer: Sendable {
     /// A container for `schema`, stored as the first of `configurations` says (the default store when none).
     /// - Throws: ``SwiftDataError`` when a model cannot be stored, or the store cannot be opened
     ///   (``SwiftDataError/storeNotADatabase(url:reason:)`` for a file that is not SQLite; it is left untouched).
-    public init(for schema: Schema, configurations: [ModelConfiguration] = []) throws(SwiftDataError) {
+    public init(
+        for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: [ModelConfiguration] = []
+    ) throws(SwiftDataError) {
         self.schema = schema
         let configurations = configurations.isEmpty ? [ModelConfiguration()] : configurations
         self.configurations = configurations
-        self.store = try Store(url: configurations[0].url, mapping: try SchemaMapping(schema: schema))
+        self.store = try Store(url: configurations[0].url, schema: schema, migrationPlan: migrationPlan)
+        self.mainContextBox = MainContextBox()
+    }
+
+    /// A container over a store already open (a migration stage's view of it).
+    init(schema: Schema, configurations: [ModelConfiguration], store: Store) {
+        self.schema = schema
+        self.configurations = configurations
+        self.store = store
         self.mainContextBox = MainContextBox()
     }
 
     /// A container for these model types.
     public convenience init(
-        for forTypes: any PersistentModel.Type..., configurations: ModelConfiguration...
+        for forTypes: any PersistentModel.Type..., migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+        configurations: ModelConfiguration...
     ) throws(SwiftDataError) {
-        try self.init(for: Schema(forTypes), configurations: configurations)
+        try self.init(for: Schema(forTypes), migrationPlan: migrationPlan, configurations: configurations)
     }
 
     /// A container for these model types.
     public convenience init(
-        for forTypes: [any PersistentModel.Type], configurations: [ModelConfiguration]
+        for forTypes: [any PersistentModel.Type], migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+        configurations: [ModelConfiguration]
     ) throws(SwiftDataError) {
-        try self.init(for: Schema(forTypes), configurations: configurations)
+        try self.init(for: Schema(forTypes), migrationPlan: migrationPlan, configurations: configurations)
     }
 
     /// A context bound to the main actor, made on first use. Mirrors SwiftData's `mainContext`; its

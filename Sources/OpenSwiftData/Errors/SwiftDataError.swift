@@ -26,6 +26,11 @@ public enum SwiftDataError: Error, Sendable, CustomStringConvertible {
     case deleteDenied(entityName: String, relationship: String, count: Int)
     /// A to-many relationship holds fewer or more models than its `minimumModelCount`/`maximumModelCount` allow.
     case relationshipCountViolation(entityName: String, relationship: String, count: Int, minimum: Int, maximum: Int)
+    /// The store's schema differs from the models in a way a lightweight migration cannot bridge; the store was
+    /// left as it was. The message names the model, the property and the change.
+    case migrationRequired(String)
+    /// A migration stage failed; everything it did was rolled back.
+    case migrationFailed(String)
     /// No row has this identifier (deleted, or it belongs to another store).
     case modelNotFound(PersistentIdentifier)
     /// The configuration does not allow saving (`ModelConfiguration(allowsSave: false)`).
@@ -57,6 +62,10 @@ public enum SwiftDataError: Error, Sendable, CustomStringConvertible {
             "cannot delete the \(entityName): its \(relationship) still holds \(count) model(s) and its delete rule is .deny — delete or detach them first"
         case .relationshipCountViolation(let entityName, let relationship, let count, let minimum, let maximum):
             "\(entityName).\(relationship) holds \(count) model(s), but allows " + (maximum > 0 ? "\(minimum) to \(maximum)" : "at least \(minimum)")
+        case .migrationRequired(let message):
+            "the store cannot be migrated automatically: \(message)"
+        case .migrationFailed(let message):
+            "migration failed and was rolled back: \(message)"
         case .modelNotFound(let identifier):
             "no \(identifier.entityName) has the identifier \(identifier): it was deleted, or belongs to another store"
         case .saveNotAllowed:

@@ -4,12 +4,13 @@ import SQLite
 /// The SQLite database behind a container: one connection, used by one thread at a time.
 ///
 /// Every access goes through ``withConnection(_:)``, which holds a lock for the duration; contexts on different
-/// threads therefore never interleave statements. Opening validates the file before writing anything to it, so a
-/// file that is not SQLite is left byte-identical.
+/// threads therefore never interleave statements. Opening validates the file and works out any migration before
+/// writing anything to it, so a file that is not SQLite, or whose schema cannot be migrated, is left byte-identical.
 final class Store: @unchecked Sendable {
-    // Invariant behind @unchecked Sendable: `connection` is only touched while `lock` is held.
-    // Re-entrant: reading a row may read the row a required relationship refers to.
-    private let lock = NSRecursiveLock()
+    // Invariant behind @unchecked Sendable: `connection` is only touched while `lock` is held. The lock is
+    // re-entrant: reading a row may read the row a required relationship refers to, and a migration stage's contexts
+    // run inside the migration's transaction.
+    private let lock: NSRecursiveLock
     private let connection: SQLiteConnection
     let url: URL?
     /// A UUID recorded in the store when it is created; part of every permanent `PersistentIdentifier`.
@@ -17,16 +18,50 @@ final class Store: @unchecked Sendable {
     let tables: [ObjectIdentifier: EntityTable]
     let mapping: SchemaMapping
 
-    init(url: URL?, mapping: SchemaMapping) throws(SwiftDataError) {
-        self.mapping = mapping
-        let tables = mapping.tables
+    /// Opens, creates or migrates the store at `url` (in memory when nil) for `schema`.
+    convenience init(url: URL?, schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws(SwiftDataError) {
+        let connection = try Self.openConnection(url: url)
+        let lock = NSRecursiveLock()
+        do {
+            let mapping = try SchemaMapping(schema: schema)
+            let migration = try StoreMigration(
+                connection: connection, url: url, schema: schema, mapping: mapping, plan: migrationPlan
+            )
+            if url != nil { try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL") }
+            try connection.execute("PRAGMA foreign_keys = ON")
+            try StringFunctions.register(on: connection)
+            let identifier = try migration.run { mapping, identifier in
+                Store(connection: connection, lock: lock, url: url, mapping: mapping, identifier: identifier)
+            }
+            self.init(connection: connection, lock: lock, url: url, mapping: mapping, identifier: identifier)
+        } catch {
+            connection.close()
+            switch error {
+            case let error as SwiftDataError: throw error
+            case let error as SQLiteError: throw .sqlite(error)
+            default: throw .storeOpenFailed(url: url, reason: "\(error)")
+            }
+        }
+    }
+
+    /// A store over an open connection (also used for the intermediate schemas of a migration).
+    init(connection: SQLiteConnection, lock: NSRecursiveLock, url: URL?, mapping: SchemaMapping, identifier: String) {
+        self.connection = connection
+        self.lock = lock
         self.url = url
+        self.mapping = mapping
+        self.identifier = identifier
+        var tablesByType: [ObjectIdentifier: EntityTable] = [:]
+        for table in mapping.tables { tablesByType[ObjectIdentifier(table.entity.modelType)] = table }
+        self.tables = tablesByType
+    }
+
+    /// Opens the file (creating its folder) and reads its header and schema, so a file that is not SQLite fails now.
+    private static func openConnection(url: URL?) throws(SwiftDataError) -> SQLiteConnection {
         let connection: SQLiteConnection
         do {
             if let url {
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true
-                )
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             }
             connection = try SQLiteConnection(location: url.map { .file($0.path) } ?? .memory)
         } catch let error as SQLiteError {
@@ -41,48 +76,8 @@ final class Store: @unchecked Sendable {
             if error.isNotADatabase, let url { throw .storeNotADatabase(url: url, reason: error.message) }
             throw .storeOpenFailed(url: url, reason: error.message)
         }
-        self.connection = connection
         connection.setBusyTimeout(milliseconds: 5_000)
-        var tablesByType: [ObjectIdentifier: EntityTable] = [:]
-        for table in tables { tablesByType[ObjectIdentifier(table.entity.modelType)] = table }
-        self.tables = tablesByType
-        do {
-            try connection.execute("PRAGMA foreign_keys = ON")
-            if url != nil { try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL") }
-            try StringFunctions.register(on: connection)
-            self.identifier = try connection.transaction {
-                try connection.execute(
-                    "CREATE TABLE IF NOT EXISTS \"Z_METADATA\" (\"key\" TEXT PRIMARY KEY, \"value\" TEXT NOT NULL)"
-                )
-                try connection.execute(ExternalData.creationSQL)
-                for table in tables {
-                    for statement in table.creationSQL { try connection.execute(statement) }
-                }
-                for joinTable in mapping.joinTables {
-                    for statement in joinTable.creationSQL { try connection.execute(statement) }
-                }
-                if case .text(let existing) = try connection.scalar(
-                    "SELECT \"value\" FROM \"Z_METADATA\" WHERE \"key\" = ?", [.text("storeIdentifier")]
-                ) {
-                    return existing
-                }
-                let identifier = UUID().uuidString
-                try connection.execute(
-                    "INSERT INTO \"Z_METADATA\" (\"key\", \"value\") VALUES (?, ?)",
-                    [.text("storeIdentifier"), .text(identifier)]
-                )
-                return identifier
-            }
-        } catch let error as SQLiteError {
-            connection.close()
-            throw .sqlite(error)
-        } catch let error as SwiftDataError {
-            connection.close()
-            throw error
-        } catch {
-            connection.close()
-            throw .storeOpenFailed(url: url, reason: "\(error)")
-        }
+        return connection
     }
 
     /// Runs `body` with the connection, holding the store's lock. SQLite errors become ``SwiftDataError/sqlite(_:)``.

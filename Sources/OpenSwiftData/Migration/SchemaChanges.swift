@@ -1,0 +1,264 @@
+import Foundation
+import SQLite
+
+/// What it takes to bring a store from one schema to another, worked out — and checked — before anything is
+/// written.
+///
+/// Lightweight changes: entities added (table created) and removed (table dropped); attributes added (optional, or
+/// with a default value, or to an empty table), removed, renamed through `originalName`, made optional, made
+/// required (when no row lacks a value, or the property has a default); relationships added and removed; unique
+/// groups and indexes added and removed (a new unique group with duplicate rows is refused). A table whose columns
+/// change is rebuilt: created anew, rows copied with their primary keys, the old one dropped, the new one renamed
+/// (SQLite's documented procedure), keeping the `AUTOINCREMENT` sequence so no key is ever reused.
+struct SchemaChanges {
+    /// How one column of a rebuilt table gets its values.
+    enum ColumnSource {
+        case column(String)
+        case columnOr(String, SQLiteValue)
+        case value(SQLiteValue)
+    }
+
+    struct Rebuild {
+        let table: EntityTable
+        let sources: [ColumnSource]
+    }
+
+    var createdTables: [EntityTable] = []
+    var droppedTables: [String] = []
+    var rebuilds: [Rebuild] = []
+    /// Tables whose unique groups or indexes changed (their indexes are dropped and created again).
+    var reindexed: [EntityTable] = []
+    var droppedJoinTables: [String] = []
+    var createdJoinTables: [JoinTable] = []
+    /// Every join table of the new schema (their triggers go with a rebuilt table, and are made again).
+    var joinTables: [JoinTable] = []
+
+    var isEmpty: Bool {
+        createdTables.isEmpty && droppedTables.isEmpty && rebuilds.isEmpty && reindexed.isEmpty
+            && droppedJoinTables.isEmpty && createdJoinTables.isEmpty
+    }
+
+    /// Works out the changes from `stored` to `target`.
+    /// - Parameter allowsTypeChanges: true in a custom migration stage: a column whose type changed starts from the
+    ///   default or a zero value instead of refusing the migration.
+    /// - Throws: ``SwiftDataError/migrationRequired(_:)`` naming the model, the property and both types for a
+    ///   change that would lose or invent data.
+    init(from stored: StoredSchema, to target: SchemaMapping, allowsTypeChanges: Bool, connection: SQLiteConnection) throws {
+        let targetRecord = StoredSchema(mapping: target, version: stored.version)
+        for table in target.tables {
+            guard let old = stored.entity(named: table.name),
+                  let new = targetRecord.entity(named: table.name)
+            else {
+                createdTables.append(table)
+                continue
+            }
+            let matchesFile = try Self.tableMatches(table, connection)
+            if old.columns != new.columns || !matchesFile {
+                rebuilds.append(Rebuild(
+                    table: table,
+                    sources: try Self.sources(for: table, from: old, allowsTypeChanges: allowsTypeChanges, connection: connection)
+                ))
+            } else if old.uniquenessConstraints != new.uniquenessConstraints || old.indices != new.indices {
+                reindexed.append(table)
+            }
+            if old.uniquenessConstraints != new.uniquenessConstraints {
+                try Self.checkUniqueness(table, from: old, connection: connection)
+            }
+        }
+        let targetNames = Set(target.tables.map(\.name))
+        droppedTables = stored.entities.map(\.name).filter { !targetNames.contains($0) }
+        let storedJoinTables = Set(stored.entities.flatMap(\.relationships).compactMap(\.joinTable))
+        let targetJoinTables = Set(target.joinTables.map(\.name))
+        droppedJoinTables = storedJoinTables.subtracting(targetJoinTables).sorted()
+        createdJoinTables = target.joinTables.filter { !storedJoinTables.contains($0.name) }
+        joinTables = target.joinTables
+    }
+
+    /// Whether the table in the store has exactly the columns the entity's table defines (guards against a record
+    /// that does not match the file).
+    private static func tableMatches(_ table: EntityTable, _ connection: SQLiteConnection) throws -> Bool {
+        let rows = try connection.rows("SELECT \"name\" FROM pragma_table_info(?)", [.text(table.name)])
+        let names = rows.compactMap { row -> String? in if case .text(let name) = row.first { name } else { nil } }
+        return names == [SQL.primaryKey] + table.columns.map(\.name)
+    }
+
+    private static func sources(
+        for table: EntityTable, from old: StoredSchema.Entity, allowsTypeChanges: Bool, connection: SQLiteConnection
+    ) throws -> [ColumnSource] {
+        let targetNames = Set(table.columns.map(\.name))
+        let rowCount = try count("SELECT count(*) FROM \(table.quotedName)", connection)
+        return try table.columns.map { column in
+            let property = table.entity.properties[column.propertyIndex]
+            let (newRecord, defaultValue) = Self.record(of: column, property: property)
+            // The old column: same name, or the name it had (originalName) if no property kept that name.
+            var source = old.column(named: column.name)
+            if source == nil, let originalName = newRecord.originalName, !targetNames.contains(originalName) {
+                source = old.column(named: originalName)
+            }
+            let description = "\(table.name).\(column.name)"
+            guard let source else {
+                if newRecord.isOptional { return .value(.null) }
+                if let defaultValue { return .value(defaultValue) }
+                if rowCount == 0 || allowsTypeChanges { return .value(zero(newRecord.columnType)) }
+                throw SwiftDataError.migrationRequired(
+                    "\(description) is a new required \(newRecord.valueType) with no default value, and \(table.name) has "
+                        + "\(rowCount) row(s): make it optional, give it a default value, or migrate with a custom stage"
+                )
+            }
+            guard Self.compatible(source, newRecord) else {
+                if allowsTypeChanges { return .value(defaultValue ?? zero(newRecord.columnType)) }
+                throw SwiftDataError.migrationRequired(
+                    "\(description) changed type from \(readable(source)) to \(readable(newRecord)); the store was left as it "
+                        + "was — migrate with a custom MigrationStage that converts the values"
+                )
+            }
+            let quoted = "\(table.quotedName).\(SQL.identifier(source.name))"
+            if source.isOptional && !newRecord.isOptional {
+                if let defaultValue { return .columnOr(quoted, defaultValue) }
+                let missing = try count("SELECT count(*) FROM \(table.quotedName) WHERE \(SQL.identifier(source.name)) IS NULL", connection)
+                if missing > 0 {
+                    throw SwiftDataError.migrationRequired(
+                        "\(description) is now required, but \(missing) row(s) have no value: give it a default value, or keep it optional"
+                    )
+                }
+            }
+            return .column(quoted)
+        }
+    }
+
+    /// The record of the column in the new schema, and its declared default as stored.
+    private static func record(of column: EntityTable.Column, property: Schema.PropertyMetadata) -> (StoredSchema.Attribute, SQLiteValue?) {
+        switch column.kind {
+        case .attribute(let attribute):
+            let defaultValue = property.defaultValue.flatMap { try? SQLiteConversion.sqliteValue(for: $0) }
+            return (StoredSchema.Attribute(
+                name: column.name, originalName: attribute.originalName, columnType: attribute.codec.columnType.rawValue,
+                representation: attribute.codec.representation.rawValue, valueType: String(reflecting: attribute.valueType),
+                isOptional: attribute.isOptional, isExternal: column.isExternal
+            ), defaultValue.flatMap { if case .null = $0 { nil } else { $0 } })
+        case .reference(let relationship):
+            return (StoredSchema.Attribute(
+                name: column.name, originalName: relationship.originalName, columnType: ColumnType.integer.rawValue,
+                representation: "reference", valueType: relationship.destination, isOptional: true, isExternal: false
+            ), nil)
+        }
+    }
+
+    /// Values of `old` can be kept as values of `new`: same storage and same Swift type (an introspected column, whose
+    /// Swift type is unknown, only needs the same column type).
+    private static func compatible(_ old: StoredSchema.Attribute, _ new: StoredSchema.Attribute) -> Bool {
+        if old.representation.isEmpty { return old.columnType.uppercased() == new.columnType.uppercased() }
+        let sameOptionality = old.valueType == new.valueType || unwrapped(old.valueType) == unwrapped(new.valueType)
+        return old.columnType == new.columnType && old.representation == new.representation && old.isExternal == new.isExternal
+            && sameOptionality
+    }
+
+    private static func unwrapped(_ type: String) -> String {
+        if type.hasPrefix("Swift.Optional<"), type.hasSuffix(">") { return String(type.dropFirst(15).dropLast()) }
+        return type
+    }
+
+    private static func readable(_ attribute: StoredSchema.Attribute) -> String {
+        attribute.valueType.isEmpty ? attribute.columnType : attribute.valueType.replacingOccurrences(of: "Swift.", with: "")
+    }
+
+    private static func zero(_ columnType: String) -> SQLiteValue {
+        switch ColumnType(rawValue: columnType) {
+        case .integer: .integer(0)
+        case .real: .real(0)
+        case .text: .text("")
+        case .blob: .blob(Data())
+        case nil: .null
+        }
+    }
+
+    /// Refuses a new unique group the rows already break.
+    private static func checkUniqueness(_ table: EntityTable, from old: StoredSchema.Entity, connection: SQLiteConnection) throws {
+        for group in table.entity.uniquenessConstraints where !old.uniquenessConstraints.contains(group) {
+            let existing = group.filter { old.column(named: $0) != nil }
+            guard existing.count == group.count else { continue }
+            let columns = existing.map(SQL.identifier).joined(separator: ", ")
+            let duplicates = try count(
+                "SELECT count(*) FROM (SELECT 1 FROM \(table.quotedName) GROUP BY \(columns) HAVING count(*) > 1)", connection
+            )
+            if duplicates > 0 {
+                throw SwiftDataError.migrationRequired(
+                    "\(table.name) now has unique \(group.joined(separator: ", ")), but \(duplicates) value(s) occur in more than one row: "
+                        + "remove the duplicates in a custom stage's willMigrate"
+                )
+            }
+        }
+    }
+
+    private static func count(_ sql: String, _ connection: SQLiteConnection) throws -> Int {
+        if case .integer(let count) = try connection.scalar(sql) { return Int(count) }
+        return 0
+    }
+
+    // MARK: Applying
+
+    /// Makes the changes (inside the caller's transaction).
+    func apply(to connection: SQLiteConnection, log: (String) -> Void) throws {
+        for name in droppedJoinTables { try connection.execute("DROP TABLE IF EXISTS \(SQL.identifier(name))") }
+        for name in droppedTables {
+            log("dropping \(name)")
+            try connection.execute("DROP TABLE IF EXISTS \(SQL.identifier(name))")
+        }
+        for rebuild in rebuilds { try Self.rebuild(rebuild, connection, log: log) }
+        for table in reindexed { try Self.dropIndexes(of: table.name, connection) }
+        for table in createdTables + rebuilds.map(\.table) + reindexed {
+            for statement in table.creationSQL { try connection.execute(statement) }
+        }
+        for joinTable in joinTables {
+            for statement in joinTable.creationSQL { try connection.execute(statement) }
+        }
+    }
+
+    private static func rebuild(_ rebuild: Rebuild, _ connection: SQLiteConnection, log: (String) -> Void) throws {
+        let table = rebuild.table
+        let rows = try count("SELECT count(*) FROM \(table.quotedName)", connection)
+        if rows >= 10_000 { log("rebuilding \(table.name) (\(rows) rows)") }
+        let sequence = try connection.scalar("SELECT \"seq\" FROM sqlite_sequence WHERE \"name\" = ?", [.text(table.name)])
+        let temporary = SQL.identifier("Z_MIGRATING_\(table.name)")
+        let definitions = ["\(SQL.identifier(SQL.primaryKey)) INTEGER PRIMARY KEY AUTOINCREMENT"] + table.columns.map(EntityTable.definition)
+        try connection.execute("CREATE TABLE \(temporary) (\(definitions.joined(separator: ", ")))")
+        var expressions = [table.primaryKeySQL]
+        var arguments: [SQLiteValue] = []
+        for source in rebuild.sources {
+            switch source {
+            case .column(let column):
+                expressions.append(column)
+            case .columnOr(let column, let fallback):
+                expressions.append("COALESCE(\(column), ?)")
+                arguments.append(fallback)
+            case .value(let value):
+                expressions.append("?")
+                arguments.append(value)
+            }
+        }
+        let names = ([SQL.primaryKey] + table.columns.map(\.name)).map(SQL.identifier).joined(separator: ", ")
+        try connection.execute(
+            "INSERT INTO \(temporary) (\(names)) SELECT \(expressions.joined(separator: ", ")) FROM \(table.quotedName)", arguments
+        )
+        try connection.execute("DROP TABLE \(table.quotedName)")
+        try connection.execute("ALTER TABLE \(temporary) RENAME TO \(table.quotedName)")
+        if let sequence {
+            // Keep every key ever used out of reach, as AUTOINCREMENT promises.
+            try connection.execute(
+                "UPDATE sqlite_sequence SET \"seq\" = max(\"seq\", ?) WHERE \"name\" = ?", [sequence, .text(table.name)]
+            )
+        }
+    }
+
+    /// Drops the indexes and triggers OpenSwiftData made for a table (they are created again from the new schema).
+    private static func dropIndexes(of table: String, _ connection: SQLiteConnection) throws {
+        let rows = try connection.rows(
+            "SELECT \"type\", \"name\" FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL",
+            [.text(table)]
+        )
+        for row in rows {
+            guard case .text(let type) = row[0], case .text(let name) = row[1] else { continue }
+            try connection.execute("DROP \(type == "index" ? "INDEX" : "TRIGGER") IF EXISTS \(SQL.identifier(name))")
+        }
+    }
+}

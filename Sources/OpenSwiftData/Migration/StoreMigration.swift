@@ -1,0 +1,166 @@
+import Foundation
+import SQLite
+
+/// Brings a store from the schema it records to the container's: the stages of a migration plan (if any) from the
+/// recorded version on, then a lightweight step to the container's exact schema. Everything runs in one
+/// transaction; a failure rolls all of it back. Without custom stages, every check runs before anything is
+/// written, so a refused migration leaves the file byte-identical.
+struct StoreMigration {
+    /// One step: to `mapping`, with the custom stage's closures if it is one.
+    struct Step {
+        let target: SchemaMapping
+        let schema: Schema
+        let version: Schema.Version
+        let willMigrate: ((ModelContext) throws -> Void)?
+        let didMigrate: ((ModelContext) throws -> Void)?
+        let source: (mapping: SchemaMapping, schema: Schema)?
+        let label: String
+        var isCustom: Bool { willMigrate != nil || didMigrate != nil }
+    }
+
+    private let connection: SQLiteConnection
+    private let url: URL?
+    private let stored: StoredSchema?
+    private let steps: [Step]
+    private let target: SchemaMapping
+    private let targetVersion: Schema.Version
+    /// Changes worked out (and checked) before writing, when no step runs code.
+    private let precomputed: [SchemaChanges]?
+
+    init(
+        connection: SQLiteConnection, url: URL?, schema: Schema, mapping: SchemaMapping, plan: (any SchemaMigrationPlan.Type)?
+    ) throws {
+        self.connection = connection
+        self.url = url
+        self.target = mapping
+        var entityNames = Set(mapping.tables.map(\.name))
+        for versioned in plan?.schemas ?? [] {
+            for model in versioned.models { entityNames.insert(model.entityName) }
+        }
+        let stored = try StoredSchema.read(from: connection)
+            ?? StoredSchema.introspect(connection, entities: entityNames.sorted())
+        self.stored = stored
+        targetVersion = Self.version(of: schema, in: plan)
+
+        var steps: [Step] = []
+        if let stored, let plan {
+            var current = stored.version
+            while current != targetVersion,
+                  let stage = plan.stages.first(where: { $0.from.versionIdentifier == current }) {
+                let to = Schema(versionedSchema: stage.to)
+                let from = Schema(versionedSchema: stage.from)
+                var willMigrate: ((ModelContext) throws -> Void)?
+                var didMigrate: ((ModelContext) throws -> Void)?
+                if case .custom(_, _, let will, let did) = stage {
+                    willMigrate = will
+                    didMigrate = did
+                }
+                steps.append(Step(
+                    target: try SchemaMapping(schema: to), schema: to, version: to.version, willMigrate: willMigrate,
+                    didMigrate: didMigrate, source: (try SchemaMapping(schema: from), from),
+                    label: "\(stage.from.versionIdentifier) → \(stage.to.versionIdentifier)"
+                ))
+                current = stage.to.versionIdentifier
+            }
+        }
+        // Last, straight to the container's own schema (a lightweight step; nothing when it already matches).
+        steps.append(Step(
+            target: mapping, schema: schema, version: targetVersion, willMigrate: nil, didMigrate: nil, source: nil,
+            label: "to \(targetVersion)"
+        ))
+        self.steps = steps
+
+        if steps.contains(where: \.isCustom) {
+            precomputed = nil
+        } else {
+            var record = stored ?? .empty
+            var changes: [SchemaChanges] = []
+            for step in steps {
+                changes.append(try SchemaChanges(from: record, to: step.target, allowsTypeChanges: false, connection: connection))
+                record = StoredSchema(mapping: step.target, version: step.version)
+            }
+            precomputed = changes
+        }
+    }
+
+    /// The version a schema stands for: the plan's version whose models it has, or its own.
+    private static func version(of schema: Schema, in plan: (any SchemaMigrationPlan.Type)?) -> Schema.Version {
+        guard let plan, schema.version == Schema.Version(1, 0, 0) else { return schema.version }
+        let types = Set(schema.entities.map { ObjectIdentifier($0.modelType) })
+        for versioned in plan.schemas.reversed() {
+            var matches = true
+            for model in versioned.models where !types.contains(ObjectIdentifier(model)) { matches = false }
+            if matches { return versioned.versionIdentifier }
+        }
+        return schema.version
+    }
+
+    /// Runs the migration in one transaction and returns the store's identifier. `makeStore` builds a store over
+    /// the connection for a stage's schema, for the contexts its closures get.
+    func run(makeStore: (SchemaMapping, String) -> Store) throws -> String {
+        try connection.transaction {
+            try connection.execute(
+                "CREATE TABLE IF NOT EXISTS \"\(StoredSchema.metadataTable)\" (\"key\" TEXT PRIMARY KEY, \"value\" TEXT NOT NULL)"
+            )
+            try connection.execute(ExternalData.creationSQL)
+            let identifier = try storeIdentifier()
+            var record = stored ?? .empty
+            for (index, step) in steps.enumerated() {
+                if let willMigrate = step.willMigrate, let source = step.source {
+                    try runStageCode(willMigrate, "willMigrate", step, makeStore(source.mapping, identifier), source.schema)
+                }
+                let changes = try precomputed?[index]
+                    ?? SchemaChanges(from: record, to: step.target, allowsTypeChanges: step.isCustom, connection: connection)
+                if !changes.isEmpty && stored != nil {
+                    log("migrating \(url?.lastPathComponent ?? "the store") \(step.label)")
+                }
+                try changes.apply(to: connection, log: log)
+                record = StoredSchema(mapping: step.target, version: step.version)
+                try record.write(to: connection)
+                if let didMigrate = step.didMigrate {
+                    try runStageCode(didMigrate, "didMigrate", step, makeStore(step.target, identifier), step.schema)
+                }
+            }
+            return identifier
+        }
+    }
+
+    private func runStageCode(
+        _ code: (ModelContext) throws -> Void, _ name: String, _ step: Step, _ store: Store, _ schema: Schema
+    ) throws {
+        let context = ModelContext(ModelContainer(schema: schema, configurations: [], store: store))
+        do {
+            try code(context)
+            try context.save()
+        } catch {
+            throw SwiftDataError.migrationFailed("\(name) of the stage \(step.label) threw: \(error)")
+        }
+    }
+
+    private func storeIdentifier() throws -> String {
+        if case .text(let existing) = try connection.scalar(
+            "SELECT \"value\" FROM \"\(StoredSchema.metadataTable)\" WHERE \"key\" = ?", [.text("storeIdentifier")]
+        ) {
+            return existing
+        }
+        let identifier = UUID().uuidString
+        try connection.execute(
+            "INSERT INTO \"\(StoredSchema.metadataTable)\" (\"key\", \"value\") VALUES (?, ?)", [.text("storeIdentifier"), .text(identifier)]
+        )
+        return identifier
+    }
+
+    private func log(_ line: String) {
+        FileHandle.standardError.write(Data("OpenSwiftData: \(line)\n".utf8))
+    }
+}
+
+extension StoredSchema {
+    /// No entities: what a new store starts from.
+    static let empty = StoredSchema(emptyWithVersion: Schema.Version(0, 0, 0))
+
+    init(emptyWithVersion version: Schema.Version) {
+        self.version = version
+        self.entities = []
+    }
+}
