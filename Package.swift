@@ -87,8 +87,11 @@ let package = Package(
         .target(name: "Showcase", dependencies: ["Shop", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
         .executableTarget(name: "showcase", dependencies: ["Showcase"]),
 
+        // A process that saves to a store over and over, for the tests of concurrent writers.
+        .executableTarget(name: "concurrency-probe", dependencies: ["OpenSwiftData"], path: "Sources/ConcurrencyProbe"),
+
         // Tests.
-        .testTarget(name: "OpenSwiftDataTests", dependencies: ["OpenSwiftData", "SQLite"]),
+        .testTarget(name: "OpenSwiftDataTests", dependencies: ["OpenSwiftData", "SQLite", "concurrency-probe"]),
         .testTarget(
             name: "OpenSwiftDataMacrosTests",
             dependencies: ["OpenSwiftDataMacros"],

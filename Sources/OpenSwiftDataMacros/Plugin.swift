@@ -11,6 +11,7 @@ struct OpenSwiftDataMacrosPlugin {
     /// Every macro this plugin provides, by the type name its `#externalMacro` declaration names.
     static var macros: [String: any Macro.Type] { [
         "ModelMacro": ModelMacro.self,
+        "ModelActorMacro": ModelActorMacro.self,
         "PersistedPropertyMacro": PersistedPropertyMacro.self,
         "MarkerPeerMacro": MarkerPeerMacro.self,
         "MarkerDeclarationMacro": MarkerDeclarationMacro.self,

@@ -45,7 +45,7 @@ extension ModelContext {
         if (descriptor.includePendingChanges && hasPendingChanges(for: T.self)) || plan.filtersInMemory {
             return try fetch(countable).count
         }
-        let total = try store.withConnection { connection in
+        let total = try store.withReadConnection { connection in
             guard case .integer(let count) = try connection.scalar(plan.query.countSQL, plan.query.arguments) else { return 0 }
             return Int(count)
         }
@@ -69,7 +69,12 @@ extension ModelContext {
         _ type: T.Type, table: EntityTable, sql: String, arguments: [SQLiteValue], reader: (any StoreReader)? = nil
     ) throws(SwiftDataError) -> [T] {
         let storeIdentifier = store.identifier
-        return try (reader ?? store).withConnection { connection in
+        let run: ((SQLiteConnection) throws -> [T]) throws(SwiftDataError) -> [T] = if let reader {
+            { body throws(SwiftDataError) in try reader.withConnection(body) }
+        } else {
+            { body throws(SwiftDataError) in try self.store.withReadConnection(body) }
+        }
+        return try run { connection in
             let statement = try connection.cachedStatement(sql)
             defer { statement.reset() }
             try statement.bind(arguments)

@@ -22,7 +22,7 @@ extension ModelContext {
         let plan = try FetchPlan(table: table, schema: store.mapping, descriptor: descriptor, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
         guard plan.isEntirelySQL, !(descriptor.includePendingChanges && hasPendingChanges(for: T.self)) else { return nil }
         let (sql, arguments) = plan.query.selectSQL(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset, primaryKeysOnly: true)
-        return try (reader ?? store).withConnection { connection in
+        let body = { (connection: SQLiteConnection) throws -> [Int64] in
             let statement = try connection.cachedStatement(sql)
             defer { statement.reset() }
             try statement.bind(arguments)
@@ -30,6 +30,8 @@ extension ModelContext {
             while try statement.step() { rowIDs.append(statement.int64(at: 0)) }
             return rowIDs
         }
+        if let reader { return try reader.withConnection(body) }
+        return try store.withReadConnection(body)
     }
 
     /// The models with these primary keys, in the order given (keys whose rows are gone are skipped).

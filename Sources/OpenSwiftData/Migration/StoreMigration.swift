@@ -2,9 +2,10 @@ import Foundation
 import SQLite
 
 /// Brings a store from the schema it records to the container's: the stages of a migration plan (if any) from the
-/// recorded version on, then a lightweight step to the container's exact schema. Everything runs in one
-/// transaction; a failure rolls all of it back. Without custom stages, every check runs before anything is
-/// written, so a refused migration leaves the file byte-identical.
+/// recorded version on, then a lightweight step to the container's exact schema. Everything — reading the record,
+/// planning, checking, changing — runs in one write transaction (`BEGIN IMMEDIATE`), so two processes opening one
+/// store at once migrate it once; a failure rolls all of it back. Without custom stages, every check runs before
+/// anything is written, so a refused migration leaves the file byte-identical.
 struct StoreMigration {
     /// One step: to `mapping`, with the custom stage's closures if it is one.
     struct Step {
@@ -20,27 +21,30 @@ struct StoreMigration {
 
     private let connection: SQLiteConnection
     private let url: URL?
-    private let stored: StoredSchema?
-    private let steps: [Step]
+    private let schema: Schema
     private let target: SchemaMapping
-    private let targetVersion: Schema.Version
-    /// Changes worked out (and checked) before writing, when no step runs code.
-    private let precomputed: [SchemaChanges]?
+    private let plan: (any SchemaMigrationPlan.Type)?
 
     init(
         connection: SQLiteConnection, url: URL?, schema: Schema, mapping: SchemaMapping, plan: (any SchemaMigrationPlan.Type)?
     ) throws {
         self.connection = connection
         self.url = url
+        self.schema = schema
         self.target = mapping
-        var entityNames = Set(mapping.tables.map(\.name))
+        self.plan = plan
+    }
+
+    /// What the store records, and the steps from it to the container's schema (with the changes of each, checked,
+    /// when no step runs code).
+    private func planSteps() throws -> (stored: StoredSchema?, steps: [Step], precomputed: [SchemaChanges]?) {
+        var entityNames = Set(target.tables.map(\.name))
         for versioned in plan?.schemas ?? [] {
             for model in versioned.models { entityNames.insert(model.entityName) }
         }
         let stored = try StoredSchema.read(from: connection)
             ?? StoredSchema.introspect(connection, entities: entityNames.sorted())
-        self.stored = stored
-        targetVersion = Self.version(of: schema, in: plan)
+        let targetVersion = Self.version(of: schema, in: plan)
 
         var steps: [Step] = []
         if let stored, let plan {
@@ -65,22 +69,18 @@ struct StoreMigration {
         }
         // Last, straight to the container's own schema (a lightweight step; nothing when it already matches).
         steps.append(Step(
-            target: mapping, schema: schema, version: targetVersion, willMigrate: nil, didMigrate: nil, source: nil,
+            target: target, schema: schema, version: targetVersion, willMigrate: nil, didMigrate: nil, source: nil,
             label: "to \(targetVersion)"
         ))
-        self.steps = steps
 
-        if steps.contains(where: \.isCustom) {
-            precomputed = nil
-        } else {
-            var record = stored ?? .empty
-            var changes: [SchemaChanges] = []
-            for step in steps {
-                changes.append(try SchemaChanges(from: record, to: step.target, allowsTypeChanges: false, connection: connection))
-                record = StoredSchema(mapping: step.target, version: step.version)
-            }
-            precomputed = changes
+        guard !steps.contains(where: \.isCustom) else { return (stored, steps, nil) }
+        var record = stored ?? .empty
+        var changes: [SchemaChanges] = []
+        for step in steps {
+            changes.append(try SchemaChanges(from: record, to: step.target, allowsTypeChanges: false, connection: connection))
+            record = StoredSchema(mapping: step.target, version: step.version)
         }
+        return (stored, steps, changes)
     }
 
     /// The version a schema stands for: the plan's version whose models it has, or its own.
@@ -99,6 +99,7 @@ struct StoreMigration {
     /// the connection for a stage's schema, for the contexts its closures get.
     func run(makeStore: (SchemaMapping, String) -> Store) throws -> String {
         try connection.transaction {
+            let (stored, steps, precomputed) = try planSteps()
             try connection.execute(
                 "CREATE TABLE IF NOT EXISTS \"\(StoredSchema.metadataTable)\" (\"key\" TEXT PRIMARY KEY, \"value\" TEXT NOT NULL)"
             )

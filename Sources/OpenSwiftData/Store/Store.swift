@@ -1,5 +1,9 @@
 import Foundation
 import SQLite
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The SQLite database behind a container: one connection, used by one thread at a time.
 ///
@@ -17,6 +21,10 @@ final class Store: @unchecked Sendable {
     let identifier: String
     let tables: [ObjectIdentifier: EntityTable]
     let mapping: SchemaMapping
+    /// Read-only connections for fetches (file stores only).
+    private let readers: ReaderPool?
+    /// The thread holding the writer's lock (0 when none): a read on that thread must see its uncommitted writes.
+    private let writerThread = Atomic<UInt>(0)
 
     /// Opens, creates or migrates the store at `url` (in memory when nil) for `schema`.
     convenience init(url: URL?, schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws(SwiftDataError) {
@@ -31,7 +39,7 @@ final class Store: @unchecked Sendable {
             try connection.execute("PRAGMA foreign_keys = ON")
             try StringFunctions.register(on: connection)
             let identifier = try migration.run { mapping, identifier in
-                Store(connection: connection, lock: lock, url: url, mapping: mapping, identifier: identifier)
+                Store(connection: connection, lock: lock, url: url, mapping: mapping, identifier: identifier, usesReaders: false)
             }
             self.init(connection: connection, lock: lock, url: url, mapping: mapping, identifier: identifier)
         } catch {
@@ -44,13 +52,18 @@ final class Store: @unchecked Sendable {
         }
     }
 
-    /// A store over an open connection (also used for the intermediate schemas of a migration).
-    init(connection: SQLiteConnection, lock: NSRecursiveLock, url: URL?, mapping: SchemaMapping, identifier: String) {
+    /// A store over an open connection. The intermediate stores of a migration read through the writer only
+    /// (`usesReaders: false`): they must see the migration's uncommitted work.
+    init(
+        connection: SQLiteConnection, lock: NSRecursiveLock, url: URL?, mapping: SchemaMapping, identifier: String,
+        usesReaders: Bool = true
+    ) {
         self.connection = connection
         self.lock = lock
         self.url = url
         self.mapping = mapping
         self.identifier = identifier
+        self.readers = usesReaders ? url.map { ReaderPool(url: $0) } : nil
         var tablesByType: [ObjectIdentifier: EntityTable] = [:]
         for table in mapping.tables { tablesByType[ObjectIdentifier(table.entity.modelType)] = table }
         self.tables = tablesByType
@@ -83,7 +96,11 @@ final class Store: @unchecked Sendable {
     /// Runs `body` with the connection, holding the store's lock. SQLite errors become ``SwiftDataError/sqlite(_:)``.
     func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws(SwiftDataError) -> T {
         lock.lock()
-        defer { lock.unlock() }
+        let outer = writerThread.exchange(Self.currentThread, ordering: .relaxed)
+        defer {
+            writerThread.store(outer, ordering: .relaxed)
+            lock.unlock()
+        }
         do {
             return try body(connection)
         } catch let error as SwiftDataError {
@@ -93,6 +110,31 @@ final class Store: @unchecked Sendable {
         } catch {
             throw .storeOpenFailed(url: url, reason: "\(error)")
         }
+    }
+
+    /// Runs `body` with a connection for reading: a reader (in parallel with other reads and with the writer), or
+    /// the writer itself for an in-memory store or when this thread is inside a write (so it sees what it wrote).
+    func withReadConnection<T>(_ body: (SQLiteConnection) throws -> T) throws(SwiftDataError) -> T {
+        guard let readers, writerThread.load(ordering: .relaxed) != Self.currentThread else {
+            return try withConnection(body)
+        }
+        do {
+            return try readers.withReader(body)
+        } catch let error as SwiftDataError {
+            throw error
+        } catch let error as SQLiteError {
+            throw .sqlite(error)
+        } catch {
+            throw .storeOpenFailed(url: url, reason: "\(error)")
+        }
+    }
+
+    private static var currentThread: UInt {
+        #if canImport(Glibc)
+        UInt(pthread_self())
+        #else
+        UInt(bitPattern: pthread_self())
+        #endif
     }
 
     /// The table of a model type, or ``SwiftDataError/modelNotInSchema(entityName:)``.
@@ -113,8 +155,13 @@ final class Store: @unchecked Sendable {
 
     /// Closes the connection; later use throws.
     func close() {
+        readers?.close()
         lock.lock()
         defer { lock.unlock() }
         connection.close()
+    }
+
+    deinit {
+        readers?.close()
     }
 }

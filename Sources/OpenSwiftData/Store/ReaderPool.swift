@@ -1,0 +1,76 @@
+import Foundation
+import SQLite
+
+/// Read-only connections to a store file, so fetches from different threads run in parallel while one connection
+/// writes (WAL mode lets readers and the writer work at once). Opened on demand, at most `limit` of them; a fetch
+/// waits for a free one beyond that.
+final class ReaderPool: @unchecked Sendable {
+    // Invariant behind @unchecked Sendable: `idle` and `opened` are only touched while `condition` is locked, and a
+    // connection is used by one thread at a time (taken out of `idle` while in use).
+    private let condition = NSCondition()
+    private var idle: [SQLiteConnection] = []
+    private var opened = 0
+    private var isClosed = false
+    private let limit: Int
+    private let url: URL
+
+    init(url: URL, limit: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
+        self.url = url
+        self.limit = limit
+    }
+
+    /// Runs `body` with a reader connection.
+    func withReader<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        let connection = try acquire()
+        defer { release(connection) }
+        return try body(connection)
+    }
+
+    private func acquire() throws -> SQLiteConnection {
+        condition.lock()
+        while idle.isEmpty && opened >= limit && !isClosed { condition.wait() }
+        if isClosed {
+            condition.unlock()
+            throw SQLiteError(extendedCode: 21, message: "the store is closed")
+        }
+        if let connection = idle.popLast() {
+            condition.unlock()
+            return connection
+        }
+        opened += 1
+        condition.unlock()
+        do {
+            let connection = try SQLiteConnection(location: .file(url.path), readOnly: true)
+            connection.setBusyTimeout(milliseconds: 5_000)
+            try StringFunctions.register(on: connection)
+            return connection
+        } catch {
+            condition.lock()
+            opened -= 1
+            condition.signal()
+            condition.unlock()
+            throw error
+        }
+    }
+
+    private func release(_ connection: SQLiteConnection) {
+        condition.lock()
+        if isClosed {
+            connection.close()
+        } else {
+            idle.append(connection)
+        }
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Closes idle readers; readers in use close when returned.
+    func close() {
+        condition.lock()
+        isClosed = true
+        for connection in idle { connection.close() }
+        idle.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+}
