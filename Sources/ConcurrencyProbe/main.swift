@@ -5,7 +5,7 @@ import Foundation
 import OpenSwiftData
 
 @Model
-final class ProbeRow {
+final class ProbeRowMirror {
     var label: String
     var sequence: Int
 
@@ -23,10 +23,10 @@ guard arguments.count == 4, let saves = Int(arguments[2]) else {
 var errors = 0
 var saved = 0
 do {
-    let container = try ModelContainer(for: ProbeRow.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: arguments[1])))
+    let container = try ModelContainer(for: ProbeRowMirror.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: arguments[1])))
     let context = ModelContext(container)
     for sequence in 0..<saves {
-        context.insert(ProbeRow(label: arguments[3], sequence: sequence))
+        context.insert(ProbeRowMirror(label: arguments[3], sequence: sequence))
         do {
             try context.save()
             saved += 1

@@ -124,6 +124,9 @@ public final class SQLiteConnection {
     /// Rows changed by the last INSERT, UPDATE or DELETE (`sqlite3_changes64`).
     public var changes: Int64 { handle.map { sqlite3_changes64($0) } ?? 0 }
 
+    /// Rows changed by every INSERT, UPDATE and DELETE since the connection opened (`sqlite3_total_changes64`).
+    public var totalChanges: Int64 { handle.map { sqlite3_total_changes64($0) } ?? 0 }
+
     /// Whether a transaction is open (`sqlite3_get_autocommit` is 0).
     public var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
 

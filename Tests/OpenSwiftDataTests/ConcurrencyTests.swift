@@ -88,8 +88,8 @@ actor TagImporter {
         #expect(reports.allSatisfy { $0.contains("saved=1000 errors=0") }, "\(reports)")
         let raw = try SQLiteConnection(location: .file(store.path))
         defer { raw.close() }
-        #expect(try raw.scalar("SELECT count(*) FROM \"ProbeRow\"") == .integer(2000))
-        #expect(try raw.scalar("SELECT count(DISTINCT \"label\" || '-' || \"sequence\") FROM \"ProbeRow\"") == .integer(2000))
+        #expect(try raw.scalar("SELECT count(*) FROM \"ProbeRowMirror\"") == .integer(2000))
+        #expect(try raw.scalar("SELECT count(DISTINCT \"label\" || '-' || \"sequence\") FROM \"ProbeRowMirror\"") == .integer(2000))
     }
 
     /// The probe, built beside this test bundle.

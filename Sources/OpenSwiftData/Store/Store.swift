@@ -23,6 +23,8 @@ final class Store: @unchecked Sendable {
     let mapping: SchemaMapping
     /// Read-only connections for fetches (file stores only).
     private let readers: ReaderPool?
+    /// A read-only connection of its own whose `PRAGMA data_version` changes when anyone else commits.
+    private let versionProbe: VersionProbe?
     /// The thread holding the writer's lock (0 when none): a read on that thread must see its uncommitted writes.
     private let writerThread = Atomic<UInt>(0)
 
@@ -64,6 +66,7 @@ final class Store: @unchecked Sendable {
         self.mapping = mapping
         self.identifier = identifier
         self.readers = usesReaders ? url.map { ReaderPool(url: $0) } : nil
+        self.versionProbe = usesReaders ? url.map { VersionProbe(url: $0) } : nil
         var tablesByType: [ObjectIdentifier: EntityTable] = [:]
         for table in mapping.tables { tablesByType[ObjectIdentifier(table.entity.modelType)] = table }
         self.tables = tablesByType
@@ -137,6 +140,14 @@ final class Store: @unchecked Sendable {
         #endif
     }
 
+    /// A number that changes whenever any connection — this process's writer or another process — commits to the
+    /// store file (`PRAGMA data_version` on a connection that never writes). For an in-memory store, the writer's
+    /// total change count.
+    func dataVersion() -> Int64 {
+        if let versionProbe { return versionProbe.value() }
+        return (try? withConnection { connection in connection.totalChanges }) ?? 0
+    }
+
     /// The table of a model type, or ``SwiftDataError/modelNotInSchema(entityName:)``.
     func table<Model: PersistentModel>(for type: Model.Type) throws(SwiftDataError) -> EntityTable {
         guard let table = tables[ObjectIdentifier(type)] else { throw .modelNotInSchema(entityName: Model.entityName) }
@@ -163,5 +174,25 @@ final class Store: @unchecked Sendable {
 
     deinit {
         readers?.close()
+    }
+}
+
+/// A read-only connection kept open to read `PRAGMA data_version`, which changes when another connection commits.
+private final class VersionProbe: @unchecked Sendable {
+    // Invariant behind @unchecked Sendable: `connection` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var connection: SQLiteConnection?
+    private let url: URL
+
+    init(url: URL) {
+        self.url = url
+    }
+
+    func value() -> Int64 {
+        lock.withLock {
+            if connection == nil { connection = try? SQLiteConnection(location: .file(url.path), readOnly: true) }
+            guard case .integer(let version) = try? connection?.scalar("PRAGMA data_version") else { return -1 }
+            return version
+        }
     }
 }
