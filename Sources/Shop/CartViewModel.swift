@@ -6,7 +6,9 @@ import OpenSwiftData
 ///
 /// Names follow the seed's view model (`addCart`, `deleteCart`, `deleteAllCart`, `checkDuplicate`). Every operation
 /// saves at once and then reads the cart again from the store, so ``items`` is never stale after a delete, and every
-/// page and API call — from any browser tab — sees the same cart.
+/// page and API call — from any browser tab — sees the same cart. Between operations ``items`` is kept current by a
+/// ``OpenSwiftData/ResultsObserver``, which also notices carts changed by other processes on the same store file;
+/// ``changes()`` streams those updates (the pages' live updates use it).
 @MainActor
 @Observable
 public final class CartViewModel {
@@ -19,14 +21,23 @@ public final class CartViewModel {
     }
 
     /// The cart's items in the order they were added.
-    public private(set) var items: [CartItem] = []
+    public var items: [CartItem] { observer.results }
     @ObservationIgnored private let context: ModelContext
+    @ObservationIgnored private let observer: ResultsObserver<CartItem>
 
-    /// A view model over `context`; reads the cart once.
+    /// A view model over `context`; reads the cart once, and again whenever it changes.
+    /// - Parameter pollingInterval: how often to look for changes by other processes; nil not to.
     /// - Throws: ``SwiftDataError`` when the store cannot be read.
-    public init(context: ModelContext) throws(SwiftDataError) {
+    public init(context: ModelContext, pollingInterval: Duration? = .milliseconds(500)) throws(SwiftDataError) {
         self.context = context
-        try fetchCart()
+        observer = try ResultsObserver(
+            FetchDescriptor<CartItem>(sortBy: [SortDescriptor(\.addedAt)]), in: context, pollingInterval: pollingInterval
+        )
+    }
+
+    /// Yields whenever the cart changed (here, in another context, or in another process).
+    public func changes() -> AsyncStream<Void> {
+        observer.updates()
     }
 
     /// The cart rows, in the order added.
@@ -35,9 +46,10 @@ public final class CartViewModel {
     /// The sum of the items' prices, in US dollars.
     public var total: Double { items.reduce(0) { $0 + $1.price } }
 
-    /// Reads the cart from the store into ``items``.
+    /// Reads the cart from the store into ``items`` now.
     public func fetchCart() throws(SwiftDataError) {
-        items = try context.fetch(FetchDescriptor<CartItem>(sortBy: [SortDescriptor(\.addedAt)]))
+        observer.refresh()
+        if let error = observer.lastError { throw error }
     }
 
     /// Whether the product is in the cart (checked in the store, not in a cached list).

@@ -61,7 +61,6 @@ public final class ShopController {
             case "duplicate": .alreadyInCart(title: product.title)
             default: nil
             }
-            try cart.fetchCart()
             return .html(DisplayPage.render(product: product, notice: notice, cartCount: cart.items.count))
         } catch {
             return failurePage(error, request: request)
@@ -107,48 +106,39 @@ public final class ShopController {
     /// product `N` is indeed not in the cart (titled from the catalog when it answers, generic otherwise), and
     /// ignored when it is in the cart or `id` is missing.
     public func cartPage(_ request: HTTPRequest) async -> HTTPResponse {
-        do {
-            try cart.fetchCart()
-            var notice: ShopNotice?
-            switch request.query("notice") {
-            case "removed":
-                if let id = request.query("id").flatMap({ Int($0) }), !cart.lines.contains(where: { $0.productID == id }) {
-                    let title = try? await catalog.product(id: id)?.title
-                    notice = .removed(title: title)
-                }
-            case "gone": notice = .noLongerInCart
-            case "emptied": notice = .cartEmptied
-            case "already-empty": notice = .cartAlreadyEmpty
-            default: notice = nil
+        var notice: ShopNotice?
+        switch request.query("notice") {
+        case "removed":
+            if let id = request.query("id").flatMap({ Int($0) }), !cart.lines.contains(where: { $0.productID == id }) {
+                let title = try? await catalog.product(id: id)?.title
+                notice = .removed(title: title)
             }
-            return .html(CartPage.render(lines: cart.lines, total: cart.total, notice: notice))
-        } catch {
-            return failurePage(error, request: request)
+        case "gone": notice = .noLongerInCart
+        case "emptied": notice = .cartEmptied
+        case "already-empty": notice = .cartAlreadyEmpty
+        default: notice = nil
         }
+        return .html(CartPage.render(lines: cart.lines, total: cart.total, notice: notice))
     }
 
     /// `GET /shop/cart/{productID}/delete`: asks to confirm removing one line.
     public func confirmDeletePage(_ request: HTTPRequest) async -> HTTPResponse {
-        do {
-            try cart.fetchCart()
-            guard let productID = request.pathParameters["productID"].flatMap({ Int($0) }),
-                  let line = cart.lines.first(where: { $0.productID == productID })
-            else {
-                return .html(
-                    ErrorPage.render(
-                        title: "Not in the cart",
-                        message: "That product is not in the cart.",
-                        cartCount: cart.items.count,
-                        tab: .cart,
-                        link: .cart
-                    ),
-                    status: .notFound
-                )
-            }
-            return .html(ConfirmPage.renderDelete(line: line, cartCount: cart.items.count))
-        } catch {
-            return failurePage(error, request: request)
+        guard let productID = request.pathParameters["productID"].flatMap({ Int($0) }),
+              let line = cart.lines.first(where: { $0.productID == productID })
+        else {
+            return .html(
+                ErrorPage.render(
+                    title: "Not in the cart",
+                    message: "That product is not in the cart.",
+                    cartCount: cart.items.count,
+                    tab: .cart,
+                    link: .cart
+                ),
+                status: .notFound
+            )
         }
+        return .html(ConfirmPage.renderDelete(line: line, cartCount: cart.items.count))
+    }
     }
 
     /// `POST /shop/cart/{productID}/delete`: removes the line, then redirects to the cart; a line that is already
@@ -178,12 +168,7 @@ public final class ShopController {
 
     /// `GET /shop/cart/empty`: asks to confirm emptying the cart (or says it is already empty).
     public func confirmEmptyPage(_ request: HTTPRequest) async -> HTTPResponse {
-        do {
-            try cart.fetchCart()
-            return .html(ConfirmPage.renderEmptyCart(itemCount: cart.items.count))
-        } catch {
-            return failurePage(error, request: request)
-        }
+        .html(ConfirmPage.renderEmptyCart(itemCount: cart.items.count))
     }
 
     /// `POST /shop/cart/empty`: empties the cart, then redirects to it.
@@ -232,12 +217,7 @@ public final class ShopController {
 
     /// `GET /api/shop/cart`: the items in the order added and the total.
     public func cartJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        do {
-            try cart.fetchCart()
-            return .json(currentCart())
-        } catch {
-            return failureJSON(error, request: request)
-        }
+        .json(currentCart())
     }
 
     /// `POST /api/shop/cart` `{"productID": N}`: 201 with the new line; 409 if already there; 404 for an unknown
@@ -293,14 +273,9 @@ public final class ShopController {
         CartJSON(items: cart.lines, total: (cart.total * 100).rounded() / 100)
     }
 
-    /// The number of rows in the cart for the Cart tab's label, or `nil` when the store cannot be read.
+    /// The number of rows in the cart, for the Cart tab's label.
     private func cartCount() -> Int? {
-        do {
-            try cart.fetchCart()
-            return cart.items.count
-        } catch {
-            return nil
-        }
+        cart.items.count
     }
 
     /// Catalog (network) failures are the upstream's fault: 502, with a page that names the catalog and links to
