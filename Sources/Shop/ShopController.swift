@@ -139,7 +139,6 @@ public final class ShopController {
         }
         return .html(ConfirmPage.renderDelete(line: line, cartCount: cart.items.count))
     }
-    }
 
     /// `POST /shop/cart/{productID}/delete`: removes the line, then redirects to the cart; a line that is already
     /// gone (a second submit, the back button) redirects to the cart with ``ShopNotice/noLongerInCart``.
