@@ -2,12 +2,16 @@ import Foundation
 import SQLite
 
 // ==, != and <, <=, >, >=. Equality uses IS / IS NOT when either side can be NULL, so that, as in Swift,
-// `nil == nil` is true and `optional != value` is true for nil.
+// `nil == nil` is true and `optional != value` is true for nil. Values stored as JSON are compared in canonical
+// form (see SQL+JSON.swift).
 
 extension PredicateExpressions.Equal: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let left = try translator.translate(lhs)
         let right = try translator.translate(rhs)
+        if SQLJSON.isStoredAsJSON(LHS.Output.self) {
+            return SQLComparison.equality(SQLJSON.canonical(left), SQLJSON.canonical(right), negated: false)
+        }
         return SQLComparison.equality(left, right, negated: false)
     }
 }
@@ -16,6 +20,9 @@ extension PredicateExpressions.NotEqual: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let left = try translator.translate(lhs)
         let right = try translator.translate(rhs)
+        if SQLJSON.isStoredAsJSON(LHS.Output.self) {
+            return SQLComparison.equality(SQLJSON.canonical(left), SQLJSON.canonical(right), negated: true)
+        }
         return SQLComparison.equality(left, right, negated: true)
     }
 }

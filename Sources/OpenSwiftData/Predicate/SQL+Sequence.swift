@@ -27,7 +27,9 @@ extension PredicateExpressions.SequenceContains: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         // A captured collection: `ids.contains($0.id)` → id IN (…).
         if let captured = PredicateTranslator.constantValue(of: sequence) {
-            return try SQLSequences.membership(of: try translator.translate(element), in: captured)
+            return try SQLSequences.membership(
+                of: try translator.translate(element), in: captured, json: SQLJSON.isStoredAsJSON(RHS.Output.self)
+            )
         }
         let container = try translator.translate(sequence)
         let item = try translator.translate(element)
@@ -35,11 +37,12 @@ extension PredicateExpressions.SequenceContains: SQLTranslatable {
         if LHS.Output.self == String.self {
             return SQLStrings.call(StringFunctions.contains, container, item)
         }
-        // A stored collection (a JSON array).
+        // A stored collection (a JSON array), its strings compared in NFC as Swift compares them canonically.
+        let array = SQLJSON.canonical(container)
         let alias = "e\(translator.depth)"
         return .computed(
-            "EXISTS (SELECT 1 FROM json_each(\(container.sql)) AS \(alias) WHERE \(alias).value IS \(item.sql))",
-            container.arguments + item.arguments
+            "EXISTS (SELECT 1 FROM json_each(\(array.sql)) AS \(alias) WHERE \(alias).value IS \(item.sql))",
+            array.arguments + item.arguments
         )
     }
 }
@@ -66,14 +69,14 @@ extension PredicateExpressions.SequenceAllSatisfy: SQLTranslatable {
 
 extension PredicateExpressions.SequenceMaximum: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        let source = try translator.translate(elements)
+        let source = SQLJSON.canonical(try translator.translate(elements))
         return .computed("(SELECT max(value) FROM json_each(\(source.sql)))", source.arguments, nullable: true)
     }
 }
 
 extension PredicateExpressions.SequenceMinimum: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        let source = try translator.translate(elements)
+        let source = SQLJSON.canonical(try translator.translate(elements))
         return .computed("(SELECT min(value) FROM json_each(\(source.sql)))", source.arguments, nullable: true)
     }
 }
@@ -111,14 +114,17 @@ extension PredicateExpressions.Range: SQLRangeBounds {
 
 enum SQLSequences {
     /// `element IN (…)` for a collection known at translation time (NULL-aware, so `nil` can be a member).
-    static func membership(of element: SQLExpression, in collection: Any) throws(SwiftDataError) -> SQLExpression {
+    /// Elements stored as JSON (`json`) are compared in canonical form.
+    static func membership(of element: SQLExpression, in collection: Any, json: Bool) throws(SwiftDataError) -> SQLExpression {
         guard let sequence = collection as? any Sequence else {
             throw .unsupportedPredicate("contains(_:) on \(type(of: collection)), which is not a sequence")
         }
         var values: [SQLiteValue] = []
         for item in elements(of: sequence) {
-            values.append(try SQLiteConversion.sqliteValue(for: item is Character ? String(describing: item) : item))
+            let value = try SQLiteConversion.sqliteValue(for: item is Character ? String(describing: item) : item)
+            values.append(json ? SQLJSON.canonical(value) : value)
         }
+        let element = json ? SQLJSON.canonical(element) : element
         let nonNull = values.filter { if case .null = $0 { false } else { true } }
         var terms: [String] = []
         var arguments: [SQLiteValue] = []
@@ -143,7 +149,7 @@ enum SQLSequences {
     static func elementClosure(
         _ sequence: Any, _ variable: PredicateExpressions.VariableID, _ test: Any, _ translator: PredicateTranslator
     ) throws(SwiftDataError) -> (SQLExpression, String, SQLExpression) {
-        let source = try translator.translate(sequence)
+        let source = SQLJSON.canonical(try translator.translate(sequence))
         let alias = "e\(translator.depth)"
         let element = SQLExpression.computed("\(alias).value", [], nullable: false)
         let body = try translator.binding(variable, to: element).translate(test)

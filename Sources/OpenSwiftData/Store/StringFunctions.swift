@@ -15,6 +15,7 @@ enum StringFunctions {
     static let localizedStandardContains = "osd_localized_standard_contains"
     static let caseInsensitiveCompare = "osd_case_insensitive_compare"
     static let localizedCompare = "osd_localized_compare"
+    static let canonicalJSON = "osd_canonical_json"
 
     static func register(on connection: SQLiteConnection) throws(SQLiteError) {
         try connection.createFunction(contains, argumentCount: 2) { arguments in
@@ -41,9 +42,24 @@ enum StringFunctions {
         try connection.createFunction(localizedCompare, argumentCount: 2) { arguments in
             try comparison(arguments) { $0.localizedCompare($1) }
         }
+        try connection.createFunction(canonicalJSON, argumentCount: 1) { arguments in
+            let value = arguments.value(at: 0)
+            guard case .text(let json) = value else { return value }
+            return .text(canonicalizeJSON(json))
+        }
         for order in StringOrder.allCases {
             try connection.createCollation(order.collation, order.compare)
         }
+    }
+
+    /// JSON text (a collection or `Codable` value stored as JSON) in the form two equal Swift values share: its
+    /// strings in normalization form C — Swift compares strings by canonical equivalence, but the encoder writes
+    /// them as given.
+    ///
+    /// Normalizing the whole text is normalizing each string in it: JSON's own characters are ASCII starters that
+    /// compose with nothing, so no composition or reordering crosses a string's quotes.
+    static func canonicalizeJSON(_ json: String) -> String {
+        json.canonicalForm
     }
 
     private static func boolean(

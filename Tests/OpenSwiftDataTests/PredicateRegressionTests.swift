@@ -1,0 +1,51 @@
+import Foundation
+import OpenSwiftData
+import Testing
+
+/// Minimal cases of the mismatches `DifferentialPredicateTests` found between SQL and `Predicate.evaluate`, one
+/// per class, each checked with `expectSQLMatchesEvaluate` and with the number of rows it must match.
+@Suite struct PredicateRegressionTests {
+    /// "사업일" as conjoining jamo (NFD), and "café" with a combining acute accent.
+    static let decomposedHangul = "\u{1109}\u{1161}\u{110B}\u{1165}\u{11B8}\u{110B}\u{1175}\u{11AF}"
+    static let decomposedCafe = "cafe\u{301}"
+
+    private func context(_ samples: [Sample]) throws -> ModelContext {
+        let context = ModelContext(try inMemoryContainer(Sample.self))
+        for sample in samples { context.insert(sample) }
+        try context.save()
+        return context
+    }
+
+    // MARK: Strings inside JSON-stored collections are compared canonically
+    //
+    // A String column is stored in NFC, so `=` and `<` on it agree with Swift's canonical equivalence; the strings
+    // inside a JSON-stored collection (`tags: [String]`) are stored as written. Swift compares them canonically, so
+    // SQL must compare them in NFC too.
+
+    @Test func storedCollectionContainsADecomposedSpelling() throws {
+        let context = try context([
+            Sample(text: "사업일", tags: [Self.decomposedHangul]),
+            Sample(text: "café", tags: ["a", Self.decomposedCafe]),
+            Sample(text: "other", tags: ["사업일"]),
+        ])
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains("사업일") }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains($0.text) }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains { $0 == "café" } }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.max() == "café" }, in: context) == 1)
+    }
+
+    @Test func capturedArrayWithDecomposedSpellingInAClosure() throws {
+        let context = try context([Sample(text: "café"), Sample(text: "cafe")])
+        let names = [Self.decomposedCafe]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { row in names.contains { $0 == row.text } }, in: context) == 1)
+    }
+
+    @Test func storedCollectionEqualsADecomposedSpelling() throws {
+        let context = try context([Sample(text: "a", tags: ["café"]), Sample(text: "b", tags: [Self.decomposedCafe]), Sample(text: "c")])
+        let decomposed = [Self.decomposedCafe]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags == decomposed }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags != decomposed }, in: context) == 1)
+        let precomposed = ["café"]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags == precomposed }, in: context) == 2)
+    }
+}
