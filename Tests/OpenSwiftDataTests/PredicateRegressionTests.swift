@@ -48,4 +48,31 @@ import Testing
         let precomposed = ["café"]
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags == precomposed }, in: context) == 2)
     }
+
+    // MARK: Codable values compare as Swift's `==` does: -0.0 == 0.0
+
+    @Test func codableValueWithNegativeZeroEqualsPositiveZero() throws {
+        let context = try context([
+            Sample(text: "a", size: Dimensions(width: -0.0, height: 1)),
+            Sample(text: "b", size: Dimensions(width: 0, height: 1)),
+            Sample(text: "c", size: Dimensions(width: 1, height: 1)),
+            Sample(text: "d"),
+        ])
+        let zero = Dimensions(width: 0, height: 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.size == zero }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.size != zero }, in: context) == 2)
+        let negativeZero: Dimensions? = Dimensions(width: -0.0, height: 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.size == negativeZero }, in: context) == 2)
+        let sizes: [Dimensions?] = [negativeZero, nil]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { sizes.contains($0.size) }, in: context) == 3)
+    }
+
+    @Test func negativeZeroInsideAStringIsText() throws {
+        let context = try context([Sample(text: "a", tags: ["-0"]), Sample(text: "b", tags: ["0"]), Sample(text: "c", tags: ["-0.0e1\\\"-0"])])
+        let zero = ["0"], negativeZero = ["-0"], escaped = ["-0.0e1\\\"-0"]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags == zero }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags == negativeZero }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags == escaped }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains("-0") }, in: context) == 1)
+    }
 }

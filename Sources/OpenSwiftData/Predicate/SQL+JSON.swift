@@ -2,9 +2,9 @@ import Foundation
 import SQLite
 
 // Values stored as JSON text (collections, other `Codable` values) are compared in SQL as text, so both sides must
-// be in the one form equal Swift values share: ``StringFunctions/canonicalizeJSON(_:)`` (strings in NFC). Stored
-// text is made canonical by the `osd_canonical_json` SQL function (rows written before, or by another writer, are
-// covered too); bound values are made canonical here.
+// be in the one form equal Swift values share: ``StringFunctions/canonicalizeJSON(_:)`` (strings in NFC, no
+// negative zero). Stored text is made canonical by the `osd_canonical_json` SQL function (rows written before,
+// or by another writer, are covered too); bound values are made canonical here.
 
 enum SQLJSON {
     /// Whether values of `type` are stored as JSON text: the rule `SQLiteConversion` follows (a `ColumnValue` is

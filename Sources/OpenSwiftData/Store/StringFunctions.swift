@@ -54,12 +54,56 @@ enum StringFunctions {
 
     /// JSON text (a collection or `Codable` value stored as JSON) in the form two equal Swift values share: its
     /// strings in normalization form C — Swift compares strings by canonical equivalence, but the encoder writes
-    /// them as given.
+    /// them as given — and negative zero written as zero (Swift's `-0.0 == 0.0`; the encoder writes `-0`).
     ///
     /// Normalizing the whole text is normalizing each string in it: JSON's own characters are ASCII starters that
     /// compose with nothing, so no composition or reordering crosses a string's quotes.
     static func canonicalizeJSON(_ json: String) -> String {
-        json.canonicalForm
+        let text = json.canonicalForm
+        guard text.utf8.contains(UInt8(ascii: "-")) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var inString = false, escaped = false
+        var remaining = text.utf8[...]
+        while let byte = remaining.first {
+            if inString {
+                // Inside a string nothing changes; a backslash escapes the next byte, a quote ends it.
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                bytes.append(byte)
+                remaining = remaining.dropFirst()
+                continue
+            }
+            if byte == UInt8(ascii: "\"") { inString = true }
+            guard byte == UInt8(ascii: "-") else {
+                bytes.append(byte)
+                remaining = remaining.dropFirst()
+                continue
+            }
+            // A negative number: drop the sign when its digits before any exponent are all zeros.
+            let number = remaining.dropFirst().prefix { isNumberByte($0) }
+            let mantissa = number.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+            let isZero = mantissa.contains(UInt8(ascii: "0"))
+                && mantissa.allSatisfy { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") }
+            if !isZero { bytes.append(byte) }
+            bytes.append(contentsOf: number)
+            remaining = remaining.dropFirst(1 + number.count)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"),
+            UInt8(ascii: "-"):
+            true
+        default: false
+        }
     }
 
     private static func boolean(
