@@ -75,4 +75,23 @@ import Testing
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags == escaped }, in: context) == 1)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains("-0") }, in: context) == 1)
     }
+
+    // MARK: NaN in non-optional values
+    //
+    // SQLite has no NaN: `0.0 / 0.0` is NULL. In a non-optional Double expression NULL can only be NaN, which is
+    // equal to nothing, itself included, and unequal to everything.
+
+    @Test func notANumberIsUnequalToItself() throws {
+        let context = try context([Sample(text: "zero", real: 0), Sample(text: "one", real: 1), Sample(text: "minus", real: -1)])
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.real / 0.0 == $0.real / 0.0 }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.real / 0.0 != $0.real / 0.0 }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !($0.real / 0.0 == $0.real / 0.0) }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { ($0.real > 0 ? $0.real : $0.real / 0.0) != 1 }, in: context) == 2)
+    }
+
+    @Test func notANumberIsInNoRange() throws {
+        let context = try context([Sample(text: "zero", real: 0), Sample(text: "one", real: 1)])
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !(-1.0...1.0).contains($0.real / 0.0) }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !(-1.0..<1.0).contains($0.real / 0.0 + 1) }, in: context) == 2)
+    }
 }

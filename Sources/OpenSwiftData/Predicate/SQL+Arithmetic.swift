@@ -4,7 +4,8 @@ import SQLite
 // +, -, *, /, % and unary minus. SQLite's integer division and remainder truncate toward zero, as Swift's do.
 // Where Swift would trap (integer overflow, integer division by zero) SQLite yields REAL or NULL instead; a NULL
 // makes the enclosing comparison false. Floating-point division by zero gives ±infinity as in Swift (0/0, NaN,
-// is NULL: no comparison with it is true, as in Swift).
+// is NULL: as in Swift, no ordering of it is true and it equals nothing, itself included — see SQLComparison — but
+// an optional holding NaN is nil in SQL).
 
 extension PredicateExpressions.Arithmetic: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {

@@ -88,10 +88,13 @@ extension PredicateExpressions.RangeExpressionContains: SQLTranslatable {
         }
         let value = try translator.translate(element)
         let (lower, upper, isClosed) = try bounds.sqlBounds(translator)
-        return .computed(
+        // Bounds and element are never nil (a range's bound is Comparable); NULL is NaN, in no range.
+        let test = SQLExpression.computed(
             "(\(value.sql) >= \(lower.sql) AND \(value.sql) \(isClosed ? "<=" : "<") \(upper.sql))",
-            value.arguments + lower.arguments + value.arguments + upper.arguments
+            value.arguments + lower.arguments + value.arguments + upper.arguments,
+            nullable: value.isNullable || lower.isNullable || upper.isNullable
         )
+        return .computed(test.nonNullBoolean, test.arguments)
     }
 }
 
