@@ -94,4 +94,16 @@ import Testing
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !(-1.0...1.0).contains($0.real / 0.0) }, in: context) == 2)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !(-1.0..<1.0).contains($0.real / 0.0 + 1) }, in: context) == 2)
     }
+
+    // MARK: Division by a signed zero
+    //
+    // Swift: 1 / 0.0 is +infinity, 1 / -0.0 is -infinity, and -x of 0.0 is -0.0.
+
+    @Test func divisionByNegativeZeroIsNegativeInfinity() throws {
+        let context = try context([Sample(text: "one", real: 1), Sample(text: "minus", real: -1), Sample(text: "zero", real: 0)])
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.real / -0.0 < 0 }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { 1.0 / -$0.real < 0 }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { 1.0 / $0.real > 0 }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { 1.0 / -(-$0.real) > 0 }, in: context) == 2)
+    }
 }

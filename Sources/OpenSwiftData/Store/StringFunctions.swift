@@ -2,7 +2,7 @@ import Foundation
 import SQLite
 
 /// SQL functions and collations that give string predicates and sorts Swift's meaning, registered on every
-/// connection.
+/// connection (with the JSON canonical form and floating-point division predicates compare with).
 ///
 /// SQLite's own `instr`, `LIKE` and `length` work on bytes, code points or ASCII case, while `#Predicate` evaluates
 /// `contains`, `starts(with:)` and `count` on `Character`s (grapheme clusters, canonical equivalence). These
@@ -16,6 +16,7 @@ enum StringFunctions {
     static let caseInsensitiveCompare = "osd_case_insensitive_compare"
     static let localizedCompare = "osd_localized_compare"
     static let canonicalJSON = "osd_canonical_json"
+    static let floatDivide = "osd_float_divide"
 
     static func register(on connection: SQLiteConnection) throws(SQLiteError) {
         try connection.createFunction(contains, argumentCount: 2) { arguments in
@@ -46,6 +47,11 @@ enum StringFunctions {
             let value = arguments.value(at: 0)
             guard case .text(let json) = value else { return value }
             return .text(canonicalizeJSON(json))
+        }
+        try connection.createFunction(floatDivide, argumentCount: 2) { arguments in
+            guard let dividend = real(arguments.value(at: 0)), let divisor = real(arguments.value(at: 1)) else { return .null }
+            let quotient = dividend / divisor
+            return quotient.isNaN ? .null : .real(quotient)
         }
         for order in StringOrder.allCases {
             try connection.createCollation(order.collation, order.compare)
@@ -103,6 +109,15 @@ enum StringFunctions {
             UInt8(ascii: "-"):
             true
         default: false
+        }
+    }
+
+    /// A number argument as a Double; nil for NULL (SQL's NaN) and anything else.
+    private static func real(_ value: SQLiteValue) -> Double? {
+        switch value {
+        case .real(let real): real
+        case .integer(let integer): Double(integer)
+        default: nil
         }
     }
 
