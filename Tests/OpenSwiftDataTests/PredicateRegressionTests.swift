@@ -106,4 +106,22 @@ import Testing
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { 1.0 / $0.real > 0 }, in: context) == 2)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { 1.0 / -(-$0.real) > 0 }, in: context) == 2)
     }
+
+    // MARK: Properties named like json_each's columns
+    //
+    // Inside `EXISTS (SELECT 1 FROM json_each(…) AS e0 WHERE …)` an unqualified "key", "value", "type" or "path"
+    // names json_each's column, not the model's.
+
+    @Test func propertiesNamedLikeJSONEachColumns() throws {
+        let context = ModelContext(try inMemoryContainer(Entry.self))
+        context.insert(Entry(key: "a", value: 1, type: "text", path: "$", tags: ["a", "b"]))
+        context.insert(Entry(key: "x", value: 5, type: "x", path: "y", tags: ["b"]))
+        try context.save()
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.tags.contains($0.key) }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { row in row.tags.contains { $0 == row.key } }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { row in row.tags.contains { _ in row.value > 2 } }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { row in row.tags.allSatisfy { _ in row.type == "text" } }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { row in row.tags.contains { $0 == row.path } }, in: context) == 0)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { ($0.tags.min() ?? "") == $0.key }, in: context) == 1)
+    }
 }

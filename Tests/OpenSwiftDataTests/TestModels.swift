@@ -82,3 +82,24 @@ final class Defaults {
     var title = "untitled"
     var rank = 3
 }
+
+/// Property names that are also columns of SQLite's json_each (key, value, type, path), and a Set, stored as a
+/// JSON array in no particular order.
+@Model
+final class Entry {
+    var key: String
+    var value: Int
+    var type: String
+    var path: String
+    var tags: [String]
+    var labels: Set<String>
+
+    init(key: String, value: Int, type: String = "", path: String = "", tags: [String] = [], labels: Set<String> = []) {
+        self.key = key
+        self.value = value
+        self.type = type
+        self.path = path
+        self.tags = tags
+        self.labels = labels
+    }
+}

@@ -39,8 +39,11 @@ extension PredicateExpressions.KeyPath: SQLTranslatable {
                     "\(keyPath) is not a stored property of \(translator.table.name) (computed and @Transient properties have no column)"
                 )
             }
+            // Qualified with the table: inside a json_each subquery an unqualified "key", "value", "type" or "path"
+            // would name json_each's column.
             return SQLExpression(
-                sql: SQL.identifier(column.name), arguments: [], isNullable: column.attribute.isOptional, kind: .column(column)
+                sql: "\(translator.table.quotedName).\(SQL.identifier(column.name))", arguments: [],
+                isNullable: column.attribute.isOptional, kind: .column(column)
             )
         }
         // A key path on a value the SQL computes: the few String and collection properties SQL can answer.
