@@ -124,4 +124,43 @@ import Testing
         #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { row in row.tags.contains { $0 == row.path } }, in: context) == 0)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { ($0.tags.min() ?? "") == $0.key }, in: context) == 1)
     }
+
+    // MARK: Sets are equal whatever order their JSON lists the elements in
+
+    @Test func setsCompareAsSets() throws {
+        let context = ModelContext(try inMemoryContainer(Entry.self))
+        let labels = Set((0..<8).map { "label \($0)" })
+        for index in 0..<10 {
+            // Built in different orders, so their hash orders (and JSON arrays) differ.
+            let ordered = (0..<8).map { "label \(($0 + index) % 8)" }
+            context.insert(Entry(key: "k\(index)", value: index, labels: index.isMultiple(of: 3) ? Set(ordered.dropLast()) : Set(ordered)))
+        }
+        context.insert(Entry(key: "decomposed", value: 10, labels: ["cafe\u{301}"]))
+        try context.save()
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.labels == labels }, in: context) == 6)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.labels != labels }, in: context) == 5)
+        let cafe: Set<String> = ["café"]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.labels == cafe }, in: context) == 1)
+        let empty: Set<String> = []
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.labels == empty }, in: context) == 0)
+    }
+
+    @Test func optionalSetsCompareAsSetsOrNil() throws {
+        let context = ModelContext(try inMemoryContainer(Entry.self))
+        let letters = Set("abcdefgh".map(String.init))
+        context.insert(Entry(key: "none", value: 0))
+        context.insert(Entry(key: "same", value: 1, marks: Set("hgfedcba".map(String.init))))
+        context.insert(Entry(key: "fewer", value: 2, marks: Set("abc".map(String.init))))
+        context.insert(Entry(key: "empty", value: 3, marks: []))
+        try context.save()
+        let wanted: Set<String>? = letters
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.marks == wanted }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.marks != wanted }, in: context) == 3)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.marks == nil }, in: context) == 1)
+        let none: Set<String>? = nil
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.marks == none }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.marks != none }, in: context) == 3)
+        let sets = [letters]
+        #expect(throws: SwiftDataError.self) { try context.fetch(FetchDescriptor(predicate: #Predicate<Entry> { sets.contains($0.labels) })) }
+    }
 }

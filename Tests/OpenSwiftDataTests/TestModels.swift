@@ -83,8 +83,8 @@ final class Defaults {
     var rank = 3
 }
 
-/// Property names that are also columns of SQLite's json_each (key, value, type, path), and a Set, stored as a
-/// JSON array in no particular order.
+/// Property names that are also columns of SQLite's json_each (key, value, type, path), and sets, stored as JSON
+/// arrays in no particular order.
 @Model
 final class Entry {
     var key: String
@@ -93,13 +93,18 @@ final class Entry {
     var path: String
     var tags: [String]
     var labels: Set<String>
+    var marks: Set<String>?
 
-    init(key: String, value: Int, type: String = "", path: String = "", tags: [String] = [], labels: Set<String> = []) {
+    init(
+        key: String, value: Int, type: String = "", path: String = "", tags: [String] = [], labels: Set<String> = [],
+        marks: Set<String>? = nil
+    ) {
         self.key = key
         self.value = value
         self.type = type
         self.path = path
         self.tags = tags
         self.labels = labels
+        self.marks = marks
     }
 }

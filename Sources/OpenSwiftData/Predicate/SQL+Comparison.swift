@@ -10,6 +10,10 @@ extension PredicateExpressions.Equal: SQLTranslatable {
         let left = try translator.translate(lhs)
         let right = try translator.translate(rhs)
         let optional = LHS.Output.self is any OptionalType.Type
+        if SQLJSON.isUnordered(LHS.Output.self) {
+            let alias = "s\(translator.depth)"
+            return SQLComparison.setEquality(SQLJSON.canonical(left), SQLJSON.canonical(right), negated: false, alias: alias)
+        }
         if SQLJSON.isStoredAsJSON(LHS.Output.self) {
             return SQLComparison.equality(SQLJSON.canonical(left), SQLJSON.canonical(right), negated: false, optional: optional)
         }
@@ -22,6 +26,10 @@ extension PredicateExpressions.NotEqual: SQLTranslatable {
         let left = try translator.translate(lhs)
         let right = try translator.translate(rhs)
         let optional = LHS.Output.self is any OptionalType.Type
+        if SQLJSON.isUnordered(LHS.Output.self) {
+            let alias = "s\(translator.depth)"
+            return SQLComparison.setEquality(SQLJSON.canonical(left), SQLJSON.canonical(right), negated: true, alias: alias)
+        }
         if SQLJSON.isStoredAsJSON(LHS.Output.self) {
             return SQLComparison.equality(SQLJSON.canonical(left), SQLJSON.canonical(right), negated: true, optional: optional)
         }
@@ -50,6 +58,23 @@ extension PredicateExpressions.Comparison: SQLTranslatable {
 }
 
 enum SQLComparison {
+    /// `left == right` (or `!=`) for sets stored as JSON arrays, whose elements come in hash order: the same number
+    /// of elements (a set has no duplicates), each of one found in the other. NULL is nil.
+    static func setEquality(_ left: SQLExpression, _ right: SQLExpression, negated: Bool, alias: String) -> SQLExpression {
+        if left.isNilLiteral || right.isNilLiteral {
+            return equality(left, right, negated: negated, optional: true)
+        }
+        let (l, r) = (left.sql, right.sql)
+        var sql = "(json_array_length(\(l)) = json_array_length(\(r)) AND NOT EXISTS (SELECT 1 FROM json_each(\(l)) AS \(alias)a "
+            + "WHERE NOT EXISTS (SELECT 1 FROM json_each(\(r)) AS \(alias)b WHERE \(alias)b.value IS \(alias)a.value)))"
+        var arguments = left.arguments + right.arguments + left.arguments + right.arguments
+        if left.isNullable || right.isNullable {
+            sql = "(CASE WHEN \(l) IS NULL OR \(r) IS NULL THEN (\(l) IS NULL AND \(r) IS NULL) ELSE \(sql) END)"
+            arguments = left.arguments + right.arguments + left.arguments + right.arguments + arguments
+        }
+        return .computed(negated ? "(NOT \(sql))" : sql, arguments)
+    }
+
     /// `left == right` (or `!=` when `negated`) for values of an `optional` type or not.
     ///
     /// For an optional type NULL is `nil`, and `IS` gives Swift's `nil == nil`. A value of a non-optional type is

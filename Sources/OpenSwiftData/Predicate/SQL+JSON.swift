@@ -40,6 +40,21 @@ enum SQLJSON {
     }
 }
 
+extension SQLJSON {
+    /// Whether values of `type` (or its wrapped type) are sets, whose JSON lists the elements in hash order, so that
+    /// equal sets can be written differently.
+    static func isUnordered(_ type: Any.Type) -> Bool {
+        if type is any UnorderedCollection.Type { return true }
+        if let optional = type as? any OptionalType.Type { return isUnordered(optional.wrappedType) }
+        return false
+    }
+}
+
+/// Collections compared as sets: equal whatever the order of their elements.
+protocol UnorderedCollection {}
+
+extension Set: UnorderedCollection {}
+
 /// Lets `SQLJSON` see through `Optional` at the type level.
 protocol OptionalType {
     static var wrappedType: Any.Type { get }

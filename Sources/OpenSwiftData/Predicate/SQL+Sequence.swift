@@ -27,6 +27,9 @@ extension PredicateExpressions.SequenceContains: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         // A captured collection: `ids.contains($0.id)` → id IN (…).
         if let captured = PredicateTranslator.constantValue(of: sequence) {
+            if SQLJSON.isUnordered(RHS.Output.self) {
+                throw .unsupportedPredicate("contains(_:) of a Set in a captured collection has no SQL translation; compare with == instead")
+            }
             return try SQLSequences.membership(
                 of: try translator.translate(element), in: captured, json: SQLJSON.isStoredAsJSON(RHS.Output.self)
             )
