@@ -68,7 +68,9 @@ import Testing
     }
 
     @Test func negativeZeroInsideAStringIsText() throws {
-        let context = try context([Sample(text: "a", tags: ["-0"]), Sample(text: "b", tags: ["0"]), Sample(text: "c", tags: ["-0.0e1\\\"-0"])])
+        let context = try context([
+            Sample(text: "a", tags: ["-0"]), Sample(text: "b", tags: ["0"]), Sample(text: "c", tags: ["-0.0e1\\\"-0"]),
+        ])
         let zero = ["0"], negativeZero = ["-0"], escaped = ["-0.0e1\\\"-0"]
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags == zero }, in: context) == 1)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags == negativeZero }, in: context) == 1)
@@ -87,6 +89,18 @@ import Testing
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.real / 0.0 != $0.real / 0.0 }, in: context) == 1)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !($0.real / 0.0 == $0.real / 0.0) }, in: context) == 1)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { ($0.real > 0 ? $0.real : $0.real / 0.0) != 1 }, in: context) == 2)
+    }
+
+    @Test func notANumberComputedOnceAndBound() throws {
+        let context = try context([Sample(text: "zero", real: 0), Sample(text: "one", real: 1)])
+        let nan = Double.nan, zero = 0.0
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.real != nan }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.real == nan }, in: context) == 0)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !($0.real < zero / zero) }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { ($0.real > 0 ? zero / zero : 1.0) != $0.real }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !(zero...$0.real).contains(zero / zero) }, in: context) == 2)
+        let reals = [nan, 1.0]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !reals.contains($0.real) }, in: context) == 1)
     }
 
     @Test func notANumberIsInNoRange() throws {

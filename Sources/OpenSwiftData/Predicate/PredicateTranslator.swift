@@ -26,6 +26,10 @@ struct SQLExpression {
 
     static func bound(_ value: SQLiteValue) -> SQLExpression {
         if case .null = value { return SQLExpression(sql: "NULL", arguments: [], isNullable: true, kind: .nilLiteral) }
+        // SQLite binds NaN as NULL: the value is NaN (not nil), and may be NULL in SQL.
+        if case .real(let real) = value, real.isNaN {
+            return SQLExpression(sql: "?", arguments: [value], isNullable: true, kind: .value(value))
+        }
         return SQLExpression(sql: "?", arguments: [value], isNullable: false, kind: .value(value))
     }
 
