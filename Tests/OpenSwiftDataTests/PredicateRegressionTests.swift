@@ -121,6 +121,22 @@ import Testing
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { 1.0 / -(-$0.real) > 0 }, in: context) == 2)
     }
 
+    // MARK: A closure's optional variable is not a constant
+    //
+    // Sub-expressions that do not depend on a variable are evaluated once, at translation time; evaluating one that
+    // names an optional-typed closure variable does not fail (the unbound variable reads as nil), so `$0 != nil`
+    // was taken for the constant `false`.
+
+    @Test func optionalClosureVariableIsNotAConstant() throws {
+        let context = try context([Sample(text: "a", real: 1), Sample(text: "b", real: 2)])
+        let counts: [Int?] = [nil, 1]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { row in counts.contains { $0 != nil && row.real > 1 } }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { row in counts.contains { $0 == 1 && row.real > 1 } }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { row in counts.allSatisfy { $0 == nil || row.real > 1 } }, in: context) == 1)
+        let names: [String?] = ["a", nil]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { row in names.contains { ($0 ?? "b") == row.text } }, in: context) == 2)
+    }
+
     // MARK: Properties named like json_each's columns
     //
     // Inside `EXISTS (SELECT 1 FROM json_each(…) AS e0 WHERE …)` an unqualified "key", "value", "type" or "path"

@@ -26,7 +26,7 @@ extension PredicateExpressions.SequenceStartsWith: SQLTranslatable {
 extension PredicateExpressions.SequenceContains: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         // A captured collection: `ids.contains($0.id)` → id IN (…).
-        if let captured = PredicateTranslator.constantValue(of: sequence) {
+        if let captured = translator.constantValue(of: sequence) {
             if SQLJSON.isUnordered(RHS.Output.self) {
                 throw .unsupportedPredicate("contains(_:) of a Set in a captured collection has no SQL translation; compare with == instead")
             }
