@@ -154,3 +154,29 @@ final class Ledger {
         self.shades = shades
     }
 }
+
+/// Property names that are also columns of SQLite's json_each (key, value, type, path), and sets, stored as JSON
+/// arrays in no particular order.
+@Model
+final class Entry {
+    var key: String
+    var value: Int
+    var type: String
+    var path: String
+    var tags: [String]
+    var labels: Set<String>
+    var marks: Set<String>?
+
+    init(
+        key: String, value: Int, type: String = "", path: String = "", tags: [String] = [], labels: Set<String> = [],
+        marks: Set<String>? = nil
+    ) {
+        self.key = key
+        self.value = value
+        self.type = type
+        self.path = path
+        self.tags = tags
+        self.labels = labels
+        self.marks = marks
+    }
+}

@@ -31,6 +31,10 @@ struct SQLExpression {
 
     static func bound(_ value: SQLiteValue) -> SQLExpression {
         if case .null = value { return SQLExpression(sql: "NULL", arguments: [], isNullable: true, kind: .nilLiteral) }
+        // SQLite binds NaN as NULL: the value is NaN (not nil), and may be NULL in SQL.
+        if case .real(let real) = value, real.isNaN {
+            return SQLExpression(sql: "?", arguments: [value], isNullable: true, kind: .value(value))
+        }
         return SQLExpression(sql: "?", arguments: [value], isNullable: false, kind: .value(value))
     }
 
@@ -106,7 +110,7 @@ struct PredicateTranslator {
 
     /// The translation of one sub-expression.
     func translate(_ expression: Any) throws(SwiftDataError) -> SQLExpression {
-        if let constant = Self.constantValue(of: expression),
+        if let constant = constantValue(of: expression),
            let stored = try? SQLiteConversion.sqliteValue(for: constant) {
             return .bound(stored)
         }
@@ -124,13 +128,25 @@ struct PredicateTranslator {
         return inner
     }
 
-    /// The value of an expression that does not depend on any variable, computed by Foundation's `evaluate`;
-    /// nil when it depends on one (evaluating it then fails with an undefined variable).
-    static func constantValue(of expression: Any) -> Any? {
-        guard !(expression is any VariableExpression), let expression = expression as? any PredicateExpression else {
-            return nil
+    /// The value of an expression that names neither the model nor the variable of an enclosing closure, computed
+    /// by Foundation's `evaluate`; nil when it names one, or cannot be evaluated.
+    ///
+    /// Which variables it names is read from the tree: evaluating it without them does not always fail, as an
+    /// unbound variable of an optional type reads as nil (`$0 != nil` over a `[Int?]` would be the constant false).
+    func constantValue(of expression: Any) -> Any? {
+        guard let expression = expression as? any PredicateExpression, !namesVariable(expression) else { return nil }
+        return try? Self.evaluateWithoutBindings(expression)
+    }
+
+    /// Whether `node`, or any node below it, is the model's variable or a bound closure variable. Variables of
+    /// closures inside `node` are bound by `evaluate` itself.
+    private func namesVariable(_ node: Any) -> Bool {
+        if let variable = node as? any VariableExpression {
+            return variable.variableKey == self.variable || bindings[variable.variableKey] != nil
         }
-        return try? evaluateWithoutBindings(expression)
+        // A captured value holds no variable (and may be a large collection, not worth walking).
+        if node is any CapturedValueExpression { return false }
+        return Mirror(reflecting: node).children.contains { namesVariable($0.value) }
     }
 
     private static func evaluateWithoutBindings<E: PredicateExpression>(_ expression: E) throws -> Any {

@@ -26,8 +26,13 @@ extension PredicateExpressions.SequenceStartsWith: SQLTranslatable {
 extension PredicateExpressions.SequenceContains: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         // A captured collection: `ids.contains($0.id)` → id IN (…).
-        if let captured = PredicateTranslator.constantValue(of: sequence) {
-            return try SQLSequences.membership(of: try translator.translate(element), in: captured)
+        if let captured = translator.constantValue(of: sequence) {
+            if SQLJSON.isUnordered(RHS.Output.self) {
+                throw .unsupportedPredicate("contains(_:) of a Set in a captured collection has no SQL translation; compare with == instead")
+            }
+            return try SQLSequences.membership(
+                of: try translator.translate(element), in: captured, json: SQLJSON.isStoredAsJSON(RHS.Output.self)
+            )
         }
         let container = try translator.translate(sequence)
         let item = try translator.translate(element)
@@ -35,11 +40,12 @@ extension PredicateExpressions.SequenceContains: SQLTranslatable {
         if LHS.Output.self == String.self {
             return SQLStrings.call(StringFunctions.contains, container, item)
         }
-        // A stored collection (a JSON array).
+        // A stored collection (a JSON array), its strings compared in NFC as Swift compares them canonically.
+        let array = SQLJSON.canonical(container)
         let alias = "e\(translator.depth)"
         return .computed(
-            "EXISTS (SELECT 1 FROM json_each(\(container.sql)) AS \(alias) WHERE \(alias).value IS \(item.sql))",
-            container.arguments + item.arguments
+            "EXISTS (SELECT 1 FROM json_each(\(array.sql)) AS \(alias) WHERE \(alias).value IS \(item.sql))",
+            array.arguments + item.arguments
         )
     }
 }
@@ -74,14 +80,14 @@ extension PredicateExpressions.SequenceAllSatisfy: SQLTranslatable {
 
 extension PredicateExpressions.SequenceMaximum: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        let source = try translator.translate(elements)
+        let source = SQLJSON.canonical(try translator.translate(elements))
         return .computed("(SELECT max(value) FROM json_each(\(source.sql)))", source.arguments, nullable: true)
     }
 }
 
 extension PredicateExpressions.SequenceMinimum: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        let source = try translator.translate(elements)
+        let source = SQLJSON.canonical(try translator.translate(elements))
         return .computed("(SELECT min(value) FROM json_each(\(source.sql)))", source.arguments, nullable: true)
     }
 }
@@ -93,10 +99,13 @@ extension PredicateExpressions.RangeExpressionContains: SQLTranslatable {
         }
         let value = try translator.translate(element)
         let (lower, upper, isClosed) = try bounds.sqlBounds(translator)
-        return .computed(
+        // Bounds and element are never nil (a range's bound is Comparable); NULL is NaN, in no range.
+        let test = SQLExpression.computed(
             "(\(value.sql) >= \(lower.sql) AND \(value.sql) \(isClosed ? "<=" : "<") \(upper.sql))",
-            value.arguments + lower.arguments + value.arguments + upper.arguments
+            value.arguments + lower.arguments + value.arguments + upper.arguments,
+            nullable: value.isNullable || lower.isNullable || upper.isNullable
         )
+        return .computed(test.nonNullBoolean, test.arguments)
     }
 }
 
@@ -119,14 +128,17 @@ extension PredicateExpressions.Range: SQLRangeBounds {
 
 enum SQLSequences {
     /// `element IN (…)` for a collection known at translation time (NULL-aware, so `nil` can be a member).
-    static func membership(of element: SQLExpression, in collection: Any) throws(SwiftDataError) -> SQLExpression {
+    /// Elements stored as JSON (`json`) are compared in canonical form.
+    static func membership(of element: SQLExpression, in collection: Any, json: Bool) throws(SwiftDataError) -> SQLExpression {
         guard let sequence = collection as? any Sequence else {
             throw .unsupportedPredicate("contains(_:) on \(type(of: collection)), which is not a sequence")
         }
         var values: [SQLiteValue] = []
         for item in elements(of: sequence) {
-            values.append(try SQLiteConversion.sqliteValue(for: item is Character ? String(describing: item) : item))
+            let value = try SQLiteConversion.sqliteValue(for: item is Character ? String(describing: item) : item)
+            values.append(json ? SQLJSON.canonical(value) : value)
         }
+        let element = json ? SQLJSON.canonical(element) : element
         let nonNull = values.filter { if case .null = $0 { false } else { true } }
         var terms: [String] = []
         var arguments: [SQLiteValue] = []
@@ -151,7 +163,7 @@ enum SQLSequences {
     static func elementClosure(
         _ sequence: Any, _ variable: PredicateExpressions.VariableID, _ test: Any, _ translator: PredicateTranslator
     ) throws(SwiftDataError) -> (SQLExpression, String, SQLExpression) {
-        let source = try translator.translate(sequence)
+        let source = SQLJSON.canonical(try translator.translate(sequence))
         let alias = "e\(translator.depth)"
         let element = SQLExpression.computed("\(alias).value", [], nullable: false)
         let body = try translator.binding(variable, to: element).translate(test)

@@ -15,6 +15,11 @@ extension PredicateExpressions.NilLiteral: SQLTranslatable {
     }
 }
 
+/// Lets the translator recognise `PredicateExpressions.Value` whatever its generic argument.
+protocol CapturedValueExpression {}
+
+extension PredicateExpressions.Value: CapturedValueExpression {}
+
 /// Lets the translator recognise `PredicateExpressions.Variable` whatever its generic argument.
 protocol VariableExpression {
     var variableKey: PredicateExpressions.VariableID { get }

@@ -2,7 +2,7 @@ import Foundation
 import SQLite
 
 /// SQL functions and collations that give string predicates and sorts Swift's meaning, registered on every
-/// connection.
+/// connection (with the JSON canonical form and floating-point division predicates compare with).
 ///
 /// SQLite's own `instr`, `LIKE` and `length` work on bytes, code points or ASCII case, while `#Predicate` evaluates
 /// `contains`, `starts(with:)` and `count` on `Character`s (grapheme clusters, canonical equivalence). These
@@ -15,6 +15,8 @@ enum StringFunctions {
     static let localizedStandardContains = "osd_localized_standard_contains"
     static let caseInsensitiveCompare = "osd_case_insensitive_compare"
     static let localizedCompare = "osd_localized_compare"
+    static let canonicalJSON = "osd_canonical_json"
+    static let floatDivide = "osd_float_divide"
 
     static func register(on connection: SQLiteConnection) throws(SQLiteError) {
         try connection.createFunction(contains, argumentCount: 2) { arguments in
@@ -41,10 +43,83 @@ enum StringFunctions {
         try connection.createFunction(localizedCompare, argumentCount: 2) { arguments in
             try comparison(arguments) { $0.localizedCompare($1) }
         }
+        try connection.createFunction(canonicalJSON, argumentCount: 1) { arguments in
+            let value = arguments.value(at: 0)
+            guard case .text(let json) = value else { return value }
+            return .text(canonicalizeJSON(json))
+        }
+        try connection.createFunction(floatDivide, argumentCount: 2) { arguments in
+            guard let dividend = real(arguments.value(at: 0)), let divisor = real(arguments.value(at: 1)) else { return .null }
+            let quotient = dividend / divisor
+            return quotient.isNaN ? .null : .real(quotient)
+        }
         for order in StringOrder.allCases {
             try connection.createCollation(order.collation, order.compare)
         }
         try connection.createCollation(DecimalCollation.name, DecimalCollation.compare)
+    }
+
+    /// JSON text (a collection or `Codable` value stored as JSON) in the form two equal Swift values share: its
+    /// strings in normalization form C — Swift compares strings by canonical equivalence, but the encoder writes
+    /// them as given — and negative zero written as zero (Swift's `-0.0 == 0.0`; the encoder writes `-0`).
+    ///
+    /// Normalizing the whole text is normalizing each string in it: JSON's own characters are ASCII starters that
+    /// compose with nothing, so no composition or reordering crosses a string's quotes.
+    static func canonicalizeJSON(_ json: String) -> String {
+        let text = json.canonicalForm
+        guard text.utf8.contains(UInt8(ascii: "-")) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var inString = false, escaped = false
+        var remaining = text.utf8[...]
+        while let byte = remaining.first {
+            if inString {
+                // Inside a string nothing changes; a backslash escapes the next byte, a quote ends it.
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                bytes.append(byte)
+                remaining = remaining.dropFirst()
+                continue
+            }
+            if byte == UInt8(ascii: "\"") { inString = true }
+            guard byte == UInt8(ascii: "-") else {
+                bytes.append(byte)
+                remaining = remaining.dropFirst()
+                continue
+            }
+            // A negative number: drop the sign when its digits before any exponent are all zeros.
+            let number = remaining.dropFirst().prefix { isNumberByte($0) }
+            let mantissa = number.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+            let isZero = mantissa.contains(UInt8(ascii: "0"))
+                && mantissa.allSatisfy { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") }
+            if !isZero { bytes.append(byte) }
+            bytes.append(contentsOf: number)
+            remaining = remaining.dropFirst(1 + number.count)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"),
+            UInt8(ascii: "-"):
+            true
+        default: false
+        }
+    }
+
+    /// A number argument as a Double; nil for NULL (SQL's NaN) and anything else.
+    private static func real(_ value: SQLiteValue) -> Double? {
+        switch value {
+        case .real(let real): real
+        case .integer(let integer): Double(integer)
+        default: nil
+        }
     }
 
     private static func boolean(

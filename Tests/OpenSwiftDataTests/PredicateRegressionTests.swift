@@ -1,0 +1,250 @@
+import Foundation
+import OpenSwiftData
+import Testing
+
+/// Minimal cases of the mismatches between SQL and `Predicate.evaluate` that `DifferentialPredicateTests` found (or
+/// that came up while building it), one per class, each checked with `expectSQLMatchesEvaluate` and with the number
+/// of rows it must match; then the known differences that are not fixed.
+@Suite struct PredicateRegressionTests {
+    /// "사업일" as conjoining jamo (NFD), and "café" with a combining acute accent.
+    static let decomposedHangul = "\u{1109}\u{1161}\u{110B}\u{1165}\u{11B8}\u{110B}\u{1175}\u{11AF}"
+    static let decomposedCafe = "cafe\u{301}"
+
+    private func context(_ samples: [Sample]) throws -> ModelContext {
+        let context = ModelContext(try inMemoryContainer(Sample.self))
+        for sample in samples { context.insert(sample) }
+        try context.save()
+        return context
+    }
+
+    // MARK: Strings inside JSON-stored collections are compared canonically
+    //
+    // A String column is stored in NFC, so `=` and `<` on it agree with Swift's canonical equivalence; the strings
+    // inside a JSON-stored collection (`tags: [String]`) are stored as written. Swift compares them canonically, so
+    // SQL must compare them in NFC too.
+
+    @Test func storedCollectionContainsADecomposedSpelling() throws {
+        let context = try context([
+            Sample(text: "사업일", tags: [Self.decomposedHangul]),
+            Sample(text: "café", tags: ["a", Self.decomposedCafe]),
+            Sample(text: "other", tags: ["사업일"]),
+        ])
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains("사업일") }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains($0.text) }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains { $0 == "café" } }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.max() == "café" }, in: context) == 1)
+    }
+
+    @Test func capturedArrayWithDecomposedSpellingInAClosure() throws {
+        let context = try context([Sample(text: "café"), Sample(text: "cafe")])
+        let names = [Self.decomposedCafe]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { row in names.contains { $0 == row.text } }, in: context) == 1)
+    }
+
+    @Test func storedCollectionEqualsADecomposedSpelling() throws {
+        let context = try context([Sample(text: "a", tags: ["café"]), Sample(text: "b", tags: [Self.decomposedCafe]), Sample(text: "c")])
+        let decomposed = [Self.decomposedCafe]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags == decomposed }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags != decomposed }, in: context) == 1)
+        let precomposed = ["café"]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags == precomposed }, in: context) == 2)
+    }
+
+    // MARK: Codable values compare as Swift's `==` does: -0.0 == 0.0
+
+    @Test func codableValueWithNegativeZeroEqualsPositiveZero() throws {
+        let context = try context([
+            Sample(text: "a", size: Dimensions(width: -0.0, height: 1)),
+            Sample(text: "b", size: Dimensions(width: 0, height: 1)),
+            Sample(text: "c", size: Dimensions(width: 1, height: 1)),
+            Sample(text: "d"),
+        ])
+        let zero = Dimensions(width: 0, height: 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.size == zero }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.size != zero }, in: context) == 2)
+        let negativeZero: Dimensions? = Dimensions(width: -0.0, height: 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.size == negativeZero }, in: context) == 2)
+        let sizes: [Dimensions?] = [negativeZero, nil]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { sizes.contains($0.size) }, in: context) == 3)
+    }
+
+    @Test func negativeZeroInsideAStringIsText() throws {
+        let context = try context([
+            Sample(text: "a", tags: ["-0"]), Sample(text: "b", tags: ["0"]), Sample(text: "c", tags: ["-0.0e1\\\"-0"]),
+        ])
+        let zero = ["0"], negativeZero = ["-0"], escaped = ["-0.0e1\\\"-0"]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags == zero }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags == negativeZero }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags == escaped }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains("-0") }, in: context) == 1)
+    }
+
+    // MARK: NaN in non-optional values
+    //
+    // SQLite has no NaN: `0.0 / 0.0` is NULL. In a non-optional Double expression NULL can only be NaN, which is
+    // equal to nothing, itself included, and unequal to everything.
+
+    @Test func notANumberIsUnequalToItself() throws {
+        let context = try context([Sample(text: "zero", real: 0), Sample(text: "one", real: 1), Sample(text: "minus", real: -1)])
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.real / 0.0 == $0.real / 0.0 }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.real / 0.0 != $0.real / 0.0 }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !($0.real / 0.0 == $0.real / 0.0) }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { ($0.real > 0 ? $0.real : $0.real / 0.0) != 1 }, in: context) == 2)
+    }
+
+    @Test func notANumberComputedOnceAndBound() throws {
+        let context = try context([Sample(text: "zero", real: 0), Sample(text: "one", real: 1)])
+        let nan = Double.nan, zero = 0.0
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.real != nan }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.real == nan }, in: context) == 0)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !($0.real < zero / zero) }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { ($0.real > 0 ? zero / zero : 1.0) != $0.real }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !(zero...$0.real).contains(zero / zero) }, in: context) == 2)
+        let reals = [nan, 1.0]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !reals.contains($0.real) }, in: context) == 1)
+    }
+
+    @Test func notANumberIsInNoRange() throws {
+        let context = try context([Sample(text: "zero", real: 0), Sample(text: "one", real: 1)])
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !(-1.0...1.0).contains($0.real / 0.0) }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !(-1.0..<1.0).contains($0.real / 0.0 + 1) }, in: context) == 2)
+    }
+
+    // MARK: Division by a signed zero
+    //
+    // Swift: 1 / 0.0 is +infinity, 1 / -0.0 is -infinity, and -x of 0.0 is -0.0.
+
+    @Test func divisionByNegativeZeroIsNegativeInfinity() throws {
+        let context = try context([Sample(text: "one", real: 1), Sample(text: "minus", real: -1), Sample(text: "zero", real: 0)])
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.real / -0.0 < 0 }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { 1.0 / -$0.real < 0 }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { 1.0 / $0.real > 0 }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { 1.0 / -(-$0.real) > 0 }, in: context) == 2)
+    }
+
+    // MARK: A closure's optional variable is not a constant
+    //
+    // Sub-expressions that do not depend on a variable are evaluated once, at translation time; evaluating one that
+    // names an optional-typed closure variable does not fail (the unbound variable reads as nil), so `$0 != nil`
+    // was taken for the constant `false`.
+
+    @Test func optionalClosureVariableIsNotAConstant() throws {
+        let context = try context([Sample(text: "a", real: 1), Sample(text: "b", real: 2)])
+        let counts: [Int?] = [nil, 1]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { row in counts.contains { $0 != nil && row.real > 1 } }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { row in counts.contains { $0 == 1 && row.real > 1 } }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { row in counts.allSatisfy { $0 == nil || row.real > 1 } }, in: context) == 1)
+        let names: [String?] = ["a", nil]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { row in names.contains { ($0 ?? "b") == row.text } }, in: context) == 2)
+    }
+
+    // MARK: Properties named like json_each's columns
+    //
+    // Inside `EXISTS (SELECT 1 FROM json_each(…) AS e0 WHERE …)` an unqualified "key", "value", "type" or "path"
+    // names json_each's column, not the model's.
+
+    @Test func propertiesNamedLikeJSONEachColumns() throws {
+        let context = ModelContext(try inMemoryContainer(Entry.self))
+        context.insert(Entry(key: "a", value: 1, type: "text", path: "$", tags: ["a", "b"]))
+        context.insert(Entry(key: "x", value: 5, type: "x", path: "y", tags: ["b"]))
+        try context.save()
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.tags.contains($0.key) }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { row in row.tags.contains { $0 == row.key } }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { row in row.tags.contains { _ in row.value > 2 } }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { row in row.tags.allSatisfy { _ in row.type == "text" } }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { row in row.tags.contains { $0 == row.path } }, in: context) == 0)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { ($0.tags.min() ?? "") == $0.key }, in: context) == 1)
+    }
+
+    // MARK: Sets are equal whatever order their JSON lists the elements in
+
+    @Test func setsCompareAsSets() throws {
+        let context = ModelContext(try inMemoryContainer(Entry.self))
+        let labels = Set((0..<8).map { "label \($0)" })
+        for index in 0..<10 {
+            // Built in different orders, so their hash orders (and JSON arrays) differ.
+            let ordered = (0..<8).map { "label \(($0 + index) % 8)" }
+            context.insert(Entry(key: "k\(index)", value: index, labels: index.isMultiple(of: 3) ? Set(ordered.dropLast()) : Set(ordered)))
+        }
+        context.insert(Entry(key: "decomposed", value: 10, labels: ["cafe\u{301}"]))
+        try context.save()
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.labels == labels }, in: context) == 6)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.labels != labels }, in: context) == 5)
+        let cafe: Set<String> = ["café"]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.labels == cafe }, in: context) == 1)
+        let empty: Set<String> = []
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.labels == empty }, in: context) == 0)
+    }
+
+    @Test func optionalSetsCompareAsSetsOrNil() throws {
+        let context = ModelContext(try inMemoryContainer(Entry.self))
+        let letters = Set("abcdefgh".map(String.init))
+        context.insert(Entry(key: "none", value: 0))
+        context.insert(Entry(key: "same", value: 1, marks: Set("hgfedcba".map(String.init))))
+        context.insert(Entry(key: "fewer", value: 2, marks: Set("abc".map(String.init))))
+        context.insert(Entry(key: "empty", value: 3, marks: []))
+        try context.save()
+        let wanted: Set<String>? = letters
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.marks == wanted }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.marks != wanted }, in: context) == 3)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.marks == nil }, in: context) == 1)
+        let none: Set<String>? = nil
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.marks == none }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.marks != none }, in: context) == 3)
+        let sets = [letters]
+        #expect(throws: SwiftDataError.self) { try context.fetch(FetchDescriptor(predicate: #Predicate<Entry> { sets.contains($0.labels) })) }
+    }
+
+    // MARK: Known differences, not fixed: string operations that depend on the spelling
+    //
+    // The store treats canonically equal strings as one string: String columns are stored in NFC and string
+    // constants are bound in NFC, so SQL always works on NFC. Some string operations on this platform answer
+    // differently for different spellings of one string — Swift's `<`, and Linux Foundation's `localizedCompare`
+    // and `caseInsensitiveCompare` — so a predicate whose constant is not in NFC can differ. SQL cannot sensibly
+    // imitate that; the differential test uses only NFC constants with these operations.
+
+    /// Swift 6.3's `String` ordering is not a total order when one operand is not in NFC and is canonically a
+    /// prefix of the other: "caf\u{E9}b" and "cafe\u{301}" are neither `<`, `>` nor `==`. SQL gives the consistent
+    /// answer ("caféb" > "café"). If this test fails, Swift fixed its comparison: drop the restriction in
+    /// `RandomPredicateGenerator`.
+    @Test func swiftOrdersDifferentlyNormalizedPrefixesInconsistently() throws {
+        let longer = "caf\u{E9}b"
+        #expect(!(longer < Self.decomposedCafe) && !(Self.decomposedCafe < longer) && longer != Self.decomposedCafe)
+        let context = try context([Sample(text: longer), Sample(text: "cafe")])
+        let bound = Self.decomposedCafe
+        let predicate = #Predicate<Sample> { $0.text > bound }
+        #expect(try context.fetch(FetchDescriptor(predicate: predicate)).map(\.text) == [longer])
+        #expect(try context.fetch(FetchDescriptor<Sample>()).filter { try predicate.evaluate($0) }.isEmpty)
+    }
+
+    /// Linux Foundation's `localizedCompare` orders "사업x" spelled in jamo after "사업일", and in syllables before
+    /// it; `caseInsensitiveCompare` orders "a일" after "A\u{30A}👨‍👩‍👧" and before "\u{C5}👨‍👩‍👧". SQL compares the
+    /// NFC spellings. If this test fails, Foundation became spelling-independent: drop the restriction in
+    /// `RandomPredicateGenerator`.
+    @Test func foundationComparisonsDependOnTheSpelling() throws {
+        let decomposed = "\u{1109}\u{1161}\u{110B}\u{1165}\u{11B8}x", precomposed = "사업x"
+        #expect(decomposed == precomposed)
+        #expect(decomposed.localizedCompare("사업일") == .orderedDescending)
+        #expect(precomposed.localizedCompare("사업일") == .orderedAscending)
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        #expect("a\u{C77C}".caseInsensitiveCompare("A\u{30A}" + family) == .orderedDescending)
+        #expect("a\u{C77C}".caseInsensitiveCompare("\u{C5}" + family) == .orderedAscending)
+        let context = try context([Sample(text: "사업일")])
+        let descending = ComparisonResult.orderedDescending
+        let predicate = #Predicate<Sample> { decomposed.localizedCompare($0.text) == descending }
+        #expect(try context.fetch(FetchDescriptor(predicate: predicate)).isEmpty)
+        #expect(try context.fetch(FetchDescriptor<Sample>()).filter { try predicate.evaluate($0) }.count == 1)
+    }
+
+    // MARK: Known difference, not fixed: an optional holding NaN
+
+    /// SQLite has no NaN, and NULL is also how SQL spells `nil`: an optional holding NaN (`score.flatMap { $0 / 0 }`
+    /// for a score of 0) is `nil` in SQL. Not generated by the differential test.
+    @Test func optionalNotANumberIsNilInSQL() throws {
+        let context = try context([Sample(text: "zero", score: 0)])
+        let predicate = #Predicate<Sample> { $0.score.flatMap { $0 / 0.0 } == nil }
+        #expect(try context.fetch(FetchDescriptor(predicate: predicate)).count == 1)
+        #expect(try context.fetch(FetchDescriptor<Sample>()).filter { try predicate.evaluate($0) }.isEmpty)
+    }
+}
+
