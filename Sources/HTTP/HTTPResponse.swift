@@ -1,22 +1,100 @@
 import Foundation
 
-/// An HTTP response: status, header fields and body bytes.
+/// An HTTP response: status, header fields and body bytes, or a body produced over time.
 ///
 /// The server sends `Content-Length` itself (from ``body``); a `Content-Length` or `Transfer-Encoding` field in
 /// ``headers`` is ignored. The body bytes are copied when the response is handed to libmicrohttpd.
+///
+/// A streamed response (``stream(status:headers:_:)``, ``serverSentEvents(status:headers:_:)``) has no
+/// `Content-Length`: its body is written by a producer while the response is being sent, with chunked transfer
+/// encoding (HTTP/1.1 clients) or until the connection closes (HTTP/1.0 clients).
 public struct HTTPResponse: Sendable {
     /// The status line's code and phrase.
     public var status: HTTPStatus
     /// The header fields to send.
     public var headers: HTTPHeaders
     /// The body bytes; for a `HEAD` request the server sends the headers (with this body's length) but no body.
+    /// Empty, and not sent, for a streamed response (see ``isStreamed``).
     public var body: Data
+    /// Writes the body of a streamed response; `nil` for a response whose body is ``body``.
+    var producer: (@Sendable (HTTPBodyWriter) async -> Void)?
+
+    /// Whether the body is produced over time by a producer (``stream(status:headers:_:)``,
+    /// ``serverSentEvents(status:headers:_:)``) rather than sent from ``body``.
+    public var isStreamed: Bool { producer != nil }
 
     /// Creates a response from its parts.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// A response whose body `produce` writes while it is being sent, for bodies that are made over time (events,
+    /// progress, long generated output).
+    ///
+    /// The status and headers are sent as soon as libmicrohttpd gets to the response, and the body as chunks,
+    /// each ``HTTPBodyWriter/write(_:)-(Data)`` sent as soon as the connection can take it; the response ends when
+    /// `produce` returns. `produce` runs in a task of its own (the handler has returned by then). It should
+    /// return once a write returns `false` (the client went away, or the server is stopping), and it is cancelled
+    /// then as well. A connection waiting for the producer's next write holds no server thread.
+    ///
+    /// For a `HEAD` request only the headers are sent (with `Content-Length: 0`), and the producer is not run.
+    ///
+    /// - Parameters:
+    ///   - status: The status to send.
+    ///   - headers: The header fields to send (`Content-Length` and `Transfer-Encoding` are ignored).
+    ///   - produce: Writes the body, then returns.
+    public static func stream(
+        status: HTTPStatus = .ok,
+        headers: HTTPHeaders = HTTPHeaders(),
+        _ produce: @escaping @Sendable (HTTPBodyWriter) async -> Void
+    ) -> HTTPResponse {
+        var response = HTTPResponse(status: status, headers: headers)
+        response.producer = produce
+        return response
+    }
+
+    /// A stream of server-sent events (`text/event-stream`, the format a browser's `EventSource` reads).
+    ///
+    /// Sets `Content-Type: text/event-stream` (always UTF-8), `Cache-Control: no-cache` and
+    /// `X-Accel-Buffering: no` (so proxies such as nginx pass events on at once), then streams what `produce`
+    /// sends (a field in `headers` replaces the default of the same name):
+    ///
+    /// ```swift
+    /// router.get("/events") { _ in
+    ///     .serverSentEvents { events in
+    ///         for await price in prices {
+    ///             guard await events.send(event: "price", data: "\(price)") else { return }  // client gone
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// `produce` should return once ``ServerSentEventWriter/send(event:data:id:)`` returns `false`; it is also
+    /// cancelled then (when the client disconnects or the server stops). A client that disconnects is noticed at
+    /// the next send, so a producer that may be idle for long should send a ``ServerSentEventWriter/comment(_:)``
+    /// now and then (every 15–30 seconds is usual), which also keeps proxies from closing the connection.
+    ///
+    /// - Parameters:
+    ///   - status: The status to send (200 OK; `EventSource` treats anything else as a failure).
+    ///   - headers: Further header fields; they replace the defaults of the same name.
+    ///   - produce: Sends the events, then returns (which ends the stream).
+    public static func serverSentEvents(
+        status: HTTPStatus = .ok,
+        headers: HTTPHeaders = HTTPHeaders(),
+        _ produce: @escaping @Sendable (ServerSentEventWriter) async -> Void
+    ) -> HTTPResponse {
+        var fields: HTTPHeaders = [
+            "Content-Type": "text/event-stream",
+            "Cache-Control": "no-cache",
+            "X-Accel-Buffering": "no",
+        ]
+        for (name, _) in headers { fields.remove(name) }
+        for (name, value) in headers { fields.add(name, value) }
+        return stream(status: status, headers: fields) { writer in
+            await produce(ServerSentEventWriter(writer))
+        }
     }
 
     /// An HTML page: `Content-Type: text/html; charset=utf-8`, the string's UTF-8 bytes as the body.

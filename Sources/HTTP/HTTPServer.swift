@@ -17,6 +17,10 @@ import Foundation
 /// await server.shutdown()
 /// ```
 ///
+/// A handler may return a streamed response (``HTTPResponse/stream(status:headers:_:)``,
+/// ``HTTPResponse/serverSentEvents(status:headers:_:)``) whose body a producer writes over time; while the producer
+/// has nothing to write, the connection is suspended as well, so open streams hold no pool thread either.
+///
 /// Releasing the last reference to a running server stops it the way ``stop()`` does (blocking).
 ///
 /// Bodies larger than `maxRequestBodyBytes` are answered with 413 Content Too Large without calling the handler:
@@ -134,9 +138,11 @@ public final class HTTPServer: Sendable {
     ///
     /// New connections are refused at once (the listening socket is closed). Requests already received or being
     /// received are finished and their responses sent (with `Connection: close`); a request whose handler is
-    /// running is always waited for, one whose body is still arriving for at most 10 seconds. Then idle keep-alive
-    /// connections are closed and libmicrohttpd's threads are joined. Calling it again, or on a server that never
-    /// started, does nothing.
+    /// running is always waited for, one whose body is still arriving for at most 10 seconds. Open streamed
+    /// responses are ended: their producers are cancelled, their writes return `false`, and the body ends after
+    /// what was already written; producers are waited for at most 10 seconds. Then idle keep-alive connections
+    /// are closed and libmicrohttpd's threads are joined. Calling it again, or on a server that never started,
+    /// does nothing.
     ///
     /// This blocks the calling thread. From async code prefer ``shutdown()``, which does the same without holding a
     /// Swift concurrency thread (handlers still running need those threads to finish). Called from inside one of

@@ -115,7 +115,7 @@ func mhdAccessHandler(
         guard let response else { return .YES }
         context.phase = .responded
         core.endHandler()
-        return queue(response, on: connection, core: core)
+        return queue(response, on: connection, core: core, isHead: context.isHead)
 
     case .responded:
         // Nothing more to do; drop any body bytes that still arrive (libmicrohttpd normally stops reading).
@@ -133,6 +133,7 @@ private func startHandler(
     method: UnsafePointer<CChar>?
 ) -> MHD_Result {
     let methodName = method.map { String(cString: $0) } ?? ""
+    context.isHead = methodName == "HEAD"
     var headers = HTTPHeaders()
     withUnsafeMutablePointer(to: &headers) { pointer in
         _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdCollectHeader, UnsafeMutableRawPointer(pointer))
@@ -203,7 +204,7 @@ private func startHandler(
     guard let immediate else { return .YES }
     context.phase = .responded
     core.endHandler()
-    return queue(immediate, on: connection, core: core)
+    return queue(immediate, on: connection, core: core, isHead: context.isHead)
 }
 
 /// Header iterator for `MHD_get_connection_values_n`: appends each field to the `HTTPHeaders` at `cls`.
@@ -255,18 +256,39 @@ private func queueTooLarge(
     )
 }
 
-/// Hands `response` to libmicrohttpd (body copied). A response that libmicrohttpd cannot send as given (a status
-/// outside 100...599, a header name or value it rejects) is replaced by a 500 that says why.
-private func queue(_ response: HTTPResponse, on connection: OpaquePointer, core: ServerCore) -> MHD_Result {
+/// Hands `response` to libmicrohttpd (body copied; a streamed body's producer started). A response that
+/// libmicrohttpd cannot send as given (a status outside 100...599, a header name or value it rejects) is replaced by
+/// a 500 that says why.
+///
+/// A streamed response to `HEAD` is sent as its headers with an empty body, and its producer is not run:
+/// libmicrohttpd 0.9.75 sends the chunked body's last chunk (`0 CRLF CRLF`) after the headers of a `HEAD`
+/// response, which a client would read as the start of the next response.
+private func queue(
+    _ response: HTTPResponse,
+    on connection: OpaquePointer,
+    core: ServerCore,
+    isHead: Bool = false
+) -> MHD_Result {
+    var response = response
+    if isHead && response.producer != nil {
+        response.producer = nil
+        response.body = Data()
+    }
     let closing = core.isStopping
     let built: OpaquePointer
-    switch makeMHDResponse(response, closing: closing) {
+    switch makeMHDResponse(response, closing: closing, connection: connection, core: core) {
     case .success(let made):
-        built = made
+        built = made.response
+        if let stream = made.stream, let producer = response.producer {
+            // Registered before the response is queued: if queueing fails, releasing the response unregisters it.
+            if !core.registerStream(stream) { stream.stop() }
+            stream.start(producer)
+        }
     case .failure(let problem):
         let fallback = HTTPResponse.text("500 Internal Server Error\n\n\(problem)\n", status: .internalServerError)
-        guard case .success(let made) = makeMHDResponse(fallback, closing: closing) else { return .NO }
-        built = made
+        guard case .success(let made) = makeMHDResponse(fallback, closing: closing, connection: connection, core: core)
+        else { return .NO }
+        built = made.response
         let result = MHD_queue_response(connection, UInt32(500), built)
         MHD_destroy_response(built)
         return result
@@ -280,28 +302,66 @@ private struct ResponseProblem: Error, CustomStringConvertible {
     var description: String
 }
 
-private func makeMHDResponse(_ response: HTTPResponse, closing: Bool) -> Result<OpaquePointer, ResponseProblem> {
+/// A response made for libmicrohttpd, and for a streamed one the stream its callbacks read (not started yet).
+private struct MadeResponse {
+    var response: OpaquePointer
+    var stream: BodyStream?
+}
+
+/// Bytes libmicrohttpd is asked to read from a streamed body at a time (advisory; it also bounds one chunk).
+private let streamBlockSize = 16 * 1024
+
+private func makeMHDResponse(
+    _ response: HTTPResponse,
+    closing: Bool,
+    connection: OpaquePointer,
+    core: ServerCore
+) -> Result<MadeResponse, ResponseProblem> {
     guard (100...599).contains(response.status.code) else {
         return .failure(ResponseProblem(description: "The handler returned status \(response.status.code), "
             + "which is not a valid HTTP status (100...599)."))
     }
-    let created: OpaquePointer? = response.body.withUnsafeBytes { bytes in
-        MHD_create_response_from_buffer(
-            bytes.count,
-            bytes.count == 0 ? nil : UnsafeMutableRawPointer(mutating: bytes.baseAddress),
-            .RESPMEM_MUST_COPY
-        )
-    }
-    guard let created else {
-        return .failure(ResponseProblem(description: "libmicrohttpd could not allocate a response of "
-            + "\(response.body.count) bytes."))
+    let created: OpaquePointer
+    var stream: BodyStream?
+    if response.producer != nil {
+        // Unknown size: chunked transfer encoding for HTTP/1.1, end of body by closing for HTTP/1.0. The stream is
+        // retained for libmicrohttpd until its free callback.
+        let bodyStream = BodyStream(core: core, connection: connection)
+        let retained = Unmanaged.passRetained(bodyStream)
+        guard
+            let made = MHD_create_response_from_callback(
+                UInt64.max,  // MHD_SIZE_UNKNOWN
+                streamBlockSize,
+                mhdStreamRead,
+                retained.toOpaque(),
+                mhdStreamFree
+            )
+        else {
+            retained.release()
+            return .failure(ResponseProblem(description: "libmicrohttpd could not allocate a streamed response."))
+        }
+        created = made
+        stream = bodyStream
+    } else {
+        let made: OpaquePointer? = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(
+                bytes.count,
+                bytes.count == 0 ? nil : UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                .RESPMEM_MUST_COPY
+            )
+        }
+        guard let made else {
+            return .failure(ResponseProblem(description: "libmicrohttpd could not allocate a response of "
+                + "\(response.body.count) bytes."))
+        }
+        created = made
     }
     for (name, value) in response.headers {
         if HTTPHeaders.namesMatch(name, "Content-Length") || HTTPHeaders.namesMatch(name, "Transfer-Encoding") {
             continue
         }
         if MHD_add_response_header(created, name, value) != .YES {
-            MHD_destroy_response(created)
+            MHD_destroy_response(created)  // A stream's free callback runs here; its producer never started.
             return .failure(ResponseProblem(description: "The handler returned a header libmicrohttpd refused: "
                 + "\"\(name): \(value)\" (names must be tokens; values must not contain line breaks)."))
         }
@@ -309,5 +369,5 @@ private func makeMHDResponse(_ response: HTTPResponse, closing: Bool) -> Result<
     if closing {
         _ = MHD_add_response_header(created, "Connection", "close")
     }
-    return .success(created)
+    return .success(MadeResponse(response: created, stream: stream))
 }

@@ -34,6 +34,8 @@ final class RequestContext: @unchecked Sendable {
     /// Body bytes received so far, including those discarded after the limit was passed.
     var receivedBytes = 0
     var bodyTooLarge = false
+    /// The request is a `HEAD` (known once the handler starts): a streamed response sends no body.
+    var isHead = false
     let handoff = Mutex<Handoff>(.pending)
 
     init(rawTarget: String) {

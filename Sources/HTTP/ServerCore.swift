@@ -12,9 +12,11 @@ import Darwin
 /// The part of ``HTTPServer`` that libmicrohttpd's callbacks see (through an unretained pointer that stays valid
 /// because the server stops the daemon before releasing this object).
 ///
-/// Concurrency: the daemon state and the request counters are guarded by ``condition``; request callbacks run on
-/// libmicrohttpd's pool threads; handlers run as Swift tasks (started with `Task.immediate`, so a handler that
-/// never suspends answers on the pool thread without any hand-off).
+/// Concurrency: the daemon state, the request counters and the open streams are guarded by ``condition``; request
+/// callbacks run on libmicrohttpd's pool threads; handlers run as Swift tasks (started with `Task.immediate`, so a
+/// handler that never suspends answers on the pool thread without any hand-off), and so do the producers of
+/// streamed responses (see ``BodyStream``). Lock order: a `BodyStream`'s lock may be held while taking
+/// ``condition``, never the other way round.
 final class ServerCore: @unchecked Sendable {
     let host: String
     let requestedPort: UInt16
@@ -24,9 +26,10 @@ final class ServerCore: @unchecked Sendable {
     let errorPageRenderer: HTTPErrorPageRenderer?
     let handler: @Sendable (HTTPRequest) async -> HTTPResponse
 
-    /// How long ``stop()`` waits for requests whose handler has not started yet (a client still sending its body).
-    /// Requests whose handler is running are always waited for: libmicrohttpd must not be stopped while one of
-    /// its connections is suspended.
+    /// How long ``stop()`` waits for requests whose handler has not started yet (a client still sending its body),
+    /// and for the producers of streamed responses to return once cancelled. Requests whose handler is running,
+    /// and streams whose connection is suspended, are always waited for: libmicrohttpd must not be stopped while
+    /// one of its connections is suspended.
     let gracePeriod: TimeInterval = 10
     /// Idle seconds after which libmicrohttpd closes a connection.
     let connectionTimeoutSeconds: UInt32 = 60
@@ -46,6 +49,13 @@ final class ServerCore: @unchecked Sendable {
     private var requestsInFlight = 0
     /// Requests whose handler has started and whose response has not been queued yet.
     private var handlersRunning = 0
+    /// Streamed responses libmicrohttpd has not released yet, so that ``stop()`` can end them.
+    private var streams: [ObjectIdentifier: BodyStream] = [:]
+    /// Streamed responses whose connection is suspended (from the suspending read until libmicrohttpd calls back
+    /// after the resume). `MHD_stop_daemon` must not run while any is.
+    private var suspendedStreams = 0
+    /// Producers of streamed responses that have not returned.
+    private var producersRunning = 0
 
     /// Which server's handler the current task is running, to keep `stop()` from waiting for itself.
     @TaskLocal static var servingCore: ObjectIdentifier?
@@ -151,14 +161,23 @@ final class ServerCore: @unchecked Sendable {
         let listener = MHD_quiesce_daemon(daemon)
         if listener >= 0 { close(listener) }
 
+        // End the open streams (streams that start from now on end themselves, see `registerStream`): their
+        // producers are cancelled and their writes fail, and suspended ones are resumed to send their last chunk.
+        condition.lock()
+        let openStreams = Array(streams.values)
+        condition.unlock()
+        for stream in openStreams { stream.stop() }
+
+        // Handlers still running and suspended streams are always waited for (libmicrohttpd must not be stopped
+        // while a connection is suspended); other requests and producers for at most the grace period.
         condition.lock()
         let deadline = Date(timeIntervalSinceNow: gracePeriod)
-        while requestsInFlight > 0 || handlersRunning > 0 {
-            if handlersRunning > 0 {
+        while true {
+            if handlersRunning > 0 || suspendedStreams > 0 {
                 condition.wait()
-            } else if !condition.wait(until: deadline) {
-                break
+                continue
             }
+            guard requestsInFlight > 0 || producersRunning > 0, condition.wait(until: deadline) else { break }
         }
         refusingHandlers = true
         condition.unlock()
@@ -201,6 +220,45 @@ final class ServerCore: @unchecked Sendable {
         condition.lock()
         handlersRunning -= 1
         if handlersRunning == 0 { condition.broadcast() }
+        condition.unlock()
+    }
+
+    // MARK: Streamed responses
+
+    /// Registers a streamed response whose producer is about to start. Returns `false` when the server is
+    /// stopping: the caller must then end the stream right away.
+    func registerStream(_ stream: BodyStream) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        streams[ObjectIdentifier(stream)] = stream
+        producersRunning += 1
+        return !stopping
+    }
+
+    /// libmicrohttpd released the stream's response.
+    func unregisterStream(_ stream: BodyStream) {
+        condition.lock()
+        streams[ObjectIdentifier(stream)] = nil
+        condition.unlock()
+    }
+
+    func producerEnded() {
+        condition.lock()
+        producersRunning -= 1
+        if producersRunning == 0 { condition.broadcast() }
+        condition.unlock()
+    }
+
+    func streamSuspended() {
+        condition.lock()
+        suspendedStreams += 1
+        condition.unlock()
+    }
+
+    func streamResumed() {
+        condition.lock()
+        suspendedStreams -= 1
+        if suspendedStreams == 0 { condition.broadcast() }
         condition.unlock()
     }
 

@@ -5,7 +5,9 @@ import Glibc
 
 /// A blocking TCP connection to 127.0.0.1 (or ::1) for tests that need control over the bytes on the wire (keep-alive,
 /// refused connections). Reads give up after 10 seconds so a broken server fails a test instead of hanging it.
-final class RawConnection {
+/// Unchecked Sendable so that a test can run its blocking reads on a thread of their own; it is used by one thread
+/// at a time.
+final class RawConnection: @unchecked Sendable {
     enum Failure: Error { case connect(Int32), io(String) }
 
     private let descriptor: Int32
@@ -67,6 +69,17 @@ final class RawConnection {
 
     /// Reads one response with a Content-Length body; returns the status line, headers (lowercased names) and body.
     func readResponse(bodyExpected: Bool = true) throws -> (status: String, headers: [String: String], body: String) {
+        let (status, headers) = try readHead()
+        let length = bodyExpected ? Int(headers["content-length"] ?? "0") ?? 0 : 0
+        while buffer.count < length { try fill() }
+        let body = String(decoding: buffer[..<length], as: UTF8.self)
+        buffer.removeFirst(length)
+        return (status, headers, body)
+    }
+
+    /// Reads a response's status line and headers (lowercased names; a repeated name keeps its values joined
+    /// with ", ").
+    func readHead() throws -> (status: String, headers: [String: String]) {
         let separator = Array("\r\n\r\n".utf8)
         var headerEnd: Int?
         while headerEnd == nil {
@@ -80,14 +93,61 @@ final class RawConnection {
         var headers: [String: String] = [:]
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
         }
         buffer.removeFirst(headerEnd + separator.count)
-        let length = bodyExpected ? Int(headers["content-length"] ?? "0") ?? 0 : 0
-        while buffer.count < length { try fill() }
-        let body = String(decoding: buffer[..<length], as: UTF8.self)
-        buffer.removeFirst(length)
-        return (status, headers, body)
+        return (status, headers)
+    }
+
+    /// Reads one chunk of a chunked body: its bytes, or `nil` for the last (empty) chunk, whose trailer section
+    /// is consumed too.
+    func readChunk() throws -> [UInt8]? {
+        let lineEnd = Array("\r\n".utf8)
+        var sizeEnd = findSubsequence(lineEnd)
+        while sizeEnd == nil {
+            try fill()
+            sizeEnd = findSubsequence(lineEnd)
+        }
+        guard let sizeEnd else { throw Failure.io("no chunk size") }
+        let sizeText = String(decoding: buffer[..<sizeEnd], as: UTF8.self)
+        let hex = sizeText.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+        guard let size = Int(hex.trimmingCharacters(in: .whitespaces), radix: 16) else {
+            throw Failure.io("bad chunk size line \(sizeText.debugDescription)")
+        }
+        buffer.removeFirst(sizeEnd + lineEnd.count)
+        if size == 0 {
+            // Trailer fields (none expected), then an empty line.
+            while true {
+                var end = findSubsequence(lineEnd)
+                while end == nil {
+                    try fill()
+                    end = findSubsequence(lineEnd)
+                }
+                guard let end else { throw Failure.io("no trailer end") }
+                buffer.removeFirst(end + lineEnd.count)
+                if end == 0 { return nil }
+            }
+        }
+        while buffer.count < size + lineEnd.count { try fill() }
+        let chunk = Array(buffer[..<size])
+        guard Array(buffer[size..<(size + lineEnd.count)]) == lineEnd else { throw Failure.io("chunk not followed by CRLF") }
+        buffer.removeFirst(size + lineEnd.count)
+        return chunk
+    }
+
+    /// Reads whatever arrives until the server closes the connection (for bodies that end by closing).
+    func readToEnd() throws -> [UInt8] {
+        while true {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if n < 0 { throw Failure.io("recv failed: errno \(errno)") }
+            if n == 0 { break }
+            buffer.append(contentsOf: chunk[..<n])
+        }
+        defer { buffer.removeAll() }
+        return buffer
     }
 
     /// Whether the server closed the connection (a read returns end-of-file).
