@@ -1,9 +1,13 @@
 # make run   — install missing Debian packages, build in release, serve the showcase (ARGS="--port 0" to pass options)
 # make test  — same set-up, then the whole test suite
-.PHONY: run test deps build
+# make benchmarks — same set-up, then OpenSwiftData against raw SQLite, in release (ARGS="--sizes 1000 --filter fetch")
+.PHONY: run test deps build benchmarks
 
 deps:
 	@./scripts/install-deps.sh
+
+benchmarks: deps
+	swift run -c release benchmarks $(ARGS)
 
 build: deps
 	swift build -c release --product showcase

@@ -90,6 +90,9 @@ let package = Package(
         // A process that saves to a store over and over, for the tests of concurrent writers.
         .executableTarget(name: "concurrency-probe", dependencies: ["OpenSwiftData"], path: "Sources/ConcurrencyProbe"),
 
+        // OpenSwiftData against hand-written SQLite, operation by operation (`make benchmarks`).
+        .executableTarget(name: "benchmarks", dependencies: ["OpenSwiftData", "CSQLite"], path: "Sources/Benchmarks"),
+
         // Tests.
         .testTarget(name: "OpenSwiftDataTests", dependencies: ["OpenSwiftData", "SQLite", "concurrency-probe"]),
         .testTarget(
