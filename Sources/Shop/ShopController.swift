@@ -214,6 +214,17 @@ public final class ShopController {
         }
     }
 
+    /// Yields whenever the cart changes (in this process, or in another one writing the store).
+    public func cartUpdates() -> AsyncStream<Void> {
+        cart.changes()
+    }
+
+    /// The cart as the JSON text `GET /api/shop/cart` answers, for server-sent events.
+    public func cartEventData() -> String {
+        let encoder = HTTPResponse.defaultJSONEncoder()
+        return (try? encoder.encode(currentCart())).map { String(decoding: $0, as: UTF8.self) } ?? "{\"items\":[],\"total\":0}"
+    }
+
     /// `GET /api/shop/cart`: the items in the order added and the total.
     public func cartJSON(_ request: HTTPRequest) async -> HTTPResponse {
         .json(currentCart())

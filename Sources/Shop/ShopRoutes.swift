@@ -14,6 +14,7 @@ public enum ShopRoutes {
 
         router.get("/api/shop/products/{id}") { await controller.productJSON($0) }
         router.get("/api/shop/cart") { await controller.cartJSON($0) }
+        router.get(ShopPaths.cartEvents) { _ in cartEvents(controller) }
         router.post("/api/shop/cart") { await controller.addToCartJSON($0) }
         router.delete("/api/shop/cart") { await controller.emptyJSON($0) }
         router.delete("/api/shop/cart/{productID}") { await controller.deleteJSON($0) }
@@ -23,6 +24,30 @@ public enum ShopRoutes {
             response.headers["Content-Type"] = ShopAssets.placeholderContentType
             response.headers["Cache-Control"] = "public, max-age=86400"
             return response
+        }
+    }
+
+    /// Server-sent events: `event: cart` with the cart's JSON at once and after every change; a comment every 20 s
+    /// keeps idle connections (and proxies) from timing out. Ends when the client goes away.
+    static func cartEvents(_ controller: ShopController) -> HTTPResponse {
+        .serverSentEvents { writer in
+            let updates = await controller.cartUpdates()
+            guard await writer.send(event: "cart", data: await controller.cartEventData()) else { return }
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await _ in updates {
+                        guard await writer.send(event: "cart", data: await controller.cartEventData()) else { return }
+                    }
+                }
+                group.addTask {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .seconds(20))
+                        guard await writer.comment() else { return }
+                    }
+                }
+                await group.next()
+                group.cancelAll()
+            }
         }
     }
 }

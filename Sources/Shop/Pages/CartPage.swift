@@ -46,6 +46,7 @@ public enum CartPage {
             <section class="card">
             \(body)
             </section>
+            \(LiveCartScript.fragment)
             """
         return Layout.page(
             title: "Cart",

@@ -39,6 +39,7 @@ public enum DisplayPage {
             <a class="button secondary" href="\(ShopPaths.next(after: product.id))">Next</a>
             </div>
             </article>
+            \(LiveCartScript.fragment)
             """
         return Layout.page(
             title: product.title,

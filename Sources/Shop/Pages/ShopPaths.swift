@@ -7,6 +7,8 @@ public enum ShopPaths {
     public static let cart = "/shop/cart"
     /// `GET`: the "delete all" confirmation page. `POST`: delete every row.
     public static let emptyCart = "/shop/cart/empty"
+    /// The server-sent events of cart changes (`event: cart`, `data:` the cart's JSON).
+    public static let cartEvents = "/api/shop/cart/events"
     /// The form field naming the product to add, a decimal DummyJSON product ID.
     public static let productIDField = "productID"
 
