@@ -27,7 +27,7 @@ struct DisplayPageTests {
             + "<img src=\"/static/placeholder.svg\" alt=\"Essence Mascara Lash Princess\" width=\"300\" height=\"300\">"
             + "</object>"
         #expect(page.contains(object))
-        #expect(!page.lowercased().contains("<script"))
+        #expect(!withoutLiveScript(page).lowercased().contains("<script"))
         #expect(!page.contains("onerror"))
     }
 
@@ -73,7 +73,7 @@ struct DisplayPageTests {
         product.description = "Tom & Jerry's <b>best</b>"
         product.category = "</p><p onclick=x>"
         let page = DisplayPage.render(product: product, notice: .alreadyInCart(title: product.title))
-        #expect(!page.contains("<script"))
+        #expect(!withoutLiveScript(page).contains("<script"))
         #expect(!page.contains("<img src=x>"))
         #expect(!page.contains("<b>best"))
         #expect(!page.contains("<p onclick"))

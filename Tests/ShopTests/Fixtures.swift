@@ -26,3 +26,8 @@ enum Fixtures {
         return try #require(try await catalog.product(id: 1))
     }
 }
+
+/// `page` without the Shop's own live-update script, so tests can check no other script got in.
+func withoutLiveScript(_ page: String) -> String {
+    page.replacingOccurrences(of: LiveCartScript.fragment.description, with: "")
+}
