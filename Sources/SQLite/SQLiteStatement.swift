@@ -105,19 +105,32 @@ public final class SQLiteStatement {
         sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
     }
 
+    /// The storage class of column `index` of the current row.
+    @inlinable
+    public func storageClass(at index: Int32) -> SQLiteStorageClass {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: .integer
+        case SQLITE_FLOAT: .real
+        case SQLITE_TEXT: .text
+        case SQLITE_BLOB: .blob
+        default: .null
+        }
+    }
+
     /// Whether column `index` of the current row is NULL.
-    @inline(__always)
+    @inlinable
     public func isNull(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
 
     /// Column `index` of the current row as a 64-bit integer (SQLite converts other storage classes).
-    @inline(__always)
+    @inlinable
     public func int64(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
 
     /// Column `index` of the current row as a double (SQLite converts other storage classes).
-    @inline(__always)
+    @inlinable
     public func double(at index: Int32) -> Double { sqlite3_column_double(handle, index) }
 
     /// Column `index` of the current row as UTF-8 text ("" for NULL).
+    @inlinable
     public func text(at index: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, index) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, index))

@@ -31,3 +31,8 @@ extension SQLiteValue: CustomStringConvertible {
         }
     }
 }
+
+/// SQLite's five storage classes, without a value.
+public enum SQLiteStorageClass: Sendable, Hashable {
+    case null, integer, real, text, blob
+}

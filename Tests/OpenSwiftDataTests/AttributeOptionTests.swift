@@ -64,11 +64,12 @@ import Testing
         first.insert(Tag(name: "shared", uses: 1))
         try first.save()
         // Two contexts change different properties of one row; both changes survive.
-        let a = try #require(try ModelContext(container).fetch(FetchDescriptor<Tag>()).first)
+        let aContext = ModelContext(container)
+        let a = try #require(try aContext.fetch(FetchDescriptor<Tag>()).first)
         let bContext = ModelContext(container)
         let b = try #require(try bContext.fetch(FetchDescriptor<Tag>()).first)
         a.uses = 50
-        try #require(a.modelContext).save()
+        try aContext.save()
         b.name = "renamed"
         try bContext.save()
         let stored = try #require(try ModelContext(container).fetch(FetchDescriptor<Tag>()).first)

@@ -168,3 +168,40 @@ import Testing
         #expect(author.books.map(\.title) == ["Orlando"])
     }
 }
+
+@Suite struct ContextLifetimeTests {
+    @Test func modelsOfAFreedContextKeepTheirValuesAndRelationships() throws {
+        let container = try inMemoryContainer(Author.self)
+        do {
+            let context = ModelContext(container)
+            let author = Author(name: "Le Guin")
+            author.books = [Book(title: "The Dispossessed")]
+            context.insert(author)
+            try context.save()
+        }
+        // The context that fetched the author is gone by the time its books are read.
+        let author = try #require(try ModelContext(container).fetch(FetchDescriptor<Author>()).first)
+        #expect(author.modelContext == nil)
+        #expect(author.name == "Le Guin")
+        #expect(author.books.map(\.title) == ["The Dispossessed"])
+    }
+
+    @Test func aRegisteredInstanceIsReadAgainWhenAnotherContextChangedItsRow() throws {
+        let container = try inMemoryContainer(Tag.self)
+        let reader = ModelContext(container)
+        let writer = ModelContext(container)
+        writer.insert(Tag(name: "t", uses: 1))
+        try writer.save()
+        let tag = try #require(try reader.fetch(FetchDescriptor<Tag>()).first)
+        let writerTag = try #require(try writer.fetch(FetchDescriptor<Tag>()).first)
+        writerTag.uses = 2
+        try writer.save()
+        #expect(tag.uses == 1)  // until it is read again
+        #expect(try reader.model(for: tag.persistentModelID) as? Tag === tag)
+        #expect(tag.uses == 2)
+        writerTag.uses = 3
+        try writer.save()
+        _ = try reader.fetch(FetchDescriptor<Tag>())
+        #expect(tag.uses == 3)
+    }
+}

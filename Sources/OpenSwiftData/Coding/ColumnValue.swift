@@ -34,6 +34,9 @@ public protocol ColumnValue: Codable {
     static var columnCollation: String? { get }
     /// Reads a stored value; nil when the stored value cannot be this type (wrong storage class, out of range).
     init?(sqliteValue: SQLiteValue)
+    /// Reads column `column` of the statement's current row directly; nil when it cannot be this type. The default
+    /// goes through ``init(sqliteValue:)``; the common types read the column without building a value first.
+    init?(statement: SQLiteStatement, column: Int32)
     /// The value to store.
     /// - Throws: ``SwiftDataError/valueOutOfRange(_:)`` when the value has no SQLite representation.
     func sqliteValue() throws(SwiftDataError) -> SQLiteValue
@@ -41,6 +44,11 @@ public protocol ColumnValue: Codable {
 
 extension ColumnValue {
     public static var columnCollation: String? { nil }
+
+    @inlinable
+    public init?(statement: SQLiteStatement, column: Int32) {
+        self.init(sqliteValue: statement.value(at: column))
+    }
 }
 
 extension Optional: ColumnValue where Wrapped: ColumnValue {
@@ -63,10 +71,26 @@ extension Optional: ColumnValue where Wrapped: ColumnValue {
         case .some(let wrapped): try wrapped.sqliteValue()
         }
     }
+
+    @inlinable
+    public init?(statement: SQLiteStatement, column: Int32) {
+        if statement.storageClass(at: column) == .null {
+            self = .none
+        } else if let wrapped = Wrapped(statement: statement, column: column) {
+            self = .some(wrapped)
+        } else {
+            return nil
+        }
+    }
 }
 
 extension String: ColumnValue {
     public static var columnType: ColumnType { .text }
+    @inlinable
+    public init?(statement: SQLiteStatement, column: Int32) {
+        guard statement.storageClass(at: column) == .text else { return nil }
+        self = statement.text(at: column)
+    }
     public init?(sqliteValue: SQLiteValue) {
         guard case .text(let text) = sqliteValue else { return nil }
         self = text
@@ -81,6 +105,11 @@ extension String: ColumnValue {
 
 extension Bool: ColumnValue {
     public static var columnType: ColumnType { .integer }
+    @inlinable
+    public init?(statement: SQLiteStatement, column: Int32) {
+        guard statement.storageClass(at: column) == .integer else { return nil }
+        self = statement.int64(at: column) != 0
+    }
     public init?(sqliteValue: SQLiteValue) {
         guard case .integer(let integer) = sqliteValue else { return nil }
         self = integer != 0
@@ -90,6 +119,13 @@ extension Bool: ColumnValue {
 
 extension Double: ColumnValue {
     public static var columnType: ColumnType { .real }
+    @inlinable
+    public init?(statement: SQLiteStatement, column: Int32) {
+        switch statement.storageClass(at: column) {
+        case .real, .integer: self = statement.double(at: column)
+        default: return nil
+        }
+    }
     public init?(sqliteValue: SQLiteValue) {
         switch sqliteValue {
         case .real(let real): self = real
@@ -111,6 +147,13 @@ extension Float: ColumnValue {
 
 extension Date: ColumnValue {
     public static var columnType: ColumnType { .real }
+    @inlinable
+    public init?(statement: SQLiteStatement, column: Int32) {
+        switch statement.storageClass(at: column) {
+        case .real, .integer: self = Date(timeIntervalSinceReferenceDate: statement.double(at: column))
+        default: return nil
+        }
+    }
     public init?(sqliteValue: SQLiteValue) {
         guard let seconds = Double(sqliteValue: sqliteValue) else { return nil }
         self = Date(timeIntervalSinceReferenceDate: seconds)
@@ -162,10 +205,17 @@ extension Decimal: ColumnValue {
 }
 
 /// Integers stored in an INTEGER column, range-checked both ways.
-protocol IntegerColumnValue: ColumnValue, FixedWidthInteger {}
+public protocol IntegerColumnValue: ColumnValue, FixedWidthInteger {}
 
 extension IntegerColumnValue {
     public static var columnType: ColumnType { .integer }
+    @inlinable
+    public init?(statement: SQLiteStatement, column: Int32) {
+        guard statement.storageClass(at: column) == .integer, let value = Self(exactly: statement.int64(at: column)) else {
+            return nil
+        }
+        self = value
+    }
     public init?(sqliteValue: SQLiteValue) {
         guard case .integer(let integer) = sqliteValue, let value = Self(exactly: integer) else { return nil }
         self = value

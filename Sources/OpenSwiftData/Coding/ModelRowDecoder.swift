@@ -3,18 +3,21 @@ import SQLite
 /// Reads one row's columns, in order, into a model's stored properties. Used by the code `@Model` generates.
 ///
 /// Each `decode` overload matches one overload of ``Schema/PropertyMetadata``'s initializer; the key path argument
-/// only selects the overload (and names the property in errors).
+/// only selects the overload (and names the property in errors — it is an autoclosure, so no key path is built
+/// unless one is needed). The scalar overloads are inlinable: in the model's module they specialise to direct column
+/// reads.
 public struct ModelRowDecoder {
+    @usableFromInline
     enum Source {
         case statement(SQLiteStatement)
         case values([SQLiteValue])
     }
 
-    let source: Source
-    let entityName: String
-    var column: Int32
+    @usableFromInline let source: Source
+    @usableFromInline let entityName: String
+    @usableFromInline var column: Int32
     /// The index of the property the next `decode` reads (columns skip to-many relationships, properties do not).
-    var propertyIndex = 0
+    @usableFromInline var propertyIndex = 0
     /// Relationships left in the store, to be read on first access.
     var faults: [Int: RelationshipFault] = [:]
     /// Reads the model a required to-one relationship refers to (required references cannot wait).
@@ -32,18 +35,25 @@ public struct ModelRowDecoder {
         self.column = 0
     }
 
-    private mutating func next() -> SQLiteValue {
+    @usableFromInline
+    mutating func next() -> SQLiteValue {
         defer {
             column += 1
             propertyIndex += 1
         }
+        return value(at: column)
+    }
+
+    @usableFromInline
+    func value(at column: Int32) -> SQLiteValue {
         switch source {
         case .statement(let statement): return statement.value(at: column)
         case .values(let values): return Int(column) < values.count ? values[Int(column)] : .null
         }
     }
 
-    private func mismatch(_ value: SQLiteValue, _ keyPath: AnyKeyPath, _ type: Any.Type) -> SwiftDataError {
+    @usableFromInline
+    func mismatch(_ value: SQLiteValue, _ keyPath: AnyKeyPath, _ type: Any.Type) -> SwiftDataError {
         .invalidStoredValue(
             "\(entityName).\(String(describing: keyPath).split(separator: ".").last ?? "?"): the store holds "
                 + "\(value.storageClassName) \(value) where \(type) was expected"
@@ -52,70 +62,80 @@ public struct ModelRowDecoder {
 
     // MARK: ColumnValue
 
-    public mutating func decode<Root, T: ColumnValue>(_ keyPath: KeyPath<Root, T>) throws(SwiftDataError) -> T {
-        let value = next()
-        guard let decoded = T(sqliteValue: value) else { throw mismatch(value, keyPath, T.self) }
+    @inlinable
+    public mutating func decode<Root, T: ColumnValue>(_ keyPath: @autoclosure () -> KeyPath<Root, T>) throws(SwiftDataError) -> T {
+        let index = column
+        column += 1
+        propertyIndex += 1
+        if case .statement(let statement) = source, let decoded = T(statement: statement, column: index) { return decoded }
+        let value = value(at: index)
+        guard let decoded = T(sqliteValue: value) else { throw mismatch(value, keyPath(), T.self) }
         return decoded
     }
 
-    public mutating func decode<Root, T: ColumnValue>(_ keyPath: KeyPath<Root, T?>) throws(SwiftDataError) -> T? {
-        let value = next()
-        guard let decoded = T?(sqliteValue: value) else { throw mismatch(value, keyPath, T?.self) }
+    @inlinable
+    public mutating func decode<Root, T: ColumnValue>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>) throws(SwiftDataError) -> T? {
+        let index = column
+        column += 1
+        propertyIndex += 1
+        if case .statement(let statement) = source, let decoded = T?(statement: statement, column: index) { return decoded }
+        let value = value(at: index)
+        guard let decoded = T?(sqliteValue: value) else { throw mismatch(value, keyPath(), T?.self) }
         return decoded
     }
 
     // MARK: RawRepresentable
 
-    public mutating func decode<Root, T: RawRepresentable>(_ keyPath: KeyPath<Root, T>) throws(SwiftDataError) -> T
+    public mutating func decode<Root, T: RawRepresentable>(_ keyPath: @autoclosure () -> KeyPath<Root, T>) throws(SwiftDataError) -> T
     where T.RawValue: ColumnValue {
         let value = next()
         guard let raw = T.RawValue(sqliteValue: value), let decoded = T(rawValue: raw) else {
-            throw mismatch(value, keyPath, T.self)
+            throw mismatch(value, keyPath(), T.self)
         }
         return decoded
     }
 
-    public mutating func decode<Root, T: RawRepresentable>(_ keyPath: KeyPath<Root, T?>) throws(SwiftDataError) -> T?
+    public mutating func decode<Root, T: RawRepresentable>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>) throws(SwiftDataError) -> T?
     where T.RawValue: ColumnValue {
         let value = next()
         if case .null = value { return nil }
         guard let raw = T.RawValue(sqliteValue: value), let decoded = T(rawValue: raw) else {
-            throw mismatch(value, keyPath, T?.self)
+            throw mismatch(value, keyPath(), T?.self)
         }
         return decoded
     }
 
-    public mutating func decode<Root, T: RawRepresentable & Codable>(_ keyPath: KeyPath<Root, T>) throws(SwiftDataError) -> T
+    public mutating func decode<Root, T: RawRepresentable & Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T>) throws(SwiftDataError) -> T
     where T.RawValue: ColumnValue {
         let value = next()
         guard let raw = T.RawValue(sqliteValue: value), let decoded = T(rawValue: raw) else {
-            throw mismatch(value, keyPath, T.self)
+            throw mismatch(value, keyPath(), T.self)
         }
         return decoded
     }
 
-    public mutating func decode<Root, T: RawRepresentable & Codable>(_ keyPath: KeyPath<Root, T?>) throws(SwiftDataError) -> T?
+    public mutating func decode<Root, T: RawRepresentable & Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>) throws(SwiftDataError) -> T?
     where T.RawValue: ColumnValue {
         let value = next()
         if case .null = value { return nil }
         guard let raw = T.RawValue(sqliteValue: value), let decoded = T(rawValue: raw) else {
-            throw mismatch(value, keyPath, T?.self)
+            throw mismatch(value, keyPath(), T?.self)
         }
         return decoded
     }
 
     // MARK: Codable (JSON)
 
-    public mutating func decode<Root, T: Codable>(_ keyPath: KeyPath<Root, T>) throws(SwiftDataError) -> T {
+    public mutating func decode<Root, T: Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T>) throws(SwiftDataError) -> T {
         let value = next()
-        guard let decoded = AttributeJSON.decode(T.self, from: value) else { throw mismatch(value, keyPath, T.self) }
+        guard let decoded = AttributeJSON.decode(T.self, from: value) else { throw mismatch(value, keyPath(), T.self) }
         return decoded
     }
 
-    public mutating func decode<Root, T: Codable>(_ keyPath: KeyPath<Root, T?>) throws(SwiftDataError) -> T? {
+    public mutating func decode<Root, T: Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>) throws(SwiftDataError) -> T? {
         let value = next()
         if case .null = value { return nil }
-        guard let decoded = AttributeJSON.decode(T.self, from: value) else { throw mismatch(value, keyPath, T?.self) }
+        guard let decoded = AttributeJSON.decode(T.self, from: value) else { throw mismatch(value, keyPath(), T?.self) }
         return decoded
     }
 
@@ -123,14 +143,14 @@ public struct ModelRowDecoder {
 
     /// For a property whose type cannot be stored; ``ModelContainer`` refuses such models, so this only throws.
     @_disfavoredOverload
-    public mutating func decode<Root, T>(_ keyPath: KeyPath<Root, T>) throws(SwiftDataError) -> T {
-        throw .invalidSchema("\(entityName): \(keyPath) has type \(T.self), which cannot be stored")
+    public mutating func decode<Root, T>(_ keyPath: @autoclosure () -> KeyPath<Root, T>) throws(SwiftDataError) -> T {
+        throw .invalidSchema("\(entityName): \(keyPath()) has type \(T.self), which cannot be stored")
     }
 
     // MARK: Relationships
 
     /// An optional to-one relationship: left as a fault holding the related row's key.
-    public mutating func decode<Root, T: PersistentModel>(_ keyPath: KeyPath<Root, T?>) throws(SwiftDataError) -> T? {
+    public mutating func decode<Root, T: PersistentModel>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>) throws(SwiftDataError) -> T? {
         let index = propertyIndex
         let value = next()
         switch value {
@@ -138,39 +158,39 @@ public struct ModelRowDecoder {
         case .integer(let rowID):
             faults[index] = .toOne(rowID)
             return nil
-        default: throw mismatch(value, keyPath, T?.self)
+        default: throw mismatch(value, keyPath(), T?.self)
         }
     }
 
     /// A required to-one relationship: read at once (a fault cannot stand in for a non-optional value).
-    public mutating func decode<Root, T: PersistentModel>(_ keyPath: KeyPath<Root, T>) throws(SwiftDataError) -> T {
+    public mutating func decode<Root, T: PersistentModel>(_ keyPath: @autoclosure () -> KeyPath<Root, T>) throws(SwiftDataError) -> T {
         let value = next()
-        guard case .integer(let rowID) = value else { throw mismatch(value, keyPath, T.self) }
+        guard case .integer(let rowID) = value else { throw mismatch(value, keyPath(), T.self) }
         let related: T?
         do {
             related = try resolveReference?(T.self, rowID) as? T
         } catch let error as SwiftDataError {
             throw error
         } catch {
-            throw .invalidStoredValue("\(entityName): reading \(keyPath) failed: \(error)")
+            throw .invalidStoredValue("\(entityName): reading \(keyPath()) failed: \(error)")
         }
         guard let related else {
             throw .invalidStoredValue(
-                "\(entityName): \(keyPath) refers to \(T.entityName) \(rowID), which does not exist; make the relationship optional, or give it the .deny or .cascade delete rule"
+                "\(entityName): \(keyPath()) refers to \(T.entityName) \(rowID), which does not exist; make the relationship optional, or give it the .deny or .cascade delete rule"
             )
         }
         return related
     }
 
     /// A to-many relationship: it has no column; left as a fault, read on first access.
-    public mutating func decode<Root, T: PersistentModel>(_ keyPath: KeyPath<Root, [T]>) throws(SwiftDataError) -> [T] {
+    public mutating func decode<Root, T: PersistentModel>(_ keyPath: @autoclosure () -> KeyPath<Root, [T]>) throws(SwiftDataError) -> [T] {
         faults[propertyIndex] = .toMany
         propertyIndex += 1
         return []
     }
 
     /// An optional to-many relationship: as a to-many one.
-    public mutating func decode<Root, T: PersistentModel>(_ keyPath: KeyPath<Root, [T]?>) throws(SwiftDataError) -> [T]? {
+    public mutating func decode<Root, T: PersistentModel>(_ keyPath: @autoclosure () -> KeyPath<Root, [T]?>) throws(SwiftDataError) -> [T]? {
         faults[propertyIndex] = .toMany
         propertyIndex += 1
         return []

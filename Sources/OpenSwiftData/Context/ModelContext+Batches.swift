@@ -51,6 +51,7 @@ extension ModelContext {
                 skip -= min(skip, batch.count)
                 for model in usable.prefix(remaining) { try block(model) }
                 remaining -= min(usable.count, remaining)
+                releaseUnusedInstances()
             }
             return
         }
@@ -58,6 +59,7 @@ extension ModelContext {
         for start in stride(from: 0, to: rowIDs.count, by: batchSize) {
             let batch = try fetchModels(T.self, rowIDs: rowIDs[start..<min(start + batchSize, rowIDs.count)])
             for model in batch { try block(model) }
+            releaseUnusedInstances()
         }
     }
 }
@@ -115,6 +117,8 @@ final class BatchLoader<T: PersistentModel> {
         let start = position - position % batchSize
         if start != batchStart {
             let ids = rowIDs[start..<min(start + batchSize, rowIDs.count)]
+            batch = [:]
+            context.releaseUnusedInstances()
             let models = (try? context.fetchModels(T.self, rowIDs: ids, reader: snapshot)) ?? []
             batch = Dictionary(models.map { ($0._$persistentState.rowID, $0) }, uniquingKeysWith: { first, _ in first })
             batchStart = start

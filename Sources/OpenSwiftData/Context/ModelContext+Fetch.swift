@@ -69,6 +69,7 @@ extension ModelContext {
         _ type: T.Type, table: EntityTable, sql: String, arguments: [SQLiteValue], reader: (any StoreReader)? = nil
     ) throws(SwiftDataError) -> [T] {
         let storeIdentifier = store.identifier
+        let version = store.dataVersion()
         let run: ((SQLiteConnection) throws -> [T]) throws(SwiftDataError) -> [T] = if let reader {
             { body throws(SwiftDataError) in try reader.withConnection(body) }
         } else {
@@ -80,7 +81,9 @@ extension ModelContext {
             try statement.bind(arguments)
             var models: [T] = []
             while try statement.step() {
-                models.append(try self.materialize(T.self, statement: statement, table: table, storeIdentifier: storeIdentifier))
+                models.append(try self.materialize(
+                    T.self, statement: statement, table: table, storeIdentifier: storeIdentifier, version: version
+                ))
             }
             return models
         }
@@ -88,20 +91,25 @@ extension ModelContext {
 
     /// The registered instance for the current row (refreshed from it when it has no unsaved changes), or a new one.
     func materialize<T: PersistentModel>(
-        _ type: T.Type, statement: SQLiteStatement, table: EntityTable, storeIdentifier: String
+        _ type: T.Type, statement: SQLiteStatement, table: EntityTable, storeIdentifier: String, version: Int64
     ) throws -> T {
         let rowID = statement.int64(at: 0)
         var row = ModelRowDecoder(statement: statement, entityName: table.name, firstColumn: 1)
         row.resolveReference = { [unowned self] type, rowID in try self.resolveRequiredReference(type, rowID: rowID) }
         if let existing = registeredInstance(T.self, rowID: rowID) {
-            if existing._$persistentState.status == .registered, !existing._$persistentState.hasChanges {
+            // Read the row again only if the store changed since the instance was read (and it has no unsaved
+            // change of its own).
+            if existing._$persistentState.status == .registered, !existing._$persistentState.hasChanges,
+               existing._$persistentState.loadedVersion != version {
                 try existing._$load(from: &row)
                 existing._$persistentState.faults = row.faults
+                existing._$persistentState.loadedVersion = version
             }
             return existing
         }
         let model = try T(_$row: &row)
         model._$persistentState.faults = row.faults
+        model._$persistentState.loadedVersion = version
         model._$persistentState.context = self
         model._$persistentState.markRegistered(rowID: rowID, storeIdentifier: storeIdentifier)
         register(model)

@@ -67,7 +67,7 @@ extension ModelContext {
     }
 
     private func lookUp<T: PersistentModel>(_ type: T.Type, _ identifier: PersistentIdentifier) throws(SwiftDataError) -> T? {
-        if let registered: T = registeredModel(for: identifier) { return registered }
+        if let registered: T = registeredModel(for: identifier) { return refreshedIfStale(registered) }
         guard let rowID = identifier.primaryKey, identifier.storeIdentifier == store.identifier else { return nil }
         return try fetchModels(T.self, rowIDs: [rowID]).first
     }

@@ -7,7 +7,7 @@ extension ModelContext {
     /// The model of type `T` with primary key `rowID`: the registered instance, or one read from the store; nil when
     /// the row does not exist (a reference left by `.noAction`, or deleted elsewhere).
     func resolveReference<T: PersistentModel>(_ type: T.Type, rowID: Int64) -> T? {
-        if let registered = registeredInstance(T.self, rowID: rowID) { return registered }
+        if let registered = registeredInstance(T.self, rowID: rowID) { return refreshedIfStale(registered) }
         do {
             return try fetchModels(T.self, rowIDs: [rowID]).first
         } catch {
@@ -55,7 +55,9 @@ extension ModelContext {
             let statement = try connection.prepare(table.selectByPrimaryKeySQL)
             try statement.bind(.integer(rowID), at: 1)
             guard try statement.step() else { return nil }
-            return try materialize(T.self, statement: statement, table: table, storeIdentifier: store.identifier)
+            return try materialize(
+                T.self, statement: statement, table: table, storeIdentifier: store.identifier, version: store.dataVersion()
+            )
         }
     }
 

@@ -31,8 +31,7 @@ public final class ModelContext {
     public var evaluatesUnsupportedPredicatesInMemory = false
 
     /// Registered instances, per entity, by primary key.
-    private var registry: [ObjectIdentifier: [Int64: WeakModel]] = [:]
-    private var registrySweepThreshold = 1_024
+    private let registry = ModelRegistry()
 
     var insertedModels = ModelSet()
     var changedModels = ModelSet()
@@ -42,6 +41,20 @@ public final class ModelContext {
     public init(_ container: ModelContainer) {
         self.container = container
         self.store = container.store
+    }
+
+    deinit {
+        // Models do not retain their context: clear the reference in every model this context still holds.
+        for model in registry.allInstances { (model as? any PersistentModel)?._$persistentState.detachFromContext() }
+        for model in insertedModels.models + changedModels.models + deletedModels.models {
+            model._$persistentState.detachFromContext()
+        }
+    }
+
+    /// Lets go of the registered instances nothing else refers to (models with unsaved changes stay). Fetches and
+    /// `enumerate` call it as they go; instances are otherwise kept until the registry doubles.
+    func releaseUnusedInstances() {
+        registry.sweep()
     }
 
     // MARK: Pending changes
@@ -130,6 +143,19 @@ public final class ModelContext {
         }
     }
 
+    /// `model`, read again from its row first if the store changed since it was read and it has no unsaved change
+    /// (so a registered instance never answers with values another context or process has replaced).
+    func refreshedIfStale<T: PersistentModel>(_ model: T) -> T {
+        let state = model._$persistentState
+        guard state.status == .registered, !state.hasChanges else { return model }
+        let version = store.dataVersion()
+        if state.loadedVersion != version {
+            reload(model)
+            model._$persistentState.loadedVersion = version
+        }
+        return model
+    }
+
     /// Reads `model`'s row again into it; marks it removed when the row is gone.
     private func reload(_ model: any PersistentModel) {
         let rowID = model._$persistentState.rowID
@@ -199,27 +225,20 @@ public final class ModelContext {
 
     /// The registered instance of a row, if any is alive.
     func registeredInstance<T: PersistentModel>(_ type: T.Type, rowID: Int64) -> T? {
-        registry[ObjectIdentifier(type)]?[rowID]?.model as? T
+        registry.instance(ObjectIdentifier(type), rowID: rowID) as? T
     }
 
     func register(_ model: some PersistentModel) {
-        let rowID = model._$persistentState.rowID
-        let key = ObjectIdentifier(type(of: model))
-        registry[key, default: [:]][rowID] = WeakModel(model: model)
-        if registry[key, default: [:]].count > registrySweepThreshold { sweepRegistry(key) }
+        registry.register(model, type: ObjectIdentifier(type(of: model)), rowID: model._$persistentState.rowID)
     }
 
     func unregister(_ model: some PersistentModel) {
-        let key = ObjectIdentifier(type(of: model))
-        let rowID = model._$persistentState.rowID
-        if let current = registry[key]?[rowID]?.model, current !== model { return }
-        registry[key]?[rowID] = nil
+        registry.unregister(model, type: ObjectIdentifier(type(of: model)), rowID: model._$persistentState.rowID)
     }
 
-    /// Drops entries whose models are gone, so the registry stays as large as the live models.
-    private func sweepRegistry(_ key: ObjectIdentifier) {
-        registry[key] = registry[key]?.filter { $0.value.model != nil }
-        registrySweepThreshold = max(1_024, (registry[key]?.count ?? 0) * 2)
+    /// Every live registered instance of `type`.
+    func registeredInstances<T: PersistentModel>(_ type: T.Type) -> [T] {
+        registry.instances(ObjectIdentifier(type)).compactMap { $0 as? T }
     }
 
     /// The registered model for `identifier`, if this context holds it. Mirrors SwiftData's
@@ -231,9 +250,4 @@ public final class ModelContext {
         }
         return insertedModels.models(of: T.self).first { $0._$persistentState.temporaryIdentifier == identifier }
     }
-}
-
-/// A registry entry: the model, unless it has been freed.
-struct WeakModel {
-    weak var model: AnyObject?
 }

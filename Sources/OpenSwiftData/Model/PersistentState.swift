@@ -14,16 +14,22 @@ public struct PersistentState {
         case removed
     }
 
-    /// The owning context, held strongly (as SwiftData's models hold theirs), so a fetched model keeps working
-    /// after the code that made the context lets go of it. The context holds unchanged models only weakly, so
-    /// there is no cycle once changes are saved or rolled back.
-    var context: ModelContext?
+    /// The owning context. Not retained (the context holds its models, so retaining it back would be a cycle),
+    /// and never dangling: a context clears it in every model it holds when it is freed, and whenever a model
+    /// leaves it. Keep the context alive as long as its models are in use, as with SwiftData.
+    unowned(unsafe) var context: ModelContext?
     var status: Status = .unmanaged
     /// The row's primary key once saved; 0 before.
     var rowID: Int64 = 0
     /// Set when first asked for, and kept until the first save.
     var temporaryIdentifier: PersistentIdentifier?
     var storeIdentifier: String?
+    /// The store's data version (``Store/dataVersion()``) when the model's values were last read from its row: while
+    /// it is unchanged, the row is known not to have changed, and reading it again can be skipped.
+    var loadedVersion: Int64 = -1
+    /// The container of the context that was freed while this model still had relationships to read: they are read
+    /// through a fresh context of it (the model itself belongs to no context any more).
+    var orphanContainer: ModelContainer?
     /// Relationships not read from the store yet, by property index: read on first access.
     var faults: [Int: RelationshipFault] = [:]
     /// Which stored properties (by index) changed since the last save: a save writes only these.
@@ -38,6 +44,14 @@ public struct PersistentState {
         status = .removed
         context = nil
         changedProperties = PropertyIndexSet()
+    }
+
+    /// The model's context is being freed: it keeps its row (an unmanaged copy of its last values) but belongs to
+    /// no context.
+    mutating func detachFromContext() {
+        if !faults.isEmpty, let context { orphanContainer = context.container }
+        context = nil
+        if status != .removed { status = .unmanaged }
     }
 
     /// The model no longer belongs to any context (rolled back before its first save, or replaced by another

@@ -16,7 +16,7 @@ public func _persistedValue<Model: PersistentModel, Value>(
 public func _persistedValue<Model: PersistentModel, Related: PersistentModel>(
     of model: Model, _ property: KeyPath<Model, Related?>, _ value: Related?, _ store: (Related?) -> Void
 ) -> Related? {
-    guard !model._$persistentState.faults.isEmpty, let context = model._$persistentState.context,
+    guard !model._$persistentState.faults.isEmpty, let context = contextForFaults(of: model),
           let index = RelationshipMappings.propertyIndex(Model.self, property),
           case .toOne(let rowID) = model._$persistentState.faults[index]
     else { return value }
@@ -47,12 +47,20 @@ public func _persistedValue<Model: PersistentModel, Related: PersistentModel>(
 private func loadFaultedToMany<Model: PersistentModel, Related: PersistentModel>(
     _ model: Model, _ property: AnyKeyPath, _ type: Related.Type
 ) -> [Related]? {
-    guard !model._$persistentState.faults.isEmpty, let context = model._$persistentState.context,
+    guard !model._$persistentState.faults.isEmpty, let context = contextForFaults(of: model),
           let index = RelationshipMappings.propertyIndex(Model.self, property),
           model._$persistentState.faults[index] == .toMany
     else { return nil }
     model._$persistentState.faults[index] = nil
     return context.loadToMany(of: model, propertyIndex: index, as: Related.self)
+}
+
+/// The context to read a model's relationships through: its own, or — when that context was freed while the
+/// relationships were still in the store — a fresh context of the same container (the models read then belong to no
+/// context either, but their values are right).
+private func contextForFaults(of model: some PersistentModel) -> ModelContext? {
+    if let context = model._$persistentState.context { return context }
+    return model._$persistentState.orphanContainer.map { ModelContext($0) }
 }
 
 // MARK: Writing
