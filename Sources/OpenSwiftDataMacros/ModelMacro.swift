@@ -91,7 +91,11 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             "[" + groups.map { "[" + $0.map(literal).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
         }
 
-        var members: [DeclSyntax] = [
+        // Each persisted property's position in `schemaMetadata`, for its setter to report changes by index.
+        let indexes: [DeclSyntax] = properties.enumerated().map { index, property in
+            "nonisolated static let _$index_\(raw: property.name) = \(raw: index)"
+        }
+        var members: [DeclSyntax] = indexes + [
             "@Transient private let _$observationRegistrar = OpenSwiftData.ObservationRegistrar()",
             "@Transient public var _$persistentState = OpenSwiftData.PersistentState()",
             """

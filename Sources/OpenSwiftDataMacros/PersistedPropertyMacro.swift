@@ -40,6 +40,7 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         }
         // `_persistedValue` and `_persistedValueWillChange` do nothing for attributes (they inline away); for
         // relationships they read the related models on first access and keep the other side in step.
+        // `_modelDidChange` gets the property's position in `schemaMetadata`, a constant `@Model` declares.
         return [
             """
             @storageRestrictions(initializes: _\(raw: name))
@@ -59,7 +60,7 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
                 withMutation(keyPath: \\.\(raw: name)) {
                     _\(raw: name) = newValue
                 }
-                OpenSwiftData._modelDidChange(self, property: \(literal: name))
+                OpenSwiftData._modelDidChange(self, property: \(literal: name), index: Self._$index_\(raw: name))
             }
             """,
         ]

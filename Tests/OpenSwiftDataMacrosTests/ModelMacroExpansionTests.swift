@@ -17,7 +17,12 @@ private func expand(_ source: String) -> (text: String, diagnostics: [String]) {
     ]
     let file = Parser.parse(source: source)
     let context = BasicMacroExpansionContext(sourceFiles: [file: .init(moduleName: "Tests", fullFilePath: "Test.swift")])
-    let expanded = file.expand(macroSpecs: macros, contextGenerator: { _ in context }, indentationWidth: .spaces(4))
+    // As the compiler does, give each expansion its lexical context (the enclosing declarations).
+    let expanded = file.expand(
+        macroSpecs: macros,
+        contextGenerator: { node in BasicMacroExpansionContext(sharingWith: context, lexicalContext: node.allMacroLexicalContexts()) },
+        indentationWidth: .spaces(4)
+    )
     return (expanded.description, context.diagnostics.map(\.message))
 }
 
@@ -55,7 +60,7 @@ private func tokens(_ text: String) -> String {
                         withMutation(keyPath: \\.name) {
                             _name = newValue
                         }
-                        OpenSwiftData._modelDidChange(self, property: "name")
+                        OpenSwiftData._modelDidChange(self, property: "name", index: Self._$index_name)
                     }
                 }
                 private var _name: String
@@ -73,13 +78,15 @@ private func tokens(_ text: String) -> String {
                         withMutation(keyPath: \\.latitude) {
                             _latitude = newValue
                         }
-                        OpenSwiftData._modelDidChange(self, property: "latitude")
+                        OpenSwiftData._modelDidChange(self, property: "latitude", index: Self._$index_latitude)
                     }
                 }
                 private var _latitude: Double = 0
                 @Transient var isSelected = false
                 var label: String { name }
                 init(name: String) { self.name = name }
+                nonisolated static let _$index_name = 0
+                nonisolated static let _$index_latitude = 1
                 @Transient private let _$observationRegistrar = OpenSwiftData.ObservationRegistrar()
                 @Transient public var _$persistentState = OpenSwiftData.PersistentState()
                 internal nonisolated func access<_Member>(keyPath: KeyPath<Place, _Member>) {

@@ -93,8 +93,9 @@ extension ModelContext {
             pending.add(row.deferredReferences.filter { columns.contains($0.column) }, of: model, table: table)
             try ExternalData.store(&row.values, columns: table.externalColumnIndexes.filter(columns.contains), connection: connection)
             let values = columns.map { row.values[$0] } + [.integer(model._$persistentState.rowID)]
+            let sql = updateSQLCache.sql(for: table, columns: columns)
             do throws(SQLiteError) {
-                try connection.execute(table.updateSQL(columns: columns), values)
+                try connection.execute(sql, values)
             } catch {
                 throw error.isConstraintViolation ? uniqueViolation(table: table, values: row.values, error: error) : .sqlite(error)
             }

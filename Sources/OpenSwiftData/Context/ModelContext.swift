@@ -32,6 +32,8 @@ public final class ModelContext {
 
     /// Registered instances, per entity, by primary key.
     private let registry = ModelRegistry()
+    /// `UPDATE` statements by table and set of changed columns, built once each.
+    let updateSQLCache = UpdateSQLCache()
 
     var insertedModels = ModelSet()
     var changedModels = ModelSet()
@@ -186,12 +188,11 @@ public final class ModelContext {
     // MARK: Change notification
 
     /// Called through `_modelDidChange` when a persisted property of `model` is set.
-    func modelDidChange<T: PersistentModel>(_ model: T, property: String) {
+    func modelDidChange<T: PersistentModel>(_ model: T, property: StaticString, index: Int) {
         switch model._$persistentState.status {
         case .registered:
-            if let index = try? store.table(for: T.self).propertyIndex(named: property) {
-                model._$persistentState.changedProperties.insert(index)
-            }
+            let position = index >= 0 ? index : (try? store.table(for: T.self).propertyIndex(named: "\(property)")) ?? -1
+            if position >= 0 { model._$persistentState.changedProperties.insert(position) }
             changedModels.insert(model)
             didChange()
         case .inserted, .deleted:

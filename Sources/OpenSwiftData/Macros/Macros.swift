@@ -23,7 +23,7 @@ public typealias ObservationRegistrar = Observation.ObservationRegistrar
 @attached(
     member,
     names: named(_$observationRegistrar), named(_$persistentState), named(access), named(withMutation),
-    named(schemaMetadata), named(_$entityMetadata), named(init), named(_$encode), named(_$load)
+    named(schemaMetadata), named(_$entityMetadata), named(init), named(_$encode), named(_$load), arbitrary
 )
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel)

@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 
 /// A class whose instances are stored. Mirrors SwiftData's `PersistentModel`.
 ///
@@ -62,7 +63,7 @@ extension PersistentModel {
     }
 
     /// The entity name: the class name.
-    public static var entityName: String { String(describing: Self.self) }
+    public static var entityName: String { EntityNames.name(of: Self.self) }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
 
@@ -72,4 +73,18 @@ extension PersistentModel {
 extension PersistentModel where Self: Identifiable, ID == PersistentIdentifier {
     /// The model's identity: ``persistentModelID``, unless the class declares its own `id`.
     public var id: PersistentIdentifier { persistentModelID }
+}
+
+/// Entity names by model type, computed once each (`String(describing:)` of a type is not cheap, and identifiers
+/// ask for it often).
+enum EntityNames {
+    private static let names = Mutex<[ObjectIdentifier: String]>([:])
+
+    static func name(of type: any PersistentModel.Type) -> String {
+        let key = ObjectIdentifier(type)
+        if let name = names.withLock({ $0[key] }) { return name }
+        let name = String(describing: type)
+        names.withLock { $0[key] = name }
+        return name
+    }
 }

@@ -81,7 +81,8 @@ enum RelationshipFault: Equatable {
 
 /// Called by each persisted property's setter (code `@Model` generates): tells the model's context, if any,
 /// that the model changed.
-public func _modelDidChange<Model: PersistentModel>(_ model: Model, property: StaticString) {
+/// `index` is the property's position in `schemaMetadata` (-1 when the macro could not tell; the name is used then).
+public func _modelDidChange<Model: PersistentModel>(_ model: Model, property: StaticString, index: Int) {
     guard let context = model._$persistentState.context else { return }
-    context.modelDidChange(model, property: "\(property)")
+    context.modelDidChange(model, property: property, index: index)
 }

@@ -2,7 +2,8 @@
 enum SQL {
     /// `name` as a quoted SQL identifier: `"name"`, with embedded quotes doubled.
     static func identifier(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// `?, ?, ?` for `count` parameters.
