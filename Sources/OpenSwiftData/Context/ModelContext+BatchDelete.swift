@@ -5,11 +5,13 @@ extension ModelContext {
     /// Deletes every `T` matching `predicate` (all of them when nil) at once. Mirrors SwiftData's
     /// `delete(model:where:includeSubclasses:)`.
     ///
-    /// Runs `DELETE FROM <table> WHERE <predicate> RETURNING "Z_PK"` in the store immediately, like SwiftData's
-    /// batch delete: the rows are gone from every fetch from then on, saved or not, and ``rollback()`` does not bring
+    /// Runs `DELETE FROM <table> WHERE <predicate> RETURNING "Z_PK"` (without a predicate, `DELETE FROM <table>`)
+    /// in the store immediately, like SwiftData's batch delete: the rows are gone from every fetch from then on, saved or not, and ``rollback()`` does not bring
     /// them back. Registered instances of those rows are marked deleted (``PersistentModel/isDeleted`` is true,
     /// `modelContext` nil) and dropped from the pending changes. Unsaved inserted `T`s that match are dropped too;
-    /// models inserted after the call are not affected.
+    /// models inserted after the call are not affected. Being a statement on rows, it applies no delete rule:
+    /// join-table rows go with the deleted rows, and references to them read as nil afterwards; delete models one
+    /// by one with ``delete(_:)`` for `.cascade` and `.deny`.
     /// - Throws: ``SwiftDataError/unsupportedPredicate(_:)`` when the predicate cannot be translated (nothing is
     ///   deleted then); store errors.
     public func delete<T: PersistentModel>(
@@ -53,14 +55,19 @@ extension ModelContext {
                             chunk.map { .integer($0) }
                         )
                     }
+                } else if predicate == nil {
+                    // Every row: no RETURNING, so SQLite can empty the table at once (its truncate optimisation).
+                    try connection.execute("DELETE FROM \(table.quotedName)")
                 } else {
                     try run("DELETE FROM \(table.quotedName)\(plan.query.whereClause)\(returning)", plan.query.arguments)
                 }
                 return rowIDs
             }
         }
-        for rowID in deletedRowIDs {
-            guard let instance = registeredInstance(T.self, rowID: rowID) else { continue }
+        let deletedInstances: [T] = predicate == nil && matchingRowIDs == nil
+            ? registeredInstances(T.self)
+            : deletedRowIDs.compactMap { registeredInstance(T.self, rowID: $0) }
+        for instance in deletedInstances {
             changedModels.remove(instance)
             deletedModels.remove(instance)
             instance._$persistentState.markRemoved()

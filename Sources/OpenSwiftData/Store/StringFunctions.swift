@@ -20,13 +20,17 @@ enum StringFunctions {
 
     static func register(on connection: SQLiteConnection) throws(SQLiteError) {
         try connection.createFunction(contains, argumentCount: 2) { arguments in
-            try boolean(arguments) { text, other in
+            if arguments.isNull(at: 0) || arguments.isNull(at: 1) { return .null }
+            if let answer = ASCIIText.contains(arguments) { return .integer(answer ? 1 : 0) }
+            return try boolean(arguments) { text, other in
                 try PredicateExpressions.build_contains(PredicateExpressions.Value(text), PredicateExpressions.Value(other))
                     .evaluate(PredicateBindings())
             }
         }
         try connection.createFunction(startsWith, argumentCount: 2) { arguments in
-            try boolean(arguments) { text, prefix in
+            if arguments.isNull(at: 0) || arguments.isNull(at: 1) { return .null }
+            if let answer = ASCIIText.startsWith(arguments) { return .integer(answer ? 1 : 0) }
+            return try boolean(arguments) { text, prefix in
                 try PredicateExpressions.build_starts(PredicateExpressions.Value(text), with: PredicateExpressions.Value(prefix))
                     .evaluate(PredicateBindings())
             }
@@ -134,5 +138,50 @@ enum StringFunctions {
     ) throws -> SQLiteValue {
         if arguments.isNull(at: 0) || arguments.isNull(at: 1) { return .null }
         return .integer(Int64(try compare(arguments.text(at: 0), arguments.text(at: 1)).rawValue))
+    }
+}
+
+/// The byte-level answer to `contains` and `starts(with:)` when it is certainly the `Character`-level one: both
+/// strings ASCII without a carriage return. (In ASCII every byte is a `Character`, except that "\r\n" is one.)
+/// Nil otherwise: the caller asks Foundation.
+enum ASCIIText {
+    static func contains(_ arguments: SQLiteFunctionArguments) -> Bool? {
+        arguments.withUTF8(at: 0) { text in
+            arguments.withUTF8(at: 1) { needle in
+                guard isPlain(text), isPlain(needle) else { return nil }
+                return search(needle, in: text)
+            }
+        }
+    }
+
+    static func startsWith(_ arguments: SQLiteFunctionArguments) -> Bool? {
+        arguments.withUTF8(at: 0) { text in
+            arguments.withUTF8(at: 1) { prefix in
+                guard isPlain(text), isPlain(prefix) else { return nil }
+                return text.count >= prefix.count && text.prefix(prefix.count).elementsEqual(prefix)
+            }
+        }
+    }
+
+    /// ASCII, and no carriage return.
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte >= 0x80 || byte == 0x0D { return false }
+        return true
+    }
+
+    private static func search(_ needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first else { return true }
+        guard needle.count <= text.count else { return false }
+        let last = text.count - needle.count
+        var index = 0
+        while index <= last {
+            if text[index] == first {
+                var matched = 1
+                while matched < needle.count && text[index + matched] == needle[matched] { matched += 1 }
+                if matched == needle.count { return true }
+            }
+            index += 1
+        }
+        return false
     }
 }
