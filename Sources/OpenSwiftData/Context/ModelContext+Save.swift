@@ -109,13 +109,26 @@ extension ModelContext {
         _ models: [any PersistentModel], upserts: Bool, _ pending: inout PendingReferences, _ connection: SQLiteConnection
     ) throws -> [Int64] {
         var rowIDs: [Int64] = []
+        rowIDs.reserveCapacity(models.count)
+        // Models of one type usually come in runs: look the table and statement up once per run.
+        var currentType: ObjectIdentifier?
+        var table: EntityTable?
+        var statement: SQLiteStatement?
         for model in models {
-            let table = try store.table(for: type(of: model))
+            let type = ObjectIdentifier(Swift.type(of: model))
+            if type != currentType || table == nil || statement == nil {
+                let found = try store.table(for: Swift.type(of: model))
+                table = found
+                statement = try connection.cachedStatement(upserts ? found.upsertSQL : found.insertSQL)
+                currentType = type
+            }
+            guard let table, let statement else { continue }
             var row = ModelRowEncoder(capacity: table.columns.count, faults: model._$persistentState.faults)
             try model._$encode(to: &row)
-            pending.add(row.deferredReferences, of: model, table: table)
-            try ExternalData.store(&row.values, columns: table.externalColumnIndexes, connection: connection)
-            let statement = try connection.cachedStatement(upserts ? table.upsertSQL : table.insertSQL)
+            if !row.deferredReferences.isEmpty { pending.add(row.deferredReferences, of: model, table: table) }
+            if !table.externalColumnIndexes.isEmpty {
+                try ExternalData.store(&row.values, columns: table.externalColumnIndexes, connection: connection)
+            }
             defer { statement.reset() }
             try statement.bind(row.values)
             let hasRow: Bool
