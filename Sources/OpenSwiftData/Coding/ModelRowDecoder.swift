@@ -20,8 +20,9 @@ public struct ModelRowDecoder {
     @usableFromInline var propertyIndex = 0
     /// Relationships left in the store, to be read on first access.
     var faults: [Int: RelationshipFault] = [:]
-    /// Reads the model a required to-one relationship refers to (required references cannot wait).
-    var resolveReference: ((any PersistentModel.Type, Int64) throws -> (any PersistentModel)?)?
+    /// The context reading the row, which reads the model a required to-one relationship refers to (required
+    /// references cannot wait). Not retained: the decoder lives only while its context reads.
+    @usableFromInline unowned(unsafe) var context: ModelContext?
 
     init(statement: SQLiteStatement, entityName: String, firstColumn: Int32) {
         self.source = .statement(statement)
@@ -168,7 +169,7 @@ public struct ModelRowDecoder {
         guard case .integer(let rowID) = value else { throw mismatch(value, keyPath(), T.self) }
         let related: T?
         do {
-            related = try resolveReference?(T.self, rowID) as? T
+            related = try context?.resolveRequiredReference(T.self, rowID: rowID) as? T
         } catch let error as SwiftDataError {
             throw error
         } catch {

@@ -95,7 +95,7 @@ extension ModelContext {
     ) throws -> T {
         let rowID = statement.int64(at: 0)
         var row = ModelRowDecoder(statement: statement, entityName: table.name, firstColumn: 1)
-        row.resolveReference = { [unowned self] type, rowID in try self.resolveRequiredReference(type, rowID: rowID) }
+        row.context = self
         if let existing = registeredInstance(T.self, rowID: rowID) {
             // Read the row again only if the store changed since the instance was read (and it has no unsaved
             // change of its own).

@@ -170,7 +170,7 @@ public final class ModelContext {
                 try statement.bind(.integer(rowID), at: 1)
                 guard try statement.step() else { return false }
                 var row = ModelRowDecoder(statement: statement, entityName: table.name, firstColumn: 1)
-                row.resolveReference = { [unowned self] type, rowID in try self.resolveRequiredReference(type, rowID: rowID) }
+                row.context = self
                 try model._$load(from: &row)
                 model._$persistentState.faults = row.faults
                 return true
