@@ -35,6 +35,9 @@ public final class CartViewModel {
         )
     }
 
+    /// Changes whenever the cart was read again: derived values (the JSON the API serves) can be cached until then.
+    public var revision: Int { observer.revision }
+
     /// Yields whenever the cart changed (here, in another context, or in another process).
     public func changes() -> AsyncStream<Void> {
         observer.updates()

@@ -221,13 +221,23 @@ public final class ShopController {
 
     /// The cart as the JSON text `GET /api/shop/cart` answers, for server-sent events.
     public func cartEventData() -> String {
-        let encoder = HTTPResponse.defaultJSONEncoder()
-        return (try? encoder.encode(currentCart())).map { String(decoding: $0, as: UTF8.self) } ?? "{\"items\":[],\"total\":0}"
+        String(decoding: encodedCart(), as: UTF8.self)
     }
 
-    /// `GET /api/shop/cart`: the items in the order added and the total.
+    /// `GET /api/shop/cart`: the items in the order added and the total. The body is encoded once per change of the
+    /// cart, not per request.
     public func cartJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        .json(currentCart())
+        HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: encodedCart())
+    }
+
+    private var encodedCartCache: (revision: Int, body: Data)?
+
+    /// The cart's JSON, from the cache while the cart has not changed.
+    private func encodedCart() -> Data {
+        if let cache = encodedCartCache, cache.revision == cart.revision { return cache.body }
+        let body = (try? HTTPResponse.defaultJSONEncoder().encode(currentCart())) ?? Data(#"{"items":[],"total":0}"#.utf8)
+        encodedCartCache = (cart.revision, body)
+        return body
     }
 
     /// `POST /api/shop/cart` `{"productID": N}`: 201 with the new line; 409 if already there; 404 for an unknown

@@ -19,6 +19,8 @@ public final class ResultsObserver<T: PersistentModel> {
     public private(set) var results: [T] = []
     /// The error of the last refresh, if it failed (the previous results are kept).
     public private(set) var lastError: SwiftDataError?
+    /// Counts the refreshes: a value derived from ``results`` can be cached until it changes.
+    @ObservationIgnored public private(set) var revision = 0
 
     /// What is fetched.
     @ObservationIgnored public let descriptor: FetchDescriptor<T>
@@ -74,6 +76,7 @@ public final class ResultsObserver<T: PersistentModel> {
         } catch {
             lastError = error
         }
+        revision += 1
         for continuation in subscribers.values { continuation.yield() }
     }
 
