@@ -65,6 +65,34 @@ enum BooksV3: VersionedSchema {
     }
 }
 
+/// V3 plus a property with a default: `SavedBook`'s table is rebuilt while `Publisher`'s table has a trigger that
+/// names it.
+enum BooksV4: VersionedSchema {
+    static let versionIdentifier = Schema.Version(4, 0, 0)
+    static var models: [any PersistentModel.Type] { [SavedBook.self, Publisher.self] }
+
+    @Model final class SavedBook {
+        var name: String
+        var authors: [String]
+        var note: String?
+        var rating: Int = 5
+        var pages: Int = 0
+        var publisher: Publisher?
+
+        init(name: String, authors: [String]) {
+            self.name = name
+            self.authors = authors
+        }
+    }
+
+    @Model final class Publisher {
+        var name: String
+        var books: [SavedBook] = []
+
+        init(name: String) { self.name = name }
+    }
+}
+
 /// A new required property with no default.
 enum BooksRequiredV2: VersionedSchema {
     static let versionIdentifier = Schema.Version(2, 0, 0)

@@ -79,6 +79,33 @@ import Testing
         #expect(try ModelContext(container).fetch(FetchDescriptor<BooksV3.Publisher>()).first?.books.map(\.name) == ["Dune"])
     }
 
+    @Test func aRebuiltTableKeepsItsReferencesClearedWhenTheRelatedRowGoes() throws {
+        let folder = try TemporaryDirectory()
+        let url = try v1Store(folder)
+        do {
+            let context = ModelContext(try ModelContainer(for: BooksV3.SavedBook.self, configurations: ModelConfiguration(url: url)))
+            let dune = try #require(try context.fetch(FetchDescriptor<BooksV3.SavedBook>(predicate: #Predicate { $0.name == "Dune" })).first)
+            dune.publisher = BooksV3.Publisher(name: "Ace")
+            try context.save()
+        }
+        // A store made before the reference triggers existed gets them when it is opened.
+        let raw = try SQLiteConnection(location: .file(url.path))
+        try raw.execute("DROP TRIGGER \"SavedBook_publisher_reference_clear\"")
+        raw.close()
+        let container = try ModelContainer(for: BooksV4.SavedBook.self, configurations: ModelConfiguration(url: url))
+        let check = try SQLiteConnection(location: .file(url.path))
+        defer { check.close() }
+        #expect(try check.scalar(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'SavedBook_publisher_reference_clear'"
+        ) == .integer(1))
+        let context = ModelContext(container)
+        let books = try context.fetch(FetchDescriptor<BooksV4.SavedBook>(sortBy: [SortDescriptor(\.name)]))
+        #expect(books.map(\.pages) == [0, 0, 0])
+        #expect(books[0].publisher?.name == "Ace")
+        try context.delete(model: BooksV4.Publisher.self)
+        #expect(try context.fetchCount(FetchDescriptor<BooksV4.SavedBook>(predicate: #Predicate { $0.publisher == nil })) == 3)
+    }
+
     @Test func aNewRequiredPropertyWithoutDefaultIsRefusedUnlessTheTableIsEmpty() throws {
         let folder = try TemporaryDirectory()
         let url = try v1Store(folder)

@@ -145,13 +145,15 @@ import Testing
         #expect(dancers[1].leader === dancers[0])
         #expect(dancers[0].studio === dancers[1].studio)
         #expect(dancers[0].studio.city == "Vienna")
-        // Studio.dancers is .noAction: deleting the studio leaves the dancers referring to a row that is gone.
+        // Studio.dancers is .noAction: deleting the studio leaves the dancers' instances as they are; in the store
+        // their reference is cleared, so a predicate and a read agree that it is gone.
         context.delete(dancers[0].studio)
         try context.save()
         #expect(dancers[0].studio.city == "Vienna")      // the instance keeps its last values
         #expect(dancers[0].studio.isDeleted)
         // A fresh context cannot build a dancer whose required studio is gone: it throws, it does not trap.
         #expect(throws: SwiftDataError.self) { try ModelContext(context.container).fetch(FetchDescriptor<Dancer>()) }
+        #expect(try context.fetchCount(FetchDescriptor<Dancer>(predicate: #Predicate { $0.studio.city == "Vienna" })) == 0)
     }
 
     @Test func rollbackRestoresRelationships() throws {
@@ -166,6 +168,29 @@ import Testing
         context.rollback()
         #expect(book.author === author)
         #expect(author.books.map(\.title) == ["Orlando"])
+    }
+
+    @Test func batchDeleteAppliesNoDeleteRulesAndReferencesReadAsNil() throws {
+        let container = try inMemoryContainer(Author.self)
+        let context = ModelContext(container)
+        let woolf = Author(name: "Woolf")
+        woolf.books = [Book(title: "Orlando")]
+        let poetry = Genre(name: "Poetry")
+        woolf.books[0].tags = [poetry]
+        context.insert(woolf)
+        try context.save()
+        // Author.books is .cascade, yet a batch delete of authors leaves the books (as Core Data's batch delete does).
+        try context.delete(model: Author.self)
+        #expect(woolf.isDeleted)
+        let fresh = ModelContext(container)
+        let books = try fresh.fetch(FetchDescriptor<Book>())
+        #expect(books.map(\.title) == ["Orlando"])
+        #expect(books[0].author == nil)
+        #expect(try fresh.fetchCount(FetchDescriptor<Book>(predicate: #Predicate { $0.author == nil })) == 1)
+        // Deleting the genres removes their join-table rows with them.
+        try fresh.delete(model: Genre.self)
+        let reread = try ModelContext(container).fetch(FetchDescriptor<Book>())
+        #expect(reread[0].tags.isEmpty)
     }
 }
 

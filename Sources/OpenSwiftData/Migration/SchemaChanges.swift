@@ -199,7 +199,14 @@ struct SchemaChanges {
 
     /// Makes the changes (inside the caller's transaction).
     func apply(to connection: SQLiteConnection, log: (String) -> Void) throws {
-        for name in droppedJoinTables { try connection.execute("DROP TABLE IF EXISTS \(SQL.identifier(name))") }
+        // Triggers naming tables about to go would make SQLite refuse the rebuilds' `ALTER TABLE … RENAME`.
+        try SchemaMapping.dropReferenceTriggers(connection)
+        for name in droppedJoinTables {
+            for trigger in JoinTable.triggerNames(of: name) {
+                try connection.execute("DROP TRIGGER IF EXISTS \(SQL.identifier(trigger))")
+            }
+            try connection.execute("DROP TABLE IF EXISTS \(SQL.identifier(name))")
+        }
         for name in droppedTables {
             log("dropping \(name)")
             try connection.execute("DROP TABLE IF EXISTS \(SQL.identifier(name))")

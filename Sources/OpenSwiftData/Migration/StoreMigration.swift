@@ -122,6 +122,8 @@ struct StoreMigration {
                     try runStageCode(didMigrate, "didMigrate", step, makeStore(step.target, identifier), step.schema)
                 }
             }
+            // No-ops when present; a store made before these triggers existed gets them here.
+            for statement in target.referenceTriggersSQL { try connection.execute(statement) }
             return identifier
         }
     }

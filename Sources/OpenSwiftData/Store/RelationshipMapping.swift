@@ -46,11 +46,16 @@ struct JoinTable: Sendable, Hashable {
                 + "\"Z_ORDER\" INTEGER NOT NULL, PRIMARY KEY (\"Z_SOURCE\", \"Z_TARGET\"))",
             "CREATE INDEX IF NOT EXISTS \(SQL.identifier("\(name)_target")) ON \(quotedName) (\"Z_TARGET\")",
             // Rows of either entity take their join rows with them, whatever the delete rule.
-            "CREATE TRIGGER IF NOT EXISTS \(SQL.identifier("\(name)_source_delete")) AFTER DELETE ON \(SQL.identifier(sourceEntity)) "
+            "CREATE TRIGGER IF NOT EXISTS \(SQL.identifier(Self.triggerNames(of: name)[0])) AFTER DELETE ON \(SQL.identifier(sourceEntity)) "
                 + "BEGIN DELETE FROM \(quotedName) WHERE \"Z_SOURCE\" = old.\"Z_PK\"; END",
-            "CREATE TRIGGER IF NOT EXISTS \(SQL.identifier("\(name)_target_delete")) AFTER DELETE ON \(SQL.identifier(targetEntity)) "
+            "CREATE TRIGGER IF NOT EXISTS \(SQL.identifier(Self.triggerNames(of: name)[1])) AFTER DELETE ON \(SQL.identifier(targetEntity)) "
                 + "BEGIN DELETE FROM \(quotedName) WHERE \"Z_TARGET\" = old.\"Z_PK\"; END",
         ]
+    }
+
+    /// The triggers (on the two entities' tables) that delete a join table's rows with either side's row.
+    static func triggerNames(of joinTable: String) -> [String] {
+        ["\(joinTable)_source_delete", "\(joinTable)_target_delete"]
     }
 }
 
@@ -123,6 +128,41 @@ struct SchemaMapping: Sendable {
         self.tables = tables
         self.relationships = relationships
         self.joinTables = joinTables.values.sorted { $0.name < $1.name }
+    }
+
+    /// The suffix of the triggers ``referenceTriggersSQL`` creates, to find them again.
+    static let referenceTriggerSuffix = "_reference_clear"
+
+    /// One trigger per foreign-key column: when the referenced row is deleted — by a save, by
+    /// `delete(model:where:)`, by another process — the column is set to NULL, so a stored reference never points at
+    /// a missing row and a predicate such as `$0.author == nil` agrees with what reading the model gives.
+    var referenceTriggersSQL: [String] {
+        var statements: [String] = []
+        for table in tables {
+            for (_, mapping) in (relationships[ObjectIdentifier(table.entity.modelType)] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard case .foreignKey(let columnIndex) = mapping.storage else { continue }
+                let column = SQL.identifier(table.columns[columnIndex].name)
+                let name = SQL.identifier("\(table.name)_\(table.columns[columnIndex].name)\(Self.referenceTriggerSuffix)")
+                statements.append(
+                    "CREATE TRIGGER IF NOT EXISTS \(name) AFTER DELETE ON \(mapping.destination.quotedName) "
+                        + "BEGIN UPDATE \(table.quotedName) SET \(column) = NULL WHERE \(column) = old.\"Z_PK\"; END"
+                )
+            }
+        }
+        return statements
+    }
+
+    /// Drops every trigger ``referenceTriggersSQL`` made (before tables are dropped or rebuilt: a trigger naming a
+    /// missing table makes SQLite refuse `ALTER TABLE … RENAME`).
+    static func dropReferenceTriggers(_ connection: SQLiteConnection) throws {
+        let rows = try connection.rows(
+            "SELECT \"name\" FROM sqlite_master WHERE type = 'trigger' AND substr(\"name\", -?) = ?",
+            [.integer(Int64(referenceTriggerSuffix.count)), .text(referenceTriggerSuffix)]
+        )
+        for row in rows {
+            guard case .text(let name) = row[0] else { continue }
+            try connection.execute("DROP TRIGGER IF EXISTS \(SQL.identifier(name))")
+        }
     }
 
     /// The destination property that is the inverse of `owner`'s property `index`: the one either side declares
