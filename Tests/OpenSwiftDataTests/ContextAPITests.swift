@@ -4,6 +4,32 @@ import Synchronization
 import Testing
 
 @Suite struct ContextAPITests {
+    /// Inserts learn their keys without `RETURNING`: from `sqlite3_last_insert_rowid`, or by their unique values
+    /// when they met an existing row — also when two tables hand out the same key in one save.
+    @Test func insertsAndUpsertsGetTheKeysOfTheirRows() throws {
+        let container = try inMemoryContainer(Defaults.self, Tag.self)
+        let context = ModelContext(container)
+        let defaults = Defaults()
+        let swift = Tag(name: "swift")
+        context.insert(defaults)
+        context.insert(swift)        // key 1 in its table, as `defaults` is in its own
+        try context.save()
+        #expect(defaults.persistentModelID.primaryKey == 1)
+        #expect(swift.persistentModelID.primaryKey == 1)
+        let sql = Tag(name: "sql")
+        let again = Tag(name: "swift", uses: 7)   // meets row 1: updates it
+        context.insert(Defaults())
+        context.insert(sql)
+        context.insert(again)
+        try context.save()
+        #expect(sql.persistentModelID.primaryKey == 2)
+        #expect(again.persistentModelID.primaryKey == 1)
+        let stored = try ModelContext(container).fetch(FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.name)]))
+        #expect(stored.map(\.name) == ["sql", "swift"])
+        #expect(stored.map(\.uses) == [0, 7])
+        #expect(stored.map(\.persistentModelID.primaryKey) == [2, 1])
+    }
+
     private func context(tags count: Int, url: URL? = nil) throws -> ModelContext {
         let configuration = url.map { ModelConfiguration(url: $0) } ?? ModelConfiguration(isStoredInMemoryOnly: true)
         let context = ModelContext(try ModelContainer(for: Tag.self, configurations: configuration))

@@ -6,7 +6,8 @@ extension ModelContext {
     ///
     /// SQL run, inside `BEGIN IMMEDIATE … COMMIT`: one `DELETE` per deleted model, one `UPDATE` of the changed
     /// columns only per changed model (so two contexts changing different properties of one row both keep their
-    /// change), one `INSERT … ON CONFLICT DO UPDATE … RETURNING "Z_PK"` per inserted model.
+    /// change), one `INSERT … ON CONFLICT DO UPDATE` per inserted model (its key: `sqlite3_last_insert_rowid`, or a lookup by its
+    /// unique values when it met an existing row).
     ///
     /// Unique constraints follow SwiftData: an inserted model whose unique value(s) — of an `@Attribute(.unique)`
     /// property or of any `#Unique` group — match an existing row updates that row (an upsert) and takes its
@@ -131,16 +132,40 @@ extension ModelContext {
             }
             defer { statement.reset() }
             try statement.bind(row.values)
-            let hasRow: Bool
+            let lastRowIDBefore = connection.lastInsertRowID
             do throws(SQLiteError) {
-                hasRow = try statement.step()
+                _ = try statement.step()
             } catch {
                 throw error.isConstraintViolation ? uniqueViolation(table: table, values: row.values, error: error) : .sqlite(error)
             }
-            guard hasRow else { throw SwiftDataError.invalidStoredValue("INSERT into \(table.name) returned no row") }
-            rowIDs.append(statement.int64(at: 0))
+            rowIDs.append(try insertedRowID(
+                table: table, values: row.values, upserts: upserts, lastRowIDBefore: lastRowIDBefore, connection
+            ))
         }
         return rowIDs
+    }
+
+    /// The key of the row an `INSERT` just wrote. A new row is `sqlite3_last_insert_rowid` (which an upsert that
+    /// updated an existing row leaves alone). When it did not change, the row is looked up by a unique group whose
+    /// values are all non-NULL: after an upsert that row holds exactly these values. (Only a group with a NULL can
+    /// never conflict — SQLite's NULLs are distinct — so when every group has one, the row is new.)
+    private func insertedRowID(
+        table: EntityTable, values: [SQLiteValue], upserts: Bool, lastRowIDBefore: Int64, _ connection: SQLiteConnection
+    ) throws -> Int64 {
+        let lastRowID = connection.lastInsertRowID
+        guard upserts, lastRowID == lastRowIDBefore else { return lastRowID }
+        for (index, group) in table.uniqueGroups.enumerated() {
+            let groupValues = group.map { values[$0] }
+            if groupValues.contains(where: { if case .null = $0 { true } else { false } }) { continue }
+            let lookup = try connection.cachedStatement(table.selectByUniqueGroupSQL[index])
+            defer { lookup.reset() }
+            try lookup.bind(groupValues)
+            guard try lookup.step() else {
+                throw SwiftDataError.invalidStoredValue("the row just written to \(table.name) is not found by its unique values")
+            }
+            return lookup.int64(at: 0)
+        }
+        return lastRowID
     }
 
     /// References to models that had no row when their referrer was written: (referrer, column, target), written

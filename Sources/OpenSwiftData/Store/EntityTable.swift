@@ -66,10 +66,15 @@ final class EntityTable: Sendable {
 
     /// `"Z_PK", "a", "b", …` — the select list; the model's columns start at result column 1.
     let selectList: String
-    /// `INSERT … ON CONFLICT (<each unique group>) DO UPDATE SET … RETURNING "Z_PK"`: SwiftData's upsert.
+    /// `INSERT … ON CONFLICT (<each unique group>) DO UPDATE SET …`: SwiftData's upsert. No `RETURNING` (it makes
+    /// SQLite buffer the result and doubles the cost of an insert): the key is `sqlite3_last_insert_rowid`, or —
+    /// when the row met an existing one — found with ``selectByUniqueGroupSQL``.
     let upsertSQL: String
-    /// `INSERT … RETURNING "Z_PK"`: fails on a unique conflict (``UniquenessConflictPolicy/throwError``).
+    /// `INSERT …`: fails on a unique conflict (``UniquenessConflictPolicy/throwError``); the key is
+    /// `sqlite3_last_insert_rowid`.
     let insertSQL: String
+    /// Per unique group, `SELECT "Z_PK" … WHERE <each column of the group> = ?`.
+    let selectByUniqueGroupSQL: [String]
     let deleteSQL: String
     let selectByPrimaryKeySQL: String
     /// `"Entity"."Z_PK"`.
@@ -144,15 +149,18 @@ final class EntityTable: Sendable {
         self.selectList = ([SQL.identifier(SQL.primaryKey)] + columns.map(\.valueSQL)).joined(separator: ", ")
         var insert = "INSERT INTO \(quotedName) (\(quotedColumns.joined(separator: ", "))) VALUES (\(SQL.placeholders(columns.count)))"
         if columns.isEmpty { insert = "INSERT INTO \(quotedName) DEFAULT VALUES" }
-        let returning = " RETURNING \(SQL.identifier(SQL.primaryKey))"
-        self.insertSQL = insert + returning
+        self.insertSQL = insert
         // Upsert: a row that meets an existing one on any unique group updates that row instead (SwiftData's rule).
         let assignments = quotedColumns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         for group in uniqueGroups {
             let target = group.map { quotedColumns[$0] }.joined(separator: ", ")
             insert += " ON CONFLICT (\(target)) DO UPDATE SET \(assignments)"
         }
-        self.upsertSQL = insert + returning
+        self.upsertSQL = insert
+        self.selectByUniqueGroupSQL = uniqueGroups.map { group in
+            "SELECT \(SQL.identifier(SQL.primaryKey)) FROM \(quotedName) WHERE "
+                + group.map { "\(quotedColumns[$0]) = ?" }.joined(separator: " AND ")
+        }
         self.deleteSQL = "DELETE FROM \(quotedName) WHERE \(SQL.identifier(SQL.primaryKey)) = ?"
         self.selectByPrimaryKeySQL = "SELECT \(selectList) FROM \(quotedName) WHERE \(SQL.identifier(SQL.primaryKey)) = ?"
     }
