@@ -195,6 +195,51 @@ import Testing
         #expect(throws: SwiftDataError.self) { try context.fetch(FetchDescriptor(predicate: #Predicate<Entry> { sets.contains($0.labels) })) }
     }
 
+    // MARK: Relationships (found by DifferentialRelationshipPredicateTests)
+
+    /// Authors, books and genres; dancers in a chain A ← B ← C (B's leader is A), D alone, all in one studio, and an
+    /// empty studio. Saved, and read back in a fresh context.
+    private func relationshipContext() throws -> ModelContext {
+        let container = try inMemoryContainer(Author.self, Book.self, Genre.self, Dancer.self, Studio.self)
+        let context = ModelContext(container)
+        let tolkien = Author(name: "Tolkien"), austen = Author(name: "Austen")
+        context.insert(tolkien)
+        context.insert(austen)
+        let fantasy = Genre(name: "fantasy"), classic = Genre(name: "classic")
+        let hobbit = Book(title: "The Hobbit"), silmarillion = Book(title: "The Silmarillion"), emma = Book(title: "Emma")
+        for book in [hobbit, silmarillion, emma, Book(title: "Anonymous")] { context.insert(book) }
+        tolkien.books = [hobbit, silmarillion]
+        austen.books = [emma]
+        hobbit.tags = [fantasy, classic]
+        emma.tags = [classic]
+        let paris = Studio(city: "Paris")
+        context.insert(paris)
+        context.insert(Studio(city: "Nowhere"))
+        let dancers = ["A", "B", "C", "D"].map { Dancer(name: $0, studio: paris) }
+        for dancer in dancers { context.insert(dancer) }
+        dancers[1].leader = dancers[0]
+        dancers[2].leader = dancers[1]
+        try context.save()
+        return ModelContext(container)
+    }
+
+    /// `relationship.contains(model)` looked for the model's key in `json_each` of the owner's key (as if the
+    /// relationship were a JSON array), so it was true only when the two keys happened to be equal.
+    @Test func toManyRelationshipContainsAModel() throws {
+        let context = try relationshipContext()
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Dancer> { $0.studio.dancers.contains($0) }, in: context) == 4)
+        #expect(try expectSQLMatchesEvaluate(
+            #Predicate<Book> { book in book.author.flatMap { $0.books.contains(book) } == true }, in: context) == 3)
+        #expect(try expectSQLMatchesEvaluate(
+            #Predicate<Book> { book in book.author.flatMap { $0.books.contains(book) } ?? false }, in: context) == 3)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Author> { author in author.books.allSatisfy { author.books.contains($0) } }, in: context) == 2)
+        // Many-to-many, from both sides.
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { book in book.tags.contains { $0.books.contains(book) } }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Genre> { genre in genre.books.contains { $0.tags.contains(genre) } }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(
+            #Predicate<Dancer> { dancer in dancer.leader.flatMap { $0.studio.dancers.contains(dancer) } == false }, in: context) == 0)
+    }
+
     // MARK: Known differences, not fixed: string operations that depend on the spelling
     //
     // The store treats canonically equal strings as one string: String columns are stored in NFC and string

@@ -25,6 +25,18 @@ enum SQLRelationships {
         }
     }
 
+    /// `collection.contains(model)`: whether the model's key is among the related rows' keys.
+    static func membership(
+        of model: SQLExpression, in collection: SQLExpression, mapping: RelationshipMapping, _ translator: PredicateTranslator
+    ) -> SQLExpression {
+        let alias = translator.uniqueAlias("r")
+        let source = source(of: mapping, ownerKey: collection.sql, alias: alias)
+        return .computed(
+            "(EXISTS (SELECT 1 \(source) AND \(alias).\(SQL.identifier(SQL.primaryKey)) = \(model.sql)))",
+            collection.arguments + model.arguments
+        )
+    }
+
     /// `EXISTS (SELECT 1 FROM … WHERE … AND <test>)`, or with `negated` the `allSatisfy` form.
     static func quantified(
         _ collection: SQLExpression, mapping: RelationshipMapping, variable: PredicateExpressions.VariableID, test: Any,

@@ -36,6 +36,10 @@ extension PredicateExpressions.SequenceContains: SQLTranslatable {
         }
         let container = try translator.translate(sequence)
         let item = try translator.translate(element)
+        // A to-many relationship: `$0.studio.dancers.contains($0)`, a subquery over the related rows.
+        if case .collection(let mapping) = container.kind {
+            return SQLRelationships.membership(of: item, in: container, mapping: mapping, translator)
+        }
         // A String is a sequence of Characters: `name.contains("a" as Character)`.
         if LHS.Output.self == String.self {
             return SQLStrings.call(StringFunctions.contains, container, item)
