@@ -240,6 +240,51 @@ import Testing
             #Predicate<Dancer> { dancer in dancer.leader.flatMap { $0.studio.dancers.contains(dancer) } == false }, in: context) == 0)
     }
 
+    /// A conditional or `??` between models was a computed value, not a model: a key path after it
+    /// (`(c ? $0.leader : $0.follower)?.name`, `($0.leader ?? $0).name`) threw unsupportedPredicate.
+    @Test func choiceBetweenModelsIsAModel() throws {
+        let context = try relationshipContext()
+        // A leads B, B leads C; D is alone.
+        #expect(try expectSQLMatchesEvaluate(
+            #Predicate<Dancer> { ($0.name == "B" ? $0.leader : $0.follower).flatMap { $0.name } == "A" }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Dancer> { ($0.leader ?? $0).name == "A" }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Dancer> { ($0.follower ?? $0).studio.city == "Paris" }, in: context) == 4)
+        #expect(try expectSQLMatchesEvaluate(
+            #Predicate<Book> { ($0.title == "Emma" ? $0.author : nil).flatMap { $0.books.count } == 1 }, in: context) == 1)
+        // A choice between one relationship of two models is that relationship.
+        #expect(try expectSQLMatchesEvaluate(
+            #Predicate<Dancer> { ($0.leader ?? $0).studio.dancers.contains { $0.name == "D" } }, in: context) == 4)
+        #expect(try expectSQLMatchesEvaluate(
+            #Predicate<Book> { book in (book.title.isEmpty ? book.tags : book.tags).count == 2 }, in: context) == 1)
+    }
+
+    /// A choice between two different relationships is not a relationship SQL can follow: it throws, where it was
+    /// read as a JSON array (`json_array_length` of a key: 0).
+    @Test func choiceBetweenDifferentRelationshipsThrows() throws {
+        let context = try relationshipContext()
+        // `author.books` or `genre.books`: both [Book], different relationships.
+        let predicates = [
+            #Predicate<Author> { author in
+                author.books.contains { book in book.tags.contains { genre in (genre.name == "classic" ? author.books : genre.books).count > 1 } }
+            },
+            #Predicate<Author> { author in
+                author.books.contains { book in
+                    book.tags.contains { genre in (genre.name == "classic" ? author.books : genre.books).contains { $0.title == "Emma" } }
+                }
+            },
+        ]
+        let authors = try context.fetch(FetchDescriptor<Author>())
+        for predicate in predicates {
+            #expect(try authors.filter { try predicate.evaluate($0) }.count == 1)
+            #expect {
+                try context.fetch(FetchDescriptor(predicate: predicate))
+            } throws: { error in
+                guard case SwiftDataError.unsupportedPredicate(let text) = error else { return false }
+                return text.contains("not one relationship")
+            }
+        }
+    }
+
     // MARK: Known differences, not fixed: string operations that depend on the spelling
     //
     // The store treats canonically equal strings as one string: String columns are stored in NFC and string

@@ -6,7 +6,12 @@ extension PredicateExpressions.NilCoalesce: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let optional = try translator.translate(lhs)
         let fallback = try translator.translate(rhs)
-        return .computed("COALESCE(\(optional.sql), \(fallback.sql))", optional.arguments + fallback.arguments, nullable: fallback.isNullable)
+        var result = SQLExpression.computed(
+            "COALESCE(\(optional.sql), \(fallback.sql))", optional.arguments + fallback.arguments, nullable: fallback.isNullable
+        )
+        // `($0.leader ?? $0).name`: a model (or a relationship) whichever side it comes from.
+        result.kind = SQLRelationships.commonKind(optional, fallback)
+        return result
     }
 }
 

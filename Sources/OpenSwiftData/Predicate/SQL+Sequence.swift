@@ -40,6 +40,7 @@ extension PredicateExpressions.SequenceContains: SQLTranslatable {
         if case .collection(let mapping) = container.kind {
             return SQLRelationships.membership(of: item, in: container, mapping: mapping, translator)
         }
+        try SQLRelationships.requireRelationship(container, elementType: LHS.Output.Element.self)
         // A String is a sequence of Characters: `name.contains("a" as Character)`.
         if LHS.Output.self == String.self {
             return SQLStrings.call(StringFunctions.contains, container, item)
@@ -57,6 +58,7 @@ extension PredicateExpressions.SequenceContains: SQLTranslatable {
 extension PredicateExpressions.SequenceContainsWhere: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let collection = try translator.translate(sequence)
+        try SQLRelationships.requireRelationship(collection, elementType: LHS.Output.Element.self)
         if case .collection(let mapping) = collection.kind {
             return try SQLRelationships.quantified(collection, mapping: mapping, variable: variable.key, test: test, allSatisfy: false, translator)
         }
@@ -71,6 +73,7 @@ extension PredicateExpressions.SequenceContainsWhere: SQLTranslatable {
 extension PredicateExpressions.SequenceAllSatisfy: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let collection = try translator.translate(sequence)
+        try SQLRelationships.requireRelationship(collection, elementType: LHS.Output.Element.self)
         if case .collection(let mapping) = collection.kind {
             return try SQLRelationships.quantified(collection, mapping: mapping, variable: variable.key, test: test, allSatisfy: true, translator)
         }
