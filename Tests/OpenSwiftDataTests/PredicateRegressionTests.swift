@@ -285,6 +285,62 @@ import Testing
         }
     }
 
+    /// `persistentModelID` was compared by its row's primary key alone, where Swift's `PersistentIdentifier` is equal
+    /// only with the same entity, store and key, and orders by entity name first: an identifier of another entity,
+    /// or of the same row in another store, matched the row that happened to have its key.
+    @Test func identifiersCompareWithTheirEntityAndStore() throws {
+        let context = try relationshipContext()
+        let books = try context.fetch(FetchDescriptor<Book>())
+        let tolkien = try #require(try context.fetch(FetchDescriptor<Author>(predicate: #Predicate { $0.name == "Tolkien" })).first)
+        let authorID = tolkien.persistentModelID
+        // A book whose row has Tolkien's key, and Tolkien in another store (same entity, same key).
+        let bookID = try #require(books.first { $0.persistentModelID.primaryKey == authorID.primaryKey }?.persistentModelID)
+        let elsewhere = try relationshipContext()
+        let foreignID = try #require(try elsewhere.fetch(FetchDescriptor<Author>(predicate: #Predicate { $0.name == "Tolkien" })).first)
+            .persistentModelID
+        #expect(foreignID.primaryKey == authorID.primaryKey && foreignID != authorID)
+
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.persistentModelID == authorID }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.persistentModelID == bookID }, in: context) == 0)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.persistentModelID == foreignID }, in: context) == 0)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.persistentModelID != foreignID }, in: context) == 4)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.persistentModelID == authorID }, in: context) == 0)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.persistentModelID != authorID }, in: context) == 4)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Author> { $0.persistentModelID == foreignID }, in: context) == 0)
+        let others = [foreignID, bookID], mixed = [bookID, authorID]
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Author> { others.contains($0.persistentModelID) }, in: context) == 0)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Author> { mixed.contains($0.persistentModelID) }, in: context) == 1)
+        // Ordered by entity name first ("Book" < "Genre"), then key; the store takes no part.
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Genre> { $0.persistentModelID < bookID }, in: context) == 0)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Genre> { $0.persistentModelID >= bookID }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Author> { $0.persistentModelID <= foreignID }, in: context) == 1)
+        // Identifiers of rows of different entities are never equal; nil equals nil.
+        #expect(try expectSQLMatchesEvaluate(
+            #Predicate<Book> { book in book.tags.contains { $0.persistentModelID == book.persistentModelID } }, in: context) == 0)
+        #expect(try expectSQLMatchesEvaluate(
+            #Predicate<Dancer> { $0.leader?.persistentModelID == $0.leader?.studio.persistentModelID }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(
+            #Predicate<Dancer> { dancer in dancer.studio.dancers.allSatisfy { $0.persistentModelID < dancer.studio.persistentModelID } },
+            in: context) == 4)
+    }
+
+    /// An identifier whose entity SQL cannot know (here an element of a captured array, inside a closure) throws
+    /// rather than compare bare keys.
+    @Test func identifierOfUnknownEntityThrows() throws {
+        let context = try relationshipContext()
+        let authors = try context.fetch(FetchDescriptor<Author>())
+        let books = try context.fetch(FetchDescriptor<Book>())
+        let ids = [books[0].persistentModelID, authors[1].persistentModelID]
+        let predicate = #Predicate<Author> { author in ids.contains { $0 == author.persistentModelID } }
+        #expect(try authors.filter { try predicate.evaluate($0) }.count == 1)
+        #expect {
+            try context.fetch(FetchDescriptor(predicate: predicate))
+        } throws: { error in
+            guard case SwiftDataError.unsupportedPredicate(let text) = error else { return false }
+            return text.contains("whose entity SQL cannot know")
+        }
+    }
+
     // MARK: Known differences, not fixed: string operations that depend on the spelling
     //
     // The store treats canonically equal strings as one string: String columns are stored in NFC and string

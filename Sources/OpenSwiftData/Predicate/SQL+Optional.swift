@@ -29,7 +29,7 @@ extension PredicateExpressions.OptionalFlatMap: SQLTranslatable {
         // A model reached through the chain stays a model (its key, or NULL): key paths can go on from it.
         switch body.kind {
         case .reference(let table, _): result.kind = .reference(table, alias: nil)
-        case .collection: result.kind = body.kind
+        case .collection, .identifier: result.kind = body.kind
         case .nilLiteral, .value, .column, .computed: break
         }
         return result

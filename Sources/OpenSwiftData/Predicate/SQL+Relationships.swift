@@ -27,7 +27,7 @@ enum SQLRelationships {
 
     /// The kind of an expression that is one of two others (`? :`, `??`): a model of an entity when both are models
     /// of that entity (or one is `nil`), read by its key as its SQL computes it; a relationship when both are the same
-    /// relationship (of owners the SQL computes); otherwise computed.
+    /// relationship (of owners the SQL computes); an identifier of an entity when both are; otherwise computed.
     static func commonKind(_ first: SQLExpression, _ second: SQLExpression) -> SQLExpression.Kind {
         switch (first.kind, second.kind) {
         case (.reference(let table, _), .reference(let other, _)) where table === other:
@@ -37,6 +37,10 @@ enum SQLRelationships {
         case (.collection(let mapping), .collection(let other))
             where mapping.owner === other.owner && mapping.propertyIndex == other.propertyIndex:
             return .collection(mapping)
+        case (.identifier(let table), .identifier(let other)) where table === other:
+            return .identifier(table)
+        case (.identifier(let table), .nilLiteral), (.nilLiteral, .identifier(let table)):
+            return .identifier(table)
         default:
             return .computed
         }

@@ -27,6 +27,10 @@ extension PredicateExpressions.SequenceContains: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         // A captured collection: `ids.contains($0.id)` → id IN (…).
         if let captured = translator.constantValue(of: sequence) {
+            if SQLIdentifiers.isIdentifier(RHS.Output.self) {
+                // `ids.contains($0.persistentModelID)`: each identifier as a key of the element's entity.
+                return try SQLIdentifiers.membership(of: try translator.translate(element), in: captured, translator)
+            }
             if SQLJSON.isUnordered(RHS.Output.self) {
                 throw .unsupportedPredicate("contains(_:) of a Set in a captured collection has no SQL translation; compare with == instead")
             }
@@ -145,7 +149,11 @@ enum SQLSequences {
             let value = try SQLiteConversion.sqliteValue(for: item is Character ? String(describing: item) : item)
             values.append(json ? SQLJSON.canonical(value) : value)
         }
-        let element = json ? SQLJSON.canonical(element) : element
+        return membership(of: json ? SQLJSON.canonical(element) : element, values: values)
+    }
+
+    /// `element IN (…)` for values known at translation time, NULL among them matching NULL.
+    static func membership(of element: SQLExpression, values: [SQLiteValue]) -> SQLExpression {
         let nonNull = values.filter { if case .null = $0 { false } else { true } }
         var terms: [String] = []
         var arguments: [SQLiteValue] = []
@@ -161,7 +169,7 @@ enum SQLSequences {
         return .computed("COALESCE(" + terms.joined(separator: " OR ") + ", 0)", arguments)
     }
 
-    private static func elements<S: Sequence>(of sequence: S) -> [Any] {
+    static func elements<S: Sequence>(of sequence: S) -> [Any] {
         sequence.map { $0 as Any }
     }
 

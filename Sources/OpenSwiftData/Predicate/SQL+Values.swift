@@ -59,7 +59,7 @@ enum SQLModelKeyPaths {
     ) throws(SwiftDataError) -> SQLExpression {
         guard let index = table.propertyIndex(for: keyPath) else {
             if keyPath == table.persistentModelIDKeyPath {
-                return .computed(base.sql, base.arguments, nullable: base.isNullable)
+                return SQLExpression(sql: base.sql, arguments: base.arguments, isNullable: base.isNullable, kind: .identifier(table))
             }
             throw .unsupportedPredicate(
                 "\(keyPath) is not a stored property of \(table.name) (computed and @Transient properties have no column)"
