@@ -49,7 +49,7 @@ import Testing
         case differs(expected: [PersistentIdentifier], actual: [PersistentIdentifier], fetchCount: Int)
     }
 
-    static func check(_ predicate: Predicate<Sample>, rows: [Sample], context: ModelContext) -> Outcome {
+    static func check<T: PersistentModel>(_ predicate: Predicate<T>, rows: [T], context: ModelContext) -> Outcome {
         let expected: [PersistentIdentifier]
         do {
             expected = try rows.filter { try predicate.evaluate($0) }.map(\.persistentModelID)
@@ -69,9 +69,9 @@ import Testing
     }
 
     /// The WHERE clause and arguments the translator produces for `predicate`.
-    static func sql(of predicate: Predicate<Sample>, context: ModelContext) -> String {
+    static func sql<T: PersistentModel>(of predicate: Predicate<T>, context: ModelContext) -> String {
         do {
-            let query = try SelectQuery(table: try context.store.table(for: Sample.self), schema: context.store.mapping, predicate: predicate, sortBy: [])
+            let query = try SelectQuery(table: try context.store.table(for: T.self), schema: context.store.mapping, predicate: predicate, sortBy: [])
             return "\(query.whereClause) -- arguments: \(query.arguments)"
         } catch {
             return "(no SQL: \(error))"

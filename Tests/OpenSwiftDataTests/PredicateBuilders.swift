@@ -172,3 +172,12 @@ enum Build {
         P.SequenceAllSatisfy(sequence) { variable in (body(variable) as? B) ?? trial }
     }
 }
+
+extension Build {
+    /// `flatMap` whose body is itself optional, flattened (`a?.b?.c`: the second init of `OptionalFlatMap`).
+    static func flatMapFlattening<W, R, L: StandardPredicateExpression<W?>, B: StandardPredicateExpression<R?>>(
+        _ wrapped: L, trial: B, _ body: (P.Variable<W>) -> Expr<R?>
+    ) -> Expr<R?> {
+        P.OptionalFlatMap<L, W, B, R>(wrapped) { variable in (body(variable) as? B) ?? trial }
+    }
+}

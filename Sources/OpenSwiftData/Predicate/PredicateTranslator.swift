@@ -15,6 +15,9 @@ struct SQLExpression {
         case reference(EntityTable, alias: String?)
         /// The models a to-many relationship of the row whose key the SQL computes holds.
         case collection(RelationshipMapping)
+        /// The `persistentModelID` of a row of a table: its primary key, which means nothing without the entity
+        /// (see SQL+Identifiers.swift).
+        case identifier(EntityTable)
         /// Anything else.
         case computed
     }

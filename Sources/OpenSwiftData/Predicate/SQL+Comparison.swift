@@ -3,13 +3,19 @@ import SQLite
 
 // ==, != and <, <=, >, >=. Equality of optionals uses IS / IS NOT when either side can be NULL, so that, as in
 // Swift, `nil == nil` is true and `optional != value` is true for nil; a non-optional NULL is NaN. Values stored
-// as JSON are compared in canonical form (see SQL+JSON.swift).
+// as JSON are compared in canonical form (see SQL+JSON.swift); models' identifiers with their entities and store
+// (see SQL+Identifiers.swift).
 
 extension PredicateExpressions.Equal: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let left = try translator.translate(lhs)
         let right = try translator.translate(rhs)
         let optional = LHS.Output.self is any OptionalType.Type
+        if let identifiers = try SQLIdentifiers.equality(
+            lhs, left, rhs, right, type: LHS.Output.self, negated: false, optional: optional, translator
+        ) {
+            return identifiers
+        }
         if SQLJSON.isUnordered(LHS.Output.self) {
             let alias = "s\(translator.depth)"
             return SQLComparison.setEquality(SQLJSON.canonical(left), SQLJSON.canonical(right), negated: false, alias: alias)
@@ -26,6 +32,11 @@ extension PredicateExpressions.NotEqual: SQLTranslatable {
         let left = try translator.translate(lhs)
         let right = try translator.translate(rhs)
         let optional = LHS.Output.self is any OptionalType.Type
+        if let identifiers = try SQLIdentifiers.equality(
+            lhs, left, rhs, right, type: LHS.Output.self, negated: true, optional: optional, translator
+        ) {
+            return identifiers
+        }
         if SQLJSON.isUnordered(LHS.Output.self) {
             let alias = "s\(translator.depth)"
             return SQLComparison.setEquality(SQLJSON.canonical(left), SQLJSON.canonical(right), negated: true, alias: alias)
@@ -39,8 +50,14 @@ extension PredicateExpressions.NotEqual: SQLTranslatable {
 
 extension PredicateExpressions.Comparison: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        let left = try translator.translate(lhs)
-        let right = try translator.translate(rhs)
+        var left = try translator.translate(lhs)
+        var right = try translator.translate(rhs)
+        if SQLIdentifiers.isIdentifier(LHS.Output.self) {
+            switch try SQLIdentifiers.ordering(lhs, left, rhs, right, op: op, translator) {
+            case .constant(let result): return .computed(result ? "1" : "0", [])
+            case .operands(let newLeft, let newRight): (left, right) = (newLeft, newRight)
+            }
+        }
         let sqlOperator = switch op {
         case .lessThan: "<"
         case .lessThanOrEqual: "<="

@@ -25,7 +25,7 @@ enum SQLJSON {
             return expression
         case .value(let value):
             return .bound(canonical(value))
-        case .column, .computed, .reference, .collection:
+        case .column, .computed, .reference, .collection, .identifier:
             return SQLExpression(
                 sql: "\(StringFunctions.canonicalJSON)(\(expression.sql))", arguments: expression.arguments,
                 isNullable: expression.isNullable, kind: .computed

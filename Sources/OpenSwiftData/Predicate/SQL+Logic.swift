@@ -1,7 +1,7 @@
 import Foundation
 
 // &&, || and ! over operands made non-NULL, so SQL's three-valued logic agrees with Swift's two-valued one; and
-// the conditional (`if`/`else`, `? :`) as CASE.
+// the conditional (`if`/`else`, `? :`) as CASE (a model when both branches are models of one entity).
 
 extension PredicateExpressions.Conjunction: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
@@ -31,10 +31,13 @@ extension PredicateExpressions.Conditional: SQLTranslatable {
         let condition = try translator.translate(test)
         let whenTrue = try translator.translate(trueBranch)
         let whenFalse = try translator.translate(falseBranch)
-        return .computed(
+        var result = SQLExpression.computed(
             "(CASE WHEN \(condition.nonNullBoolean) THEN \(whenTrue.sql) ELSE \(whenFalse.sql) END)",
             condition.arguments + whenTrue.arguments + whenFalse.arguments,
             nullable: whenTrue.isNullable || whenFalse.isNullable
         )
+        // `(c ? $0.leader : $0.follower)?.name`: a choice between models is a model, key paths go on from it.
+        result.kind = SQLRelationships.commonKind(whenTrue, whenFalse)
+        return result
     }
 }

@@ -25,6 +25,50 @@ enum SQLRelationships {
         }
     }
 
+    /// The kind of an expression that is one of two others (`? :`, `??`): a model of an entity when both are models
+    /// of that entity (or one is `nil`), read by its key as its SQL computes it; a relationship when both are the same
+    /// relationship (of owners the SQL computes); an identifier of an entity when both are; otherwise computed.
+    static func commonKind(_ first: SQLExpression, _ second: SQLExpression) -> SQLExpression.Kind {
+        switch (first.kind, second.kind) {
+        case (.reference(let table, _), .reference(let other, _)) where table === other:
+            return .reference(table, alias: nil)
+        case (.reference(let table, _), .nilLiteral), (.nilLiteral, .reference(let table, _)):
+            return .reference(table, alias: nil)
+        case (.collection(let mapping), .collection(let other))
+            where mapping.owner === other.owner && mapping.propertyIndex == other.propertyIndex:
+            return .collection(mapping)
+        case (.identifier(let table), .identifier(let other)) where table === other:
+            return .identifier(table)
+        case (.identifier(let table), .nilLiteral), (.nilLiteral, .identifier(let table)):
+            return .identifier(table)
+        default:
+            return .computed
+        }
+    }
+
+    /// Throws when `collection`, a collection of models (`elementType`), is not a relationship the SQL can follow —
+    /// a choice between two different relationships, `c ? author.books : genre.books` — which would otherwise be
+    /// taken for a JSON array.
+    static func requireRelationship(_ collection: SQLExpression, elementType: Any.Type) throws(SwiftDataError) {
+        guard elementType is any PersistentModel.Type else { return }
+        if case .collection = collection.kind { return }
+        throw .unsupportedPredicate(
+            "a collection of \(elementType) that is not one relationship (a choice between different relationships) has no SQL translation"
+        )
+    }
+
+    /// `collection.contains(model)`: whether the model's key is among the related rows' keys.
+    static func membership(
+        of model: SQLExpression, in collection: SQLExpression, mapping: RelationshipMapping, _ translator: PredicateTranslator
+    ) -> SQLExpression {
+        let alias = translator.uniqueAlias("r")
+        let source = source(of: mapping, ownerKey: collection.sql, alias: alias)
+        return .computed(
+            "(EXISTS (SELECT 1 \(source) AND \(alias).\(SQL.identifier(SQL.primaryKey)) = \(model.sql)))",
+            collection.arguments + model.arguments
+        )
+    }
+
     /// `EXISTS (SELECT 1 FROM … WHERE … AND <test>)`, or with `negated` the `allSatisfy` form.
     static func quantified(
         _ collection: SQLExpression, mapping: RelationshipMapping, variable: PredicateExpressions.VariableID, test: Any,

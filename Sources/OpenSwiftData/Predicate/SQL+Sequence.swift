@@ -27,6 +27,10 @@ extension PredicateExpressions.SequenceContains: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         // A captured collection: `ids.contains($0.id)` → id IN (…).
         if let captured = translator.constantValue(of: sequence) {
+            if SQLIdentifiers.isIdentifier(RHS.Output.self) {
+                // `ids.contains($0.persistentModelID)`: each identifier as a key of the element's entity.
+                return try SQLIdentifiers.membership(of: try translator.translate(element), in: captured, translator)
+            }
             if SQLJSON.isUnordered(RHS.Output.self) {
                 throw .unsupportedPredicate("contains(_:) of a Set in a captured collection has no SQL translation; compare with == instead")
             }
@@ -36,6 +40,11 @@ extension PredicateExpressions.SequenceContains: SQLTranslatable {
         }
         let container = try translator.translate(sequence)
         let item = try translator.translate(element)
+        // A to-many relationship: `$0.studio.dancers.contains($0)`, a subquery over the related rows.
+        if case .collection(let mapping) = container.kind {
+            return SQLRelationships.membership(of: item, in: container, mapping: mapping, translator)
+        }
+        try SQLRelationships.requireRelationship(container, elementType: LHS.Output.Element.self)
         // A String is a sequence of Characters: `name.contains("a" as Character)`.
         if LHS.Output.self == String.self {
             return SQLStrings.call(StringFunctions.contains, container, item)
@@ -53,6 +62,7 @@ extension PredicateExpressions.SequenceContains: SQLTranslatable {
 extension PredicateExpressions.SequenceContainsWhere: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let collection = try translator.translate(sequence)
+        try SQLRelationships.requireRelationship(collection, elementType: LHS.Output.Element.self)
         if case .collection(let mapping) = collection.kind {
             return try SQLRelationships.quantified(collection, mapping: mapping, variable: variable.key, test: test, allSatisfy: false, translator)
         }
@@ -67,6 +77,7 @@ extension PredicateExpressions.SequenceContainsWhere: SQLTranslatable {
 extension PredicateExpressions.SequenceAllSatisfy: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let collection = try translator.translate(sequence)
+        try SQLRelationships.requireRelationship(collection, elementType: LHS.Output.Element.self)
         if case .collection(let mapping) = collection.kind {
             return try SQLRelationships.quantified(collection, mapping: mapping, variable: variable.key, test: test, allSatisfy: true, translator)
         }
@@ -138,7 +149,11 @@ enum SQLSequences {
             let value = try SQLiteConversion.sqliteValue(for: item is Character ? String(describing: item) : item)
             values.append(json ? SQLJSON.canonical(value) : value)
         }
-        let element = json ? SQLJSON.canonical(element) : element
+        return membership(of: json ? SQLJSON.canonical(element) : element, values: values)
+    }
+
+    /// `element IN (…)` for values known at translation time, NULL among them matching NULL.
+    static func membership(of element: SQLExpression, values: [SQLiteValue]) -> SQLExpression {
         let nonNull = values.filter { if case .null = $0 { false } else { true } }
         var terms: [String] = []
         var arguments: [SQLiteValue] = []
@@ -154,7 +169,7 @@ enum SQLSequences {
         return .computed("COALESCE(" + terms.joined(separator: " OR ") + ", 0)", arguments)
     }
 
-    private static func elements<S: Sequence>(of sequence: S) -> [Any] {
+    static func elements<S: Sequence>(of sequence: S) -> [Any] {
         sequence.map { $0 as Any }
     }
 

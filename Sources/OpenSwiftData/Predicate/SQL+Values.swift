@@ -59,7 +59,7 @@ enum SQLModelKeyPaths {
     ) throws(SwiftDataError) -> SQLExpression {
         guard let index = table.propertyIndex(for: keyPath) else {
             if keyPath == table.persistentModelIDKeyPath {
-                return .computed(base.sql, base.arguments, nullable: base.isNullable)
+                return SQLExpression(sql: base.sql, arguments: base.arguments, isNullable: base.isNullable, kind: .identifier(table))
             }
             throw .unsupportedPredicate(
                 "\(keyPath) is not a stored property of \(table.name) (computed and @Transient properties have no column)"
@@ -118,6 +118,7 @@ enum SQLValueKeyPaths {
             return nil
         }
         guard let collection = rootType as? any StoredCollection.Type else { return nil }
+        try SQLRelationships.requireRelationship(base, elementType: collection.elementType)
         if keyPath == collection.isEmptyKeyPath { return .computed("(json_array_length(\(base.sql)) = 0)", base.arguments) }
         if keyPath == collection.countKeyPath {
             return .computed("json_array_length(\(base.sql))", base.arguments, nullable: base.isNullable)
@@ -131,14 +132,17 @@ enum SQLValueKeyPaths {
 protocol StoredCollection {
     static var isEmptyKeyPath: AnyKeyPath { get }
     static var countKeyPath: AnyKeyPath { get }
+    static var elementType: Any.Type { get }
 }
 
 extension Array: StoredCollection {
     static var isEmptyKeyPath: AnyKeyPath { \Array.isEmpty }
     static var countKeyPath: AnyKeyPath { \Array.count }
+    static var elementType: Any.Type { Element.self }
 }
 
 extension Set: StoredCollection {
     static var isEmptyKeyPath: AnyKeyPath { \Set.isEmpty }
     static var countKeyPath: AnyKeyPath { \Set.count }
+    static var elementType: Any.Type { Element.self }
 }

@@ -65,6 +65,9 @@ struct SchemaMapping: Sendable {
     /// By model type, then property index.
     let relationships: [ObjectIdentifier: [Int: RelationshipMapping]]
     let joinTables: [JoinTable]
+    /// The identifier of the store the mapping belongs to (set by the store): a `PersistentIdentifier` of another
+    /// store names none of its rows, whatever its key.
+    var storeIdentifier: String?
 
     init(schema: Schema) throws(SwiftDataError) {
         var tables: [EntityTable] = []

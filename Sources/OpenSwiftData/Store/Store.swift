@@ -63,6 +63,8 @@ final class Store: @unchecked Sendable {
         self.connection = connection
         self.lock = lock
         self.url = url
+        var mapping = mapping
+        mapping.storeIdentifier = identifier
         self.mapping = mapping
         self.identifier = identifier
         self.readers = usesReaders ? url.map { ReaderPool(url: $0) } : nil
