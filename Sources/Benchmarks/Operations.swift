@@ -101,20 +101,7 @@ func allOperations() -> [Operation] { [
         summary: "insert N new models, save (raw: prepared INSERT ×N in one transaction)",
         expectedRows: { $0 },
         prepare: { side, workload in
-            let url = try workload.fixture.freshStore(rows: 0)
-            let values = workload.values
-            return try writeRun(side: side, url: url, fixture: workload.fixture, statementSQL: RawSQL.insert) { context in
-                for row in values { context.insert(BenchItem(row)) }
-                try context.save()
-            } raw: { database, statement in
-                try database.transaction {
-                    for row in values {
-                        RawSQL.bind(row, to: statement)
-                        _ = try statement.step()
-                        statement.reset()
-                    }
-                }
-            }
+            try insertRun(side: side, workload: workload, existingRows: 0, values: workload.values, statementSQL: RawSQL.insert)
         }
     ),
     Operation(
@@ -279,20 +266,9 @@ func allOperations() -> [Operation] { [
         summary: "insert N models whose unique sku exists, save (raw: INSERT … ON CONFLICT DO UPDATE ×N)",
         expectedRows: { $0 },
         prepare: { side, workload in
-            let url = try workload.fixture.freshStore(rows: workload.n)
-            let values = workload.upsertValues
-            return try writeRun(side: side, url: url, fixture: workload.fixture, statementSQL: RawSQL.upsert) { context in
-                for row in values { context.insert(BenchItem(row)) }
-                try context.save()
-            } raw: { database, statement in
-                try database.transaction {
-                    for row in values {
-                        RawSQL.bind(row, to: statement)
-                        _ = try statement.step()
-                        statement.reset()
-                    }
-                }
-            }
+            try insertRun(
+                side: side, workload: workload, existingRows: workload.n, values: workload.upsertValues, statementSQL: RawSQL.upsert
+            )
         }
     ),
     Operation(
@@ -368,6 +344,26 @@ private func readRun(
             outcome: { Outcome(items: result.value ?? [], ordered: ordered) },
             cleanup: { result.value = nil }
         )
+    }
+}
+
+/// Inserting `values` into a fresh store of `existingRows` rows, and saving: `BenchItem`s through a context, or
+/// `statementSQL` stepped once per row in one transaction.
+private func insertRun(
+    side: Side, workload: Workload, existingRows: Int, values: [ItemValues], statementSQL: String
+) throws -> PreparedRun {
+    let url = try workload.fixture.freshStore(rows: existingRows)
+    return try writeRun(side: side, url: url, fixture: workload.fixture, statementSQL: statementSQL) { context in
+        for row in values { context.insert(BenchItem(row)) }
+        try context.save()
+    } raw: { database, statement in
+        try database.transaction {
+            for row in values {
+                RawSQL.bind(row, to: statement)
+                _ = try statement.step()
+                statement.reset()
+            }
+        }
     }
 }
 

@@ -75,3 +75,15 @@ public enum SwiftDataError: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension SwiftDataError {
+    /// `error` as a ``SwiftDataError``, for code running a caller's body on a connection: SQLite's errors become
+    /// ``sqlite(_:)``, anything else ``storeOpenFailed(url:reason:)`` for the store at `url`.
+    static func wrapping(_ error: any Error, url: URL?) -> SwiftDataError {
+        switch error {
+        case let error as SwiftDataError: error
+        case let error as SQLiteError: .sqlite(error)
+        default: .storeOpenFailed(url: url, reason: "\(error)")
+        }
+    }
+}

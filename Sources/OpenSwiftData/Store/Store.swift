@@ -108,12 +108,8 @@ final class Store: @unchecked Sendable {
         }
         do {
             return try body(connection)
-        } catch let error as SwiftDataError {
-            throw error
-        } catch let error as SQLiteError {
-            throw .sqlite(error)
         } catch {
-            throw .storeOpenFailed(url: url, reason: "\(error)")
+            throw .wrapping(error, url: url)
         }
     }
 
@@ -125,12 +121,8 @@ final class Store: @unchecked Sendable {
         }
         do {
             return try readers.withReader(body)
-        } catch let error as SwiftDataError {
-            throw error
-        } catch let error as SQLiteError {
-            throw .sqlite(error)
         } catch {
-            throw .storeOpenFailed(url: url, reason: "\(error)")
+            throw .wrapping(error, url: url)
         }
     }
 

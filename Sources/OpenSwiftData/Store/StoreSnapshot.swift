@@ -38,12 +38,8 @@ final class StoreSnapshot: StoreReader, @unchecked Sendable {
         defer { lock.unlock() }
         do {
             return try body(connection)
-        } catch let error as SwiftDataError {
-            throw error
-        } catch let error as SQLiteError {
-            throw .sqlite(error)
         } catch {
-            throw .storeOpenFailed(url: nil, reason: "\(error)")
+            throw .wrapping(error, url: nil)
         }
     }
 }
