@@ -22,17 +22,8 @@ import Testing
     /// How many distinct mismatch classes are reported in full.
     static let reportedClasses = 25
 
-    static var seed: UInt64 {
-        guard let text = ProcessInfo.processInfo.environment["OSD_FUZZ_SEED"]?.trimmingCharacters(in: .whitespaces) else {
-            return defaultSeed
-        }
-        if text.lowercased().hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) ?? defaultSeed }
-        return UInt64(text) ?? defaultSeed
-    }
-
-    static var count: Int {
-        ProcessInfo.processInfo.environment["OSD_FUZZ_COUNT"].flatMap { Int($0) } ?? defaultCount
-    }
+    static var seed: UInt64 { environmentSeed("OSD_FUZZ_SEED", default: defaultSeed) }
+    static var count: Int { environmentCount("OSD_FUZZ_COUNT", default: defaultCount) }
 
     /// `OSD_FUZZ_DIVISION_BY_ZERO=0` leaves out floating-point division by zero (and so NaN).
     static var options: RandomPredicateGenerator.Options {

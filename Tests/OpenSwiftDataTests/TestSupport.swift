@@ -33,3 +33,17 @@ func expectSQLMatchesEvaluate<T: PersistentModel>(
     #expect(try context.fetchCount(FetchDescriptor(predicate: predicate)) == expected.count, sourceLocation: sourceLocation)
     return expected.count
 }
+
+/// A seed from the environment variable `name` (decimal, or hex with `0x`), else `fallback`.
+func environmentSeed(_ name: String, default fallback: UInt64) -> UInt64 {
+    guard let text = ProcessInfo.processInfo.environment[name]?.trimmingCharacters(in: .whitespaces) else {
+        return fallback
+    }
+    if text.lowercased().hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) ?? fallback }
+    return UInt64(text) ?? fallback
+}
+
+/// A count from the environment variable `name`, else `fallback`.
+func environmentCount(_ name: String, default fallback: Int) -> Int {
+    ProcessInfo.processInfo.environment[name].flatMap { Int($0) } ?? fallback
+}
