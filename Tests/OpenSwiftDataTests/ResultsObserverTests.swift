@@ -36,6 +36,22 @@ import Testing
         #expect(await eventually { observer.results.map(\.name) == ["t-2"] })
     }
 
+    @Test func aSaveAlreadyAnsweredWithRefreshIsNotReportedAgain() async throws {
+        let folder = try TemporaryDirectory()
+        let container = try ModelContainer(for: Tag.self, configurations: ModelConfiguration(url: folder.file("tags.store")))
+        let context = container.mainContext
+        let observer = try ResultsObserver(FetchDescriptor<Tag>(), in: context, pollingInterval: .milliseconds(20))
+        let before = observer.revision
+        context.insert(Tag(name: "once", uses: 1))
+        try context.save()
+        observer.refresh()   // as a view model does right after its own save
+        #expect(observer.revision == before + 1)
+        // Neither didSave nor the data_version poll reports that save a second time.
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(observer.revision == before + 1)
+        #expect(observer.results.map(\.name) == ["once"])
+    }
+
     @Test func savesByAnotherProcessAreNoticedByPolling() async throws {
         let folder = try TemporaryDirectory()
         let store = folder.file("probe.store")

@@ -68,8 +68,12 @@ private func expectEqualValues(_ lhs: Sample, _ rhs: Sample, sourceLocation: Sou
             let context = ModelContext(container)
             for sample in originals { context.insert(sample) }
             try context.save()
+            _ = try context.fetch(FetchDescriptor<Sample>())   // through a read-only reader connection
         }
         #expect(FileManager.default.fileExists(atPath: url.path))
+        // The writer closed last, so the WAL was folded into the file and its -wal and -shm files removed.
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-shm"))
         let reopened = try ModelContainer(for: Sample.self, configurations: ModelConfiguration(url: url))
         let fetched = try ModelContext(reopened).fetch(FetchDescriptor<Sample>())
         #expect(fetched.count == originals.count)

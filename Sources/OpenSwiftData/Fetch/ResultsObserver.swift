@@ -47,15 +47,14 @@ public final class ResultsObserver<T: PersistentModel> {
             guard let saver = notification.object as? ModelContext, saver.store === store,
                   Self.touches(entityName, notification.userInfo)
             else { return }
-            Task { @MainActor [weak self] in self?.refresh() }
+            Task { @MainActor [weak self] in self?.refreshIfStoreChanged() }
         }
         if let pollingInterval, store.url != nil {
             pollTask = Task { @MainActor [weak self] in
                 while !Task.isCancelled {
                     try? await Task.sleep(for: pollingInterval)
                     guard let self else { return }
-                    let version = self.context.store.dataVersion()
-                    if version != self.dataVersion { self.refresh() }
+                    self.refreshIfStoreChanged()
                 }
             }
         }
@@ -78,6 +77,13 @@ public final class ResultsObserver<T: PersistentModel> {
         }
         revision += 1
         for continuation in subscribers.values { continuation.yield() }
+    }
+
+    /// Refreshes unless the store is as it was at the last refresh — a save that the owner of the context already
+    /// answered with ``refresh()`` is not reported twice.
+    private func refreshIfStoreChanged() {
+        let version = context.store.dataVersion()
+        if version < 0 || version != dataVersion { refresh() }
     }
 
     /// An async sequence that yields after every refresh, until the observer is freed or the consumer stops.

@@ -160,6 +160,9 @@ final class Store: @unchecked Sendable {
 
     /// Closes the connection; later use throws.
     func close() {
+        // Read-only connections first: the last connection to close checkpoints the WAL into the file and removes
+        // the -wal and -shm files, which only the writer can do.
+        versionProbe?.close()
         readers?.close()
         lock.lock()
         defer { lock.unlock() }
@@ -167,6 +170,8 @@ final class Store: @unchecked Sendable {
     }
 
     deinit {
+        // Before the writer's connection goes with this object, so that the writer is the last to close (see close()).
+        versionProbe?.close()
         readers?.close()
     }
 }
@@ -176,14 +181,24 @@ private final class VersionProbe: @unchecked Sendable {
     // Invariant behind @unchecked Sendable: `connection` is only touched while `lock` is held.
     private let lock = NSLock()
     private var connection: SQLiteConnection?
+    private var isClosed = false
     private let url: URL
 
     init(url: URL) {
         self.url = url
     }
 
+    func close() {
+        lock.withLock {
+            connection?.close()
+            connection = nil
+            isClosed = true
+        }
+    }
+
     func value() -> Int64 {
         lock.withLock {
+            if isClosed { return -1 }
             if connection == nil { connection = try? SQLiteConnection(location: .file(url.path), readOnly: true) }
             guard case .integer(let version) = try? connection?.scalar("PRAGMA data_version") else { return -1 }
             return version
