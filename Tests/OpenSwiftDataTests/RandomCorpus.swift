@@ -22,6 +22,16 @@ struct SeededRandom: RandomNumberGenerator {
         return mixer.next()
     }
 
+    /// An index into `weights`, each chosen in proportion to its weight.
+    mutating func weightedIndex(_ weights: [Int]) -> Int {
+        var pick = Int.random(in: 0..<weights.reduce(0, +), using: &self)
+        for (index, weight) in weights.enumerated() {
+            if pick < weight { return index }
+            pick -= weight
+        }
+        return weights.count - 1
+    }
+
     mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
 
     mutating func pick<C: Collection>(_ items: C) -> C.Element where C.Index == Int {

@@ -150,13 +150,7 @@ final class RandomRelationshipPredicateGenerator {
     // MARK: Helpers
 
     private func weighted<T>(_ options: [(Int, () -> T)]) -> T {
-        let total = options.reduce(0) { $0 + $1.0 }
-        var pick = Int.random(in: 0..<total, using: &random)
-        for (weight, make) in options {
-            if pick < weight { return make() }
-            pick -= weight
-        }
-        return options[options.count - 1].1()
+        options[random.weightedIndex(options.map(\.0))].1()
     }
 
     private func chance(_ probability: Double) -> Bool { random.chance(probability) }
