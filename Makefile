@@ -1,7 +1,7 @@
 # make run   — install missing Debian packages, build in release, serve the showcase (ARGS="--port 0" to pass options)
 # make test  — same set-up, then the whole test suite
 # make benchmarks — same set-up, then OpenSwiftData against raw SQLite, in release (ARGS="--sizes 1000 --filter fetch")
-.PHONY: run test deps build benchmarks
+.PHONY: run test deps build benchmarks browser-test
 
 deps:
 	@./scripts/install-deps.sh
@@ -19,3 +19,8 @@ run: build
 # can starve Swift's cooperative thread pool (timeouts, not bugs). A full run takes about 15 s after the build.
 test: deps
 	swift test --no-parallel
+	./scripts/browser-tests.sh
+
+# The browser suite alone (headless Chromium through Selenium; installs them when missing). ARGS go to pytest.
+browser-test: deps
+	./scripts/browser-tests.sh $(ARGS)

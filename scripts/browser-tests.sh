@@ -1,0 +1,24 @@
+#!/bin/sh
+# The browser suite: installs Chromium, its driver and the Python packages when missing, builds the showcase,
+# then runs Tests/Browser with pytest. Arguments go to pytest (e.g. -k shop).
+set -e
+cd "$(dirname "$0")/.."
+packages="chromium chromium-driver"
+missing=""
+for p in $packages; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    echo "Installing Debian packages:$missing"
+    if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing
+fi
+venv=.build/browser-venv
+if [ ! -x "$venv/bin/pytest" ] || ! cmp -s Tests/Browser/requirements.txt "$venv/requirements.txt"; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check -r Tests/Browser/requirements.txt
+    cp Tests/Browser/requirements.txt "$venv/requirements.txt"
+fi
+swift build --product showcase
+exec "$venv/bin/pytest" -p no:cacheprovider -q Tests/Browser "$@"
