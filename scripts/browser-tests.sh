@@ -1,6 +1,6 @@
 #!/bin/sh
 # The browser suite: installs Chromium, its driver and the Python packages when missing, builds the showcase,
-# then runs Tests/Browser with pytest. Arguments go to pytest (e.g. -k shop).
+# then runs Tests/Browser with pytest (see Tests/Browser/README.md). Arguments go to pytest (e.g. -k shop).
 set -e
 cd "$(dirname "$0")/.."
 packages="chromium chromium-driver"
@@ -21,4 +21,9 @@ if [ ! -x "$venv/bin/pytest" ] || ! cmp -s Tests/Browser/requirements.txt "$venv
     cp Tests/Browser/requirements.txt "$venv/requirements.txt"
 fi
 swift build --product showcase
-exec "$venv/bin/pytest" -p no:cacheprovider -q Tests/Browser "$@"
+rm -f .build/browser-artifacts/timings.json
+status=0
+"$venv/bin/pytest" -p no:cacheprovider -q Tests/Browser "$@" || status=$?
+(cd Tests/Browser && "../../$venv/bin/python" -c "import harness; harness.print_timings()")
+echo "Page screenshots: .build/browser-artifacts/pages/"
+exit $status

@@ -11,7 +11,9 @@ import HTML
 /// `EventSource` open while any page is listening and passes each event to all of them, the latest one at once
 /// to a page that joins. A page stops listening on `pagehide` (so a page kept in the back/forward cache holds
 /// nothing) and listens again on `pageshow`; the worker closes the stream when no page listens. A browser
-/// without `SharedWorker` falls back to one `EventSource` per page, closed and reopened the same way.
+/// without `SharedWorker` (Chrome on Android) elects one tab with the Web Locks API: the tab holding the lock opens
+/// the stream and passes its events to the others on a `BroadcastChannel`, and the next tab takes over when it
+/// goes. Only a browser with neither falls back to one `EventSource` per page, closed and reopened the same way.
 enum LiveCartScript {
     /// `/static/shop-live.js`, loaded by every Shop page.
     ///
@@ -72,6 +74,8 @@ enum LiveCartScript {
                   port.start();
                   port.postMessage("listen");
                   stopListening = function () { port.postMessage("stop"); port.close(); };
+                } else if (window.BroadcastChannel && navigator.locks && window.EventSource) {
+                  listenThroughLeader();
                 } else if (window.EventSource) {
                   var source = new EventSource("\(ShopPaths.cartEvents)");
                   source.addEventListener("cart", function (event) {
@@ -79,6 +83,35 @@ enum LiveCartScript {
                   });
                   stopListening = function () { source.close(); };
                 }
+              }
+
+              // Without SharedWorker: the tab holding the "shop-cart-events" lock opens the stream and passes its
+              // events to the other tabs on a BroadcastChannel; when it goes, the next tab waiting for the lock
+              // takes over.
+              function listenThroughLeader() {
+                var channel = new BroadcastChannel("shop-cart");
+                var waiting = new AbortController();
+                var source = null, latest = null, resign = null;
+                channel.onmessage = function (event) {
+                  if (event.data === "hello") { if (latest) channel.postMessage(latest); }
+                  else showCart(event.data);
+                };
+                navigator.locks.request("shop-cart-events", { signal: waiting.signal }, function () {
+                  source = new EventSource("\(ShopPaths.cartEvents)");
+                  source.addEventListener("cart", function (event) {
+                    latest = { id: event.lastEventId, data: event.data };
+                    showCart(latest);
+                    channel.postMessage(latest);
+                  });
+                  return new Promise(function (resolve) { resign = resolve; });
+                }).catch(function () {});
+                channel.postMessage("hello");
+                stopListening = function () {
+                  waiting.abort();
+                  if (source) source.close();
+                  if (resign) resign();
+                  channel.close();
+                };
               }
 
               function stop() {
