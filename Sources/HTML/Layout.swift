@@ -90,6 +90,7 @@ public enum Layout {
         --line:#3a3a3c;--accent:#4da3ff;--on-accent:#1c1c1e;--danger:#ff6961;--on-danger:#1c1c1e;--ok-bg:#1e3a24;\
         --ok-fg:#c8f0d0;--warn-bg:#3d2e12;--warn-fg:#ffe2b3}}
         *{box-sizing:border-box}
+        [hidden]{display:none!important}
         body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans KR",sans-serif;\
         color:var(--fg);background:var(--bg)}
         header{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;padding:.75rem 1rem;min-height:3.75rem;\

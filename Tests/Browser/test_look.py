@@ -83,3 +83,74 @@ def test_product_placeholders_tell_products_apart(showcase, browser):
         assert price["x"] > title["x"] and title["y"] > box["y"] + box["height"] - 1
     assert len(set(seen.values())) == len(seen)
     assert seen[1][1] == "EM" and seen[16][1] == "A"
+
+
+class FakeCatalog:
+    """A DummyJSON-compatible catalog on a local port, serving the bundled products with chosen thumbnails."""
+
+    def __init__(self):
+        import http.server
+        import json
+        import threading
+        from harness import ROOT
+
+        products = json.loads((ROOT / "Sources/Shop/Resources/products.json").read_text())
+        self.products = {product["id"]: product for product in products[:3]}
+        self.thumbnails = {}
+        catalog = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                if self.path.startswith("/products/") and self.path[len("/products/"):].isdigit():
+                    product = catalog.products.get(int(self.path[len("/products/"):]))
+                    if product:
+                        body = dict(product, thumbnail=catalog.thumbnails.get(product["id"], product["thumbnail"]))
+                    else:
+                        body = None
+                else:
+                    body = {"products": [], "total": len(catalog.products), "skip": 0, "limit": 0}
+                data = json.dumps(body).encode() if body is not None else b'{"message":"not found"}'
+                self.send_response(200 if body is not None else 404)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_a_live_catalog_shows_the_remote_picture_and_the_drawing_when_it_cannot_load(showcase_bin, browser, tmp_path):
+    from harness import Showcase
+    catalog = FakeCatalog()
+    server = Showcase(showcase_bin, tmp_path, extra_args=["--catalog-url", catalog.url])
+    try:
+        catalog.thumbnails[1] = server.url + "/static/placeholder.svg"  # loads (same origin)
+        catalog.thumbnails[2] = "http://127.0.0.1:9/none.webp"  # cannot load (and plain http is not allowed)
+        browser.get(server.url + "/shop?id=1")
+        image = browser.find_element(By.CSS_SELECTOR, "main img.remote")
+        wait_until(browser, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image))
+        assert image.is_displayed() and image.get_attribute("alt") == text_of_h1(browser)
+        drawing = browser.find_element(By.CSS_SELECTOR, "main svg.placeholder")
+        assert drawing.get_attribute("aria-hidden") == "true"
+        assert_accessible(browser)
+
+        browser.get(server.url + "/shop?id=2")
+        image = browser.find_element(By.CSS_SELECTOR, "main img.remote")
+        wait_until(browser, lambda d: not image.is_displayed(), "a picture that cannot load was not hidden")
+        assert browser.find_element(By.CSS_SELECTOR, "main svg.placeholder").is_displayed()
+    finally:
+        server.stop()
+        catalog.close()
+
+
+def text_of_h1(browser):
+    return browser.find_element(By.CSS_SELECTOR, "main h1").text
