@@ -4,6 +4,8 @@
 set -e
 cd "$(dirname "$0")/.."
 packages="chromium chromium-driver"
+# Debian's own python3 makes virtual environments only with python3-venv.
+if ! python3 -c "import ensurepip, venv" 2>/dev/null; then packages="$packages python3 python3-venv"; fi
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -30,7 +30,8 @@ import Foundation
 /// Bodies larger than `maxRequestBodyBytes` are answered with 413 Content Too Large without calling the handler:
 /// a `Content-Length` over the limit is refused when the headers arrive, and a body without one (chunked) is
 /// counted as it streams in. Errors the server answers by itself (413, 400 for an unusable request target, 503 while
-/// stopping) are JSON under `/api` and otherwise the page an ``HTTPErrorPageRenderer`` makes, or plain text.
+/// stopping, and the security policy's 403, 415 and 421) are JSON under `/api` and otherwise the page an
+/// ``HTTPErrorPageRenderer`` makes, or plain text.
 public final class HTTPServer: Sendable {
     /// The address the server binds to, as given.
     public let host: String

@@ -22,7 +22,7 @@ final class ServerCore: @unchecked Sendable {
     let requestedPort: UInt16
     let maxRequestBodyBytes: Int
     let threads: Int
-    /// Renders the errors the server answers by itself (413, 400, 503) for paths outside `/api`.
+    /// Renders the errors the server answers by itself (413, 400, 503, and the security policy's 403, 415, 421) for paths outside `/api`.
     let errorPageRenderer: HTTPErrorPageRenderer?
     /// Checked before every handler; its header fields go on every response.
     let securityPolicy: HTTPSecurityPolicy
