@@ -6,7 +6,8 @@
 public enum Layout {
     /// Renders a complete HTML5 document.
     ///
-    /// The document declares UTF-8 and a mobile viewport, links ``stylesheetAsset`` and then `stylesheets`, and has
+    /// The document declares UTF-8, a mobile viewport and an empty icon (so browsers do not ask for
+    /// `/favicon.ico`), links ``stylesheetAsset`` and then `stylesheets`, and has
     /// a header with a link to the Showcase home (`/`), the app's name, and the app's tabs; `scripts` are loaded
     /// with `defer` at the end of the head.
     /// - Parameters:
@@ -48,6 +49,7 @@ public enum Layout {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(documentTitle)</title>
+            <link rel="icon" href="data:,">
             \(links.joined(separator: "\n"))\(scriptTags)
             </head>
             <body>

@@ -172,6 +172,13 @@ struct ShowcaseSecurityTests {
             #expect(reply.headers["referrer-policy"] == "same-origin", "\(path)")
             if path.hasPrefix("/api") { #expect(reply.headers["content-type"] == "application/json; charset=utf-8", "\(path)") }
         }
+        for asset in ShopAssets.all {
+            let reply = try await exchange(port: port, "GET \(asset.url) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+            #expect(reply.status == 200, "\(asset.path)")
+            #expect(reply.headers["content-type"] == asset.contentType, "\(asset.path)")
+            #expect(reply.headers["cache-control"] == "public, max-age=31536000, immutable", "\(asset.path)")
+            #expect(reply.body == asset.content, "\(asset.path)")
+        }
         let css = try await exchange(port: port, "GET \(stylesheet) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
         #expect(css.status == 200)
         #expect(css.headers["content-type"] == "text/css; charset=utf-8")
