@@ -1,9 +1,11 @@
 #!/bin/sh
 # The browser suite: installs Chromium, its driver and the Python packages when missing, builds the showcase,
-# then runs Tests/Browser with pytest. Arguments go to pytest (e.g. -k shop).
+# then runs Tests/Browser with pytest (see Tests/Browser/README.md). Arguments go to pytest (e.g. -k shop).
 set -e
 cd "$(dirname "$0")/.."
 packages="chromium chromium-driver"
+# Debian's own python3 makes virtual environments only with python3-venv.
+if ! python3 -c "import ensurepip, venv" 2>/dev/null; then packages="$packages python3 python3-venv"; fi
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
@@ -21,4 +23,9 @@ if [ ! -x "$venv/bin/pytest" ] || ! cmp -s Tests/Browser/requirements.txt "$venv
     cp Tests/Browser/requirements.txt "$venv/requirements.txt"
 fi
 swift build --product showcase
-exec "$venv/bin/pytest" -p no:cacheprovider -q Tests/Browser "$@"
+rm -f .build/browser-artifacts/timings.json
+status=0
+"$venv/bin/pytest" -p no:cacheprovider -q Tests/Browser "$@" || status=$?
+(cd Tests/Browser && "../../$venv/bin/python" -c "import harness; harness.print_timings()")
+echo "Page screenshots: .build/browser-artifacts/pages/"
+exit $status

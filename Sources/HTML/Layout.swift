@@ -1,10 +1,15 @@
-/// The HTML document every app page is wrapped in: one look for the whole showcase, no JavaScript.
+/// The HTML document every app page is wrapped in: one look for the whole showcase.
+///
+/// Pages carry no inline script or style (the showcase's `Content-Security-Policy` allows neither): the look is
+/// ``stylesheetAsset``, served as a file of its own, and a page that needs more CSS or any JavaScript names its own
+/// files (``StaticAsset/url``) in `stylesheets` and `scripts`. Every page works without JavaScript.
 public enum Layout {
     /// Renders a complete HTML5 document.
     ///
-    /// The document declares UTF-8 and a mobile viewport, inlines ``stylesheet`` (no external requests), and has a
-    /// header with a link to the Showcase home (`/`), the app's name, and the app's tabs. Nothing in it needs
-    /// JavaScript.
+    /// The document declares UTF-8, a mobile viewport and an empty icon (so browsers do not ask for
+    /// `/favicon.ico`), links ``stylesheetAsset`` and then `stylesheets`, and has
+    /// a header with a link to the Showcase home (`/`), the app's name, and the app's tabs; `scripts` are loaded
+    /// with `defer` at the end of the head.
     /// - Parameters:
     ///   - title: The page's own title (plain text, escaped); the document title is `"<title> · <appName>"`, or just
     ///     `title` for a page that belongs to no app.
@@ -13,13 +18,17 @@ public enum Layout {
     ///   - navigation: The app's tabs, in display order; may be empty.
     ///   - content: The page body, placed inside `<main>`.
     ///   - language: The document's language tag for `<html lang>`, `"en"` unless the content is in another one.
+    ///   - stylesheets: URLs of further same-origin stylesheets (usually ``StaticAsset/url``), after the layout's.
+    ///   - scripts: URLs of same-origin scripts, run after the document is parsed (`defer`), in order.
     /// - Returns: The document, starting with `<!DOCTYPE html>`.
     public static func page(
         title: String,
         appName: String?,
         navigation: [NavigationLink],
         content: HTMLFragment,
-        language: String = "en"
+        language: String = "en",
+        stylesheets: [String] = [],
+        scripts: [String] = []
     ) -> String {
         let tabs = navigation.map { link -> HTMLFragment in
             link.isCurrent
@@ -29,6 +38,10 @@ public enum Layout {
         let nav: HTMLFragment? = tabs.isEmpty ? nil : "<nav aria-label=\"\(appName ?? "Sections")\">\(tabs)</nav>"
         let documentTitle = appName.map { "\(title) · \($0)" } ?? title
         let appLabel: HTMLFragment? = appName.map { "\n<span class=\"app-name\">\($0)</span>" }
+        let links = ([stylesheetAsset.url] + stylesheets).map { url -> HTMLFragment in
+            "<link rel=\"stylesheet\" href=\"\(url)\">"
+        }
+        let scriptTags = scripts.map { url -> HTMLFragment in "\n<script src=\"\(url)\" defer></script>" }
         let document: HTMLFragment = """
             <!DOCTYPE html>
             <html lang="\(language)">
@@ -36,7 +49,8 @@ public enum Layout {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(documentTitle)</title>
-            <style>\(HTMLFragment(unsafeRaw: stylesheet))</style>
+            <link rel="icon" href="data:,">
+            \(links.joined(separator: "\n"))\(scriptTags)
             </head>
             <body>
             <header>
@@ -53,10 +67,19 @@ public enum Layout {
         return document.markup
     }
 
-    /// The CSS inlined into every page: a narrow centred column, system fonts, tab-style navigation, cards
-    /// (`.card`, whose first and last children lose their outer margins), notice banners (`.notice`,
-    /// `.notice.warning`), buttons (`button`, `a.button`, `.secondary`, `.danger`), `table.lines` for lists with
-    /// prices, and `ul.apps` for the home page's list. Light and dark colour schemes.
+    /// ``stylesheet`` as the file every page links: `/static/showcase.css` (served by the showcase with a long
+    /// cache lifetime; pages link its fingerprinted ``StaticAsset/url``).
+    public static let stylesheetAsset = StaticAsset(
+        path: "/static/showcase.css",
+        contentType: "text/css; charset=utf-8",
+        content: stylesheet
+    )
+
+    /// The CSS of every page (``stylesheetAsset``): a narrow centred column, system fonts, tab-style navigation,
+    /// cards (`.card`, whose first and last children lose their outer margins), notice banners (`.notice`,
+    /// `.notice.warning`), buttons (`button`, `a.button`, `.secondary`, `.danger`, and a `details.menu` whose
+    /// `summary` looks like a button and opens a row of actions), `table.lines` for lists with prices, and
+    /// `ul.apps` for the home page's list. Light and dark colour schemes; focus is always visible.
     ///
     /// Every text colour reaches WCAG AA (4.5:1) on the backgrounds it is used on, in both schemes; buttons and the
     /// current tab take their text colour from `--on-accent` and `--on-danger` (white in light mode, near-black in
@@ -69,6 +92,7 @@ public enum Layout {
         --line:#3a3a3c;--accent:#4da3ff;--on-accent:#1c1c1e;--danger:#ff6961;--on-danger:#1c1c1e;--ok-bg:#1e3a24;\
         --ok-fg:#c8f0d0;--warn-bg:#3d2e12;--warn-fg:#ffe2b3}}
         *{box-sizing:border-box}
+        [hidden]{display:none!important}
         body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans KR",sans-serif;\
         color:var(--fg);background:var(--bg)}
         header{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;padding:.75rem 1rem;min-height:3.75rem;\
@@ -103,5 +127,14 @@ public enum Layout {
         ul.apps p{margin:.25rem 0}
         code{font-family:ui-monospace,"SF Mono",Menlo,Consolas,monospace;font-size:.9em;overflow-wrap:anywhere}
         img,object{max-width:100%;height:auto;border-radius:8px}
+        details.menu{display:inline-block}
+        details.menu>summary{list-style:none;display:inline-flex;align-items:center;gap:.4rem;font:inherit;\
+        padding:.5rem 1rem;border-radius:8px;cursor:pointer;border:1px solid var(--accent);color:var(--accent)}
+        details.menu>summary::-webkit-details-marker{display:none}
+        details.menu>summary::after{content:"▾"}
+        details.menu[open]>summary::after{content:"▴"}
+        details.menu>summary svg{width:1.1em;height:1.1em;fill:none;stroke:currentColor;stroke-width:2}
+        details.menu .menu-items{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.5rem}
+        details.menu .menu-items form{margin:0}
         """
 }

@@ -126,6 +126,22 @@ public struct HTTPRequest: Sendable {
         return values
     }
 
+    /// The value of the cookie called `name` (exact, case-sensitive match) from the `Cookie` header fields, or
+    /// `nil` if the request has none. The first of several with that name wins; surrounding double quotes are
+    /// removed; nothing is percent-decoded.
+    public func cookie(_ name: String) -> String? {
+        for header in headers.values(for: "Cookie") {
+            for pair in header.split(separator: ";") {
+                guard let equals = pair.firstIndex(of: "=") else { continue }
+                guard pair[..<equals].trimmingCharacters(in: .whitespaces) == name else { continue }
+                var value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+                return value
+            }
+        }
+        return nil
+    }
+
     /// The `Content-Type` header's media type, lowercased and without parameters (for example
     /// `"application/json"`), or `nil` if the header is absent.
     public var contentType: String? {

@@ -108,7 +108,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// `value` encoded as JSON with `encoder` (by default a `JSONEncoder` with sorted keys), sent as
-    /// `Content-Type: application/json`.
+    /// `Content-Type: application/json; charset=utf-8`.
     ///
     /// Never crashes: if encoding throws (for example a `Double.nan` or a failing custom `encode(to:)`), the result
     /// is a 500 ``jsonError(_:status:)`` response that names the encoding error instead.
@@ -119,7 +119,7 @@ public struct HTTPResponse: Sendable {
     ) -> HTTPResponse {
         do {
             let body = try encoder.encode(value)
-            return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
+            return HTTPResponse(status: status, headers: ["Content-Type": jsonContentType], body: body)
         } catch {
             return jsonError(
                 "The server could not encode its response as JSON (\(T.self)): \(error)",
@@ -128,10 +128,34 @@ public struct HTTPResponse: Sendable {
         }
     }
 
-    /// A JSON error body `{"error": message}` with `Content-Type: application/json` and the given status.
+    /// A JSON error body `{"error": message}` with `Content-Type: application/json; charset=utf-8` and the given
+    /// status.
     public static func jsonError(_ message: String, status: HTTPStatus) -> HTTPResponse {
         let body = (try? defaultJSONEncoder().encode(["error": message])) ?? Data(#"{"error":"unknown error"}"#.utf8)
-        return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
+        return HTTPResponse(status: status, headers: ["Content-Type": jsonContentType], body: body)
+    }
+
+    /// `application/json; charset=utf-8`, the `Content-Type` of ``json(_:status:encoder:)`` and
+    /// ``jsonError(_:status:)``.
+    public static let jsonContentType = "application/json; charset=utf-8"
+
+    /// A file that pages refer to (a stylesheet, a script, an image made by the program), sent with
+    /// `Cache-Control: public, max-age=<maxAge>, immutable`.
+    ///
+    /// Meant for URLs that change when the content does (a fingerprint in the query, such as
+    /// `/static/showcase.css?v=1a2b3c4d`), so that browsers keep the file for as long as `maxAge` allows without
+    /// asking again.
+    /// - Parameters:
+    ///   - content: The file's bytes.
+    ///   - contentType: Its media type, for example `"text/css; charset=utf-8"` (browsers check it:
+    ///     `X-Content-Type-Options: nosniff`).
+    ///   - maxAge: Seconds a browser may keep it; one year by default.
+    public static func staticFile(_ content: Data, contentType: String, maxAge: Int = 31_536_000) -> HTTPResponse {
+        HTTPResponse(
+            status: .ok,
+            headers: ["Content-Type": contentType, "Cache-Control": "public, max-age=\(maxAge), immutable"],
+            body: content
+        )
     }
 
     /// An error response in the style the path calls for: a JSON ``jsonError(_:status:)`` body for API paths

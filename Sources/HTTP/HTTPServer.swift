@@ -23,10 +23,15 @@ import Foundation
 ///
 /// Releasing the last reference to a running server stops it the way ``stop()`` does (blocking).
 ///
+/// Every request passes the server's ``HTTPSecurityPolicy`` first (by default: only this server's host names,
+/// no state-changing requests from other sites, JSON bodies under `/api` labelled as such), and every response
+/// leaves with its header fields (`Content-Security-Policy`, `X-Content-Type-Options: nosniff`, …).
+///
 /// Bodies larger than `maxRequestBodyBytes` are answered with 413 Content Too Large without calling the handler:
 /// a `Content-Length` over the limit is refused when the headers arrive, and a body without one (chunked) is
 /// counted as it streams in. Errors the server answers by itself (413, 400 for an unusable request target, 503 while
-/// stopping) are JSON under `/api` and otherwise the page an ``HTTPErrorPageRenderer`` makes, or plain text.
+/// stopping, and the security policy's 403, 415 and 421) are JSON under `/api` and otherwise the page an
+/// ``HTTPErrorPageRenderer`` makes, or plain text.
 public final class HTTPServer: Sendable {
     /// The address the server binds to, as given.
     public let host: String
@@ -34,6 +39,8 @@ public final class HTTPServer: Sendable {
     public let maxRequestBodyBytes: Int
     /// The number of libmicrohttpd threads serving connections.
     public let threads: Int
+    /// What the server refuses before a handler runs and the header fields it adds to every response.
+    public let securityPolicy: HTTPSecurityPolicy
 
     private let core: ServerCore
 
@@ -48,6 +55,9 @@ public final class HTTPServer: Sendable {
     ///   - threads: libmicrohttpd's thread-pool size, 1...1024 (default: the number of active processors).
     ///   - errorPageRenderer: Renders the errors the server answers by itself for browsers (paths outside `/api`);
     ///     `nil` (the default) for plain text.
+    ///   - securityPolicy: The checks made before the handler runs (host, cross-site requests, JSON bodies) and the
+    ///     header fields added to every response; ``HTTPSecurityPolicy/standard`` by default,
+    ///     ``HTTPSecurityPolicy/none`` for a server that is not meant for browsers.
     ///   - handler: Called once per request with the complete request; its response is sent as returned.
     public init(
         host: String = "127.0.0.1",
@@ -55,23 +65,26 @@ public final class HTTPServer: Sendable {
         maxRequestBodyBytes: Int = 1 << 20,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount,
         errorPageRenderer: HTTPErrorPageRenderer? = nil,
+        securityPolicy: HTTPSecurityPolicy = .standard,
         handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) {
         self.host = host
         self.maxRequestBodyBytes = maxRequestBodyBytes
         self.threads = threads
+        self.securityPolicy = securityPolicy
         core = ServerCore(
             host: host,
             port: port,
             maxRequestBodyBytes: maxRequestBodyBytes,
             threads: threads,
             errorPageRenderer: errorPageRenderer,
+            securityPolicy: securityPolicy,
             handler: handler
         )
     }
 
     /// Creates a stopped server that answers with `router`
-    /// (see ``init(host:port:maxRequestBodyBytes:threads:errorPageRenderer:handler:)``).
+    /// (see ``init(host:port:maxRequestBodyBytes:threads:errorPageRenderer:securityPolicy:handler:)``).
     ///
     /// The errors the server answers by itself are rendered with `errorPageRenderer`, or with the router's
     /// ``Router/errorPageRenderer`` when it is `nil`.
@@ -81,6 +94,7 @@ public final class HTTPServer: Sendable {
         maxRequestBodyBytes: Int = 1 << 20,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount,
         errorPageRenderer: HTTPErrorPageRenderer? = nil,
+        securityPolicy: HTTPSecurityPolicy = .standard,
         router: Router
     ) {
         self.init(
@@ -88,7 +102,8 @@ public final class HTTPServer: Sendable {
             port: port,
             maxRequestBodyBytes: maxRequestBodyBytes,
             threads: threads,
-            errorPageRenderer: errorPageRenderer ?? router.errorPageRenderer
+            errorPageRenderer: errorPageRenderer ?? router.errorPageRenderer,
+            securityPolicy: securityPolicy
         ) { request in
             await router.respond(to: request)
         }

@@ -70,6 +70,8 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let payloadTooLarge = contentTooLarge
     /// 415 Unsupported Media Type.
     public static let unsupportedMediaType = HTTPStatus(code: 415)
+    /// 421 Misdirected Request: the request names a host this server does not serve.
+    public static let misdirectedRequest = HTTPStatus(code: 421)
     /// 422 Unprocessable Content.
     public static let unprocessableContent = HTTPStatus(code: 422)
     /// 429 Too Many Requests.
@@ -93,6 +95,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
         405: "Method Not Allowed", 406: "Not Acceptable", 408: "Request Timeout", 409: "Conflict", 410: "Gone",
         411: "Length Required", 412: "Precondition Failed", 413: "Content Too Large", 414: "URI Too Long",
         415: "Unsupported Media Type", 416: "Range Not Satisfiable", 417: "Expectation Failed",
+        421: "Misdirected Request",
         422: "Unprocessable Content", 428: "Precondition Required", 429: "Too Many Requests",
         431: "Request Header Fields Too Large",
         500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable",

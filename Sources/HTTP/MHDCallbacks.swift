@@ -161,6 +161,14 @@ private func startHandler(
             core: core
         )
     }
+    if let refusal = core.securityPolicy.refusal(for: request, boundHost: core.host, port: core.port) {
+        context.phase = .responded
+        return queue(
+            .error(refusal.message, status: refusal.status, path: request.path, renderer: core.errorPageRenderer),
+            on: connection,
+            core: core
+        )
+    }
     guard core.beginHandler() else {
         context.phase = .responded
         return queue(
@@ -274,6 +282,7 @@ private func queue(
         response.producer = nil
         response.body = Data()
     }
+    core.securityPolicy.apply(to: &response)
     let closing = core.isStopping
     let built: OpaquePointer
     switch makeMHDResponse(response, closing: closing, connection: connection, core: core) {
@@ -285,7 +294,8 @@ private func queue(
             stream.start(producer)
         }
     case .failure(let problem):
-        let fallback = HTTPResponse.text("500 Internal Server Error\n\n\(problem)\n", status: .internalServerError)
+        var fallback = HTTPResponse.text("500 Internal Server Error\n\n\(problem)\n", status: .internalServerError)
+        core.securityPolicy.apply(to: &fallback)
         guard case .success(let made) = makeMHDResponse(fallback, closing: closing, connection: connection, core: core)
         else { return .NO }
         built = made.response

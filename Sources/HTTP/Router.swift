@@ -40,7 +40,8 @@ public struct Router: Sendable {
 
     /// Renders the 404 and 405 answers for paths outside `/api` (for example as an HTML page in the app's layout);
     /// `nil` answers them with short plain text. An ``HTTPServer`` created with this router also uses it for the
-    /// errors it answers itself (413, 400, 503) unless it is given a renderer of its own.
+    /// errors it answers itself (413, 400, 503, and the security policy's 403, 415, 421) unless it is given a
+    /// renderer of its own.
     public var errorPageRenderer: HTTPErrorPageRenderer?
 
     /// Creates a router with no routes: every request gets 404.

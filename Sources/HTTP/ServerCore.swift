@@ -22,8 +22,10 @@ final class ServerCore: @unchecked Sendable {
     let requestedPort: UInt16
     let maxRequestBodyBytes: Int
     let threads: Int
-    /// Renders the errors the server answers by itself (413, 400, 503) for paths outside `/api`.
+    /// Renders the errors the server answers by itself (413, 400, 503, and the security policy's 403, 415, 421) for paths outside `/api`.
     let errorPageRenderer: HTTPErrorPageRenderer?
+    /// Checked before every handler; its header fields go on every response.
+    let securityPolicy: HTTPSecurityPolicy
     let handler: @Sendable (HTTPRequest) async -> HTTPResponse
 
     /// How long ``stop()`` waits for requests whose handler has not started yet (a client still sending its body),
@@ -66,6 +68,7 @@ final class ServerCore: @unchecked Sendable {
         maxRequestBodyBytes: Int,
         threads: Int,
         errorPageRenderer: HTTPErrorPageRenderer?,
+        securityPolicy: HTTPSecurityPolicy,
         handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) {
         self.host = host
@@ -73,6 +76,7 @@ final class ServerCore: @unchecked Sendable {
         self.maxRequestBodyBytes = maxRequestBodyBytes
         self.threads = threads
         self.errorPageRenderer = errorPageRenderer
+        self.securityPolicy = securityPolicy
         self.handler = handler
     }
 

@@ -5,13 +5,17 @@ import OpenSwiftData
 /// Answers the Shop's pages and JSON API from one ``CartViewModel`` and one ``ProductCatalog``.
 ///
 /// Pages and API share the view model, so a cart changed through either is what both show. Page actions follow
-/// POST/redirect/GET: a form posts, the server redirects (303) to a page that shows the outcome as a notice. Notices
-/// travel as codes and product IDs in the query string; their text is made here, never taken from the URL.
+/// POST/redirect/GET: a form posts, the server redirects (303) to a page that shows the outcome as a notice. The
+/// notice is made by the action and kept on the server for the one page the redirect leads to (a ``FlashStore``
+/// keyed by a cookie), so no URL can make a page claim what did not happen, and a reload shows it no more.
 @MainActor
 public final class ShopController {
     private let catalog: any ProductCatalog
     private let cart: CartViewModel
     private let log: @Sendable (String) -> Void
+    private let notices = FlashStore<ShopNotice>(cookieName: "shop_notice")
+    /// Tells this run's cart versions from another run's (revisions start again at each start).
+    private let run = String(UInt32.random(in: 0...UInt32.max), radix: 36)
 
     /// A controller over `catalog` and `cart`.
     /// - Parameters:
@@ -36,17 +40,22 @@ public final class ShopController {
 
     // MARK: Pages
 
-    /// `GET /shop[?id=N][&notice=added|duplicate]`: product `N`, or a random one; `?after=N` picks a random product
-    /// other than `N` (the "Next" link).
+    /// `GET /shop[?id=N]`: product `N`, or a random one; `?after=N` picks a random product other than `N` (the
+    /// "Next" link). Shows the notice the last action left for this page, if any.
     public func displayPage(_ request: HTTPRequest) async -> HTTPResponse {
         do {
             let product: Product
             if let idText = request.query("id") {
-                guard let id = Int(idText), let found = try await catalog.product(id: id) else {
+                let id: Int
+                switch ProductID.parse(idText) {
+                case .success(let parsed): id = parsed
+                case .failure(let problem): return badIDPage(problem)
+                }
+                guard let found = try await catalog.product(id: id) else {
                     return .html(
                         ErrorPage.render(
                             title: "Product not found",
-                            message: "There is no product with ID \(idText).",
+                            message: "There is no product with ID \(id).",
                             cartCount: cartCount()
                         ),
                         status: .notFound
@@ -56,12 +65,15 @@ public final class ShopController {
             } else {
                 product = try await catalog.randomProduct(excluding: request.query("after").flatMap { Int($0) })
             }
-            let notice: ShopNotice? = switch request.query("notice") {
-            case "added": .added(title: product.title)
-            case "duplicate": .alreadyInCart(title: product.title)
-            default: nil
-            }
-            return .html(DisplayPage.render(product: product, notice: notice, cartCount: cart.items.count))
+            return .html(
+                DisplayPage.render(
+                    product: product,
+                    notice: notices.take(for: request),
+                    cartCount: cart.items.count,
+                    imageURL: catalog.baseURL == nil ? nil : product.thumbnail,
+                    cartVersion: cartVersion
+                )
+            )
         } catch {
             return failurePage(error, request: request)
         }
@@ -69,15 +81,13 @@ public final class ShopController {
 
     /// `POST /shop/cart` with form field `productID`: adds it, then redirects to the product with a notice.
     public func addToCartForm(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let text = request.formValues()[ShopPaths.productIDField], let productID = Int(text) else {
-            return .html(
-                ErrorPage.render(
-                    title: "Bad request",
-                    message: "The form must carry a numeric productID.",
-                    cartCount: cartCount()
-                ),
-                status: .badRequest
-            )
+        guard let text = request.formValues()[ShopPaths.productIDField] else {
+            return badIDPage(.missing)
+        }
+        let productID: Int
+        switch ProductID.parse(text) {
+        case .success(let parsed): productID = parsed
+        case .failure(let problem): return badIDPage(problem)
         }
         do {
             guard let product = try await catalog.product(id: productID) else {
@@ -90,42 +100,37 @@ public final class ShopController {
                     status: .notFound
                 )
             }
-            let notice = switch try cart.addCart(product) {
-            case .added: "added"
-            case .alreadyInCart: "duplicate"
+            let notice: ShopNotice = switch try cart.addCart(product) {
+            case .added: .added(title: product.title)
+            case .alreadyInCart: .alreadyInCart(title: product.title)
             }
-            return .redirect(to: "\(ShopPaths.display)?id=\(productID)&notice=\(notice)")
+            return notices.redirect(to: "\(ShopPaths.display)?id=\(productID)", with: notice)
         } catch {
             return failurePage(error, request: request)
         }
     }
 
-    /// `GET /shop/cart[?notice=removed&id=N|gone|emptied|already-empty]`: the cart.
-    ///
-    /// Notices come from the URL, so none of them may claim what did not happen: `removed` is shown only while
-    /// product `N` is indeed not in the cart (titled from the catalog when it answers, generic otherwise), and
-    /// ignored when it is in the cart or `id` is missing.
+    /// `GET /shop/cart`: the cart, with the notice the last action left for it, if any.
     public func cartPage(_ request: HTTPRequest) async -> HTTPResponse {
-        var notice: ShopNotice?
-        switch request.query("notice") {
-        case "removed":
-            if let id = request.query("id").flatMap({ Int($0) }), !cart.lines.contains(where: { $0.productID == id }) {
-                let title = try? await catalog.product(id: id)?.title
-                notice = .removed(title: title)
-            }
-        case "gone": notice = .noLongerInCart
-        case "emptied": notice = .cartEmptied
-        case "already-empty": notice = .cartAlreadyEmpty
-        default: notice = nil
-        }
-        return .html(CartPage.render(lines: cart.lines, total: cart.total, notice: notice))
+        .html(
+            CartPage.render(
+                lines: cart.lines,
+                total: cart.total,
+                notice: notices.take(for: request),
+                cartVersion: cartVersion
+            )
+        )
     }
 
-    /// `GET /shop/cart/{productID}/delete`: asks to confirm removing one line.
+    /// `GET /shop/cart/{productID}/delete`: asks to confirm removing one line; 400 for an ID that is not an
+    /// integer (as the `POST` answers), 404 for a product not in the cart.
     public func confirmDeletePage(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let productID = request.pathParameters["productID"].flatMap({ Int($0) }),
-              let line = cart.lines.first(where: { $0.productID == productID })
-        else {
+        let productID: Int
+        switch ProductID.parse(request.pathParameters["productID"] ?? "") {
+        case .success(let parsed): productID = parsed
+        case .failure(let problem): return badIDPage(problem, tab: .cart)
+        }
+        guard let line = cart.lines.first(where: { $0.productID == productID }) else {
             return .html(
                 ErrorPage.render(
                     title: "Not in the cart",
@@ -143,23 +148,16 @@ public final class ShopController {
     /// `POST /shop/cart/{productID}/delete`: removes the line, then redirects to the cart; a line that is already
     /// gone (a second submit, the back button) redirects to the cart with ``ShopNotice/noLongerInCart``.
     public func deleteForm(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let productID = request.pathParameters["productID"].flatMap({ Int($0) }) else {
-            return .html(
-                ErrorPage.render(
-                    title: "Bad request",
-                    message: "The product ID must be a number.",
-                    cartCount: cartCount(),
-                    tab: .cart,
-                    link: .cart
-                ),
-                status: .badRequest
-            )
+        let productID: Int
+        switch ProductID.parse(request.pathParameters["productID"] ?? "") {
+        case .success(let parsed): productID = parsed
+        case .failure(let problem): return badIDPage(problem, tab: .cart)
         }
         do {
-            guard try cart.deleteCart(productID: productID) != nil else {
-                return .redirect(to: "\(ShopPaths.cart)?notice=gone")
+            guard let line = try cart.deleteCart(productID: productID) else {
+                return notices.redirect(to: ShopPaths.cart, with: .noLongerInCart)
             }
-            return .redirect(to: "\(ShopPaths.cart)?notice=removed&id=\(productID)")
+            return notices.redirect(to: ShopPaths.cart, with: .removed(title: line.title))
         } catch {
             return failurePage(error, request: request)
         }
@@ -174,11 +172,29 @@ public final class ShopController {
     public func emptyForm(_ request: HTTPRequest) async -> HTTPResponse {
         do {
             let removed = try cart.deleteAllCart()
-            return .redirect(to: "\(ShopPaths.cart)?notice=\(removed == 0 ? "already-empty" : "emptied")")
+            return notices.redirect(to: ShopPaths.cart, with: removed == 0 ? .cartAlreadyEmpty : .cartEmptied)
         } catch {
             return failurePage(error, request: request)
         }
     }
+
+    /// 400 for a product ID that is missing, not an integer, or out of range.
+    private func badIDPage(_ problem: ProductID.Problem, tab: ShopTab = .display) -> HTTPResponse {
+        .html(
+            ErrorPage.render(
+                title: "Bad request",
+                message: problem.sentence,
+                cartCount: cartCount(),
+                tab: tab,
+                link: tab == .cart ? .cart : .shop
+            ),
+            status: .badRequest
+        )
+    }
+
+    /// The cart's version: this run and the cart's revision, `"<run>-<revision>"`. Pages carry the one they were
+    /// rendered from and events the one they report, so the pages' script can tell a newer cart from one it shows.
+    public var cartVersion: String { "\(run)-\(cart.revision)" }
 
     // MARK: JSON API
 
@@ -201,8 +217,10 @@ public final class ShopController {
 
     /// `GET /api/shop/products/{id}`: the product as the catalog has it.
     public func productJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let idText = request.pathParameters["id"], let id = Int(idText) else {
-            return .jsonError("the product ID must be an integer", status: .badRequest)
+        let id: Int
+        switch ProductID.parse(request.pathParameters["id"] ?? "") {
+        case .success(let parsed): id = parsed
+        case .failure(let problem): return .jsonError(problem.phrase, status: .badRequest)
         }
         do {
             guard let product = try await catalog.product(id: id) else {
@@ -224,10 +242,16 @@ public final class ShopController {
         String(decoding: encodedCart(), as: UTF8.self)
     }
 
+    /// One server-sent event's worth of cart: its ``cartVersion`` (the event's `id`) and its JSON (the event's
+    /// data), read together.
+    public func cartEvent() -> (id: String, data: String) {
+        (cartVersion, cartEventData())
+    }
+
     /// `GET /api/shop/cart`: the items in the order added and the total. The body is encoded once per change of the
     /// cart, not per request.
     public func cartJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: encodedCart())
+        HTTPResponse(status: .ok, headers: ["Content-Type": HTTPResponse.jsonContentType], body: encodedCart())
     }
 
     private var encodedCartCache: (revision: Int, body: Data)?
@@ -264,8 +288,10 @@ public final class ShopController {
 
     /// `DELETE /api/shop/cart/{productID}`: 204, or 404 when the product is not in the cart.
     public func deleteJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let productID = request.pathParameters["productID"].flatMap(Int.init) else {
-            return .jsonError("the product ID must be an integer", status: .badRequest)
+        let productID: Int
+        switch ProductID.parse(request.pathParameters["productID"] ?? "") {
+        case .success(let parsed): productID = parsed
+        case .failure(let problem): return .jsonError(problem.phrase, status: .badRequest)
         }
         do {
             guard try cart.deleteCart(productID: productID) != nil else {

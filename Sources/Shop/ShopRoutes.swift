@@ -1,6 +1,9 @@
+import Foundation
+import HTML
 import HTTP
 
-/// The Shop's URLs: its pages under `/shop`, its JSON API under `/api/shop`, and its placeholder image.
+/// The Shop's URLs: its pages under `/shop`, its JSON API under `/api/shop`, and its static files (stylesheet,
+/// live-cart scripts, placeholder image) under `/static`.
 public enum ShopRoutes {
     /// Adds every Shop route to `router`, each answered by `controller` on the main actor.
     public static func register(_ controller: ShopController, on router: inout Router) {
@@ -20,23 +23,28 @@ public enum ShopRoutes {
         router.delete("/api/shop/cart/{productID}") { await controller.deleteJSON($0) }
 
         router.get(ShopAssets.placeholderPath) { _ in
-            var response = HTTPResponse.text(ShopAssets.placeholderSVG)
-            response.headers["Content-Type"] = ShopAssets.placeholderContentType
-            response.headers["Cache-Control"] = "public, max-age=86400"
-            return response
+            HTTPResponse.staticFile(
+                Data(ShopAssets.placeholderSVG.utf8), contentType: ShopAssets.placeholderContentType, maxAge: 86_400
+            )
+        }
+        for asset in ShopAssets.all {
+            router.get(asset.path) { _ in HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType) }
         }
     }
 
-    /// Server-sent events: `event: cart` with the cart's JSON at once and after every change; a comment every 20 s
+    /// Server-sent events: `event: cart` with the cart's JSON (and its version as the event's `id`) at once and after
+    /// every change; a comment every 20 s
     /// keeps idle connections (and proxies) from timing out. Ends when the client goes away.
     static func cartEvents(_ controller: ShopController) -> HTTPResponse {
         .serverSentEvents { writer in
             let updates = await controller.cartUpdates()
-            guard await writer.send(event: "cart", data: await controller.cartEventData()) else { return }
+            let first = await controller.cartEvent()
+            guard await writer.send(event: "cart", data: first.data, id: first.id) else { return }
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await _ in updates {
-                        guard await writer.send(event: "cart", data: await controller.cartEventData()) else { return }
+                        let event = await controller.cartEvent()
+                        guard await writer.send(event: "cart", data: event.data, id: event.id) else { return }
                     }
                 }
                 group.addTask {

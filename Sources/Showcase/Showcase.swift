@@ -1,4 +1,5 @@
 import Foundation
+import HTML
 import HTTP
 import OpenSwiftData
 import Shop
@@ -6,6 +7,12 @@ import Synchronization
 
 /// The showcase server: every built app's pages and JSON API on one HTTP server, each app on its own SQLite store
 /// in the data directory.
+///
+/// The server's ``HTTP/HTTPSecurityPolicy`` covers every route an app registers: only the bound host names (and
+/// `--allowed-host` ones) are served (421 otherwise), a state-changing request from another site is refused
+/// (403), a JSON API body must be `application/json` (415), and every response carries the security headers —
+/// including a `Content-Security-Policy` that allows no inline script or style, so app pages link their CSS and
+/// JavaScript as files (``HTML/StaticAsset``), served from `/static`.
 @MainActor
 public final class Showcase {
     /// What the showcase was started with.
@@ -33,12 +40,22 @@ public final class Showcase {
         // Browsers get the router's and the server's own errors (404, 405, 413, …) as pages in the layout.
         var router = Router(errorPageRenderer: ShowcaseErrorPage.render)
         router.get("/") { _ in .html(HomePage.render()) }
+        let stylesheet = Layout.stylesheetAsset
+        router.get(stylesheet.path) { _ in
+            HTTPResponse.staticFile(Data(stylesheet.content.utf8), contentType: stylesheet.contentType)
+        }
         ShopRoutes.register(ShopController(catalog: productCatalog, cart: cart), on: &router)
         let trailingSlash = TrailingSlashRedirect(routes: router)
         let routes = RouterHolder(router)
         self.routes = routes
-        server = HTTPServer(host: options.host, port: options.port, errorPageRenderer: ShowcaseErrorPage.render) {
-            [routes] request in
+        // One policy for every app's routes: host check, no state-changing request from another site, JSON bodies
+        // under /api labelled as JSON, and the security headers (CSP, nosniff, no framing) on every response.
+        server = HTTPServer(
+            host: options.host,
+            port: options.port,
+            errorPageRenderer: ShowcaseErrorPage.render,
+            securityPolicy: HTTPSecurityPolicy(allowedHosts: options.allowedHosts)
+        ) { [routes] request in
             if let redirect = trailingSlash.response(for: request) { return redirect }
             guard let router = routes.router else {
                 return .error(

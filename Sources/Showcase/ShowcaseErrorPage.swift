@@ -7,15 +7,19 @@ import HTTP
 /// Used as the ``HTTP/HTTPErrorPageRenderer`` of the Showcase's router and server, so it only ever sees paths
 /// outside `/api` (API clients keep getting `{"error": …}` JSON).
 public enum ShowcaseErrorPage {
-    /// The heading for `status`: `"Page not found"` for 404, `"Method not allowed"` for 405,
-    /// `"Content too large"` for 413, `"Bad request"` for 400, `"Service unavailable"` for 503; otherwise the
-    /// status's reason phrase (or `"Error <code>"` without one).
+    /// The heading for `status`: `"Bad request"` for 400, `"Request refused"` for 403, `"Page not found"` for 404,
+    /// `"Method not allowed"` for 405, `"Content too large"` for 413, `"Unsupported content type"` for 415,
+    /// `"Wrong host"` for 421, `"Service unavailable"` for 503; otherwise the status's reason phrase (or
+    /// `"Error <code>"` without one).
     public static func heading(for status: HTTPStatus) -> String {
         switch status.code {
         case 400: return "Bad request"
+        case 403: return "Request refused"
         case 404: return "Page not found"
         case 405: return "Method not allowed"
         case 413: return "Content too large"
+        case 415: return "Unsupported content type"
+        case 421: return "Wrong host"
         case 503: return "Service unavailable"
         default: return status.reasonPhrase.isEmpty ? "Error \(status.code)" : status.reasonPhrase
         }

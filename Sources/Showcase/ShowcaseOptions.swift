@@ -11,12 +11,16 @@ public struct ShowcaseOptions: Sendable, Equatable {
     public var dataDirectory: URL = ModelConfiguration.defaultDirectory
     /// A live DummyJSON-compatible API base such as `https://dummyjson.com`; nil uses the bundled snapshot.
     public var catalogURL: URL?
+    /// Further host names to serve besides the bound address (`--allowed-host`, repeatable), for example a reverse
+    /// proxy's public name: `"shop.example.com"` (any port) or `"shop.example.com:8443"`. Requests naming any other
+    /// host are answered 421.
+    public var allowedHosts: [String] = []
 
     public init() {}
 
     /// The usage text `--help` prints.
     public static let usage = """
-        Usage: showcase [--host ADDRESS] [--port PORT] [--data-dir PATH] [--catalog-url URL]
+        Usage: showcase [--host ADDRESS] [--port PORT] [--data-dir PATH] [--catalog-url URL] [--allowed-host HOST]...
 
           --host ADDRESS      address to listen on (default 127.0.0.1)
           --port PORT         TCP port, 0 for any free port (default 8080)
@@ -24,6 +28,9 @@ public struct ShowcaseOptions: Sendable, Equatable {
                               (default $XDG_DATA_HOME/OpenSwiftData or ~/.local/share/OpenSwiftData)
           --catalog-url URL   live product API base, e.g. https://dummyjson.com
                               (default: the bundled snapshot of 194 DummyJSON products)
+          --allowed-host HOST another name to answer to, HOST or HOST:PORT (repeatable);
+                              by default only the bound address (127.0.0.1, localhost
+                              and [::1] with the port, when bound to loopback)
           --help              show this text
         """
 
@@ -79,10 +86,36 @@ public struct ShowcaseOptions: Sendable, Equatable {
                     throw ParseError(message: "--catalog-url must be an http or https URL such as https://dummyjson.com, not \(text)")
                 }
                 options.catalogURL = url
+            case "--allowed-host":
+                let host = try value()
+                guard Self.isHostName(host) else {
+                    throw ParseError(message: "--allowed-host must be a host name or HOST:PORT such as shop.example.com, not \(host)")
+                }
+                options.allowedHosts.append(host)
             default:
                 throw ParseError(message: "unknown option \(argument)")
             }
         }
         return .serve(options)
+    }
+
+    /// A `Host` value: a name or address (IPv6 in brackets) of letters, digits, `.`, `-`, `_` (`:` inside the
+    /// brackets), and an optional `:port`.
+    static func isHostName(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if rest.hasPrefix("[") {
+            guard let close = rest.firstIndex(of: "]") else { return false }
+            let address = rest[rest.index(after: rest.startIndex)..<close]
+            guard !address.isEmpty, address.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return false }
+            rest = rest[rest.index(after: close)...]
+        } else {
+            let name = rest.prefix { $0 != ":" }
+            guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) })
+            else { return false }
+            rest = rest[name.endIndex...]
+        }
+        guard !rest.isEmpty else { return true }
+        guard rest.first == ":", let port = Int(rest.dropFirst()), (1...65535).contains(port) else { return false }
+        return true
     }
 }

@@ -1,79 +1,25 @@
 """The browser suite's fixtures: a showcase of its own per test, and headless Chromium driven through Selenium.
 
-Every test gets a fresh server on a free port with a temporary data directory (`showcase` fixture) and a fresh
-browser (`browser` fixture). When a test fails, a screenshot and the page's HTML are saved under
-`.build/browser-artifacts/<test name>/` and their paths printed.
+- `showcase`: a fresh server on a free port with a temporary data directory (`.url`, `.port`, `.restart()`,
+  `.data_dir`), stopped after the test.
+- `browser`: a Chromium window, 1280 × 900, light colour scheme.
+- `new_browser(width=1280, height=900, color_scheme="light", arguments=())`: more windows (another size, dark
+  mode, a second browser with its own cookies and connections, further Chromium switches); each is closed after
+  the test.
+
+When a test fails, a screenshot and the HTML of every browser it used are saved under
+`.build/browser-artifacts/<test name>/` and their paths printed. Helpers (axe, keyboard, screenshots kept as
+artefacts) are in `harness.py`; see README.md beside this file.
 """
 
-import os
 import pathlib
 import re
 import shutil
-import signal
-import subprocess
 import tempfile
-import time
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / ".build" / "browser-artifacts"
-
-
-def showcase_binary() -> pathlib.Path:
-    """The showcase built by `swift build` (debug unless SHOWCASE_BIN names another)."""
-    explicit = os.environ.get("SHOWCASE_BIN")
-    if explicit:
-        return pathlib.Path(explicit)
-    bin_path = subprocess.run(
-        ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True
-    ).stdout.strip()
-    return pathlib.Path(bin_path) / "showcase"
-
-
-class Showcase:
-    """One running `showcase --port 0 --data-dir <tmp>`; `url` is where it answers."""
-
-    def __init__(self, binary: pathlib.Path, data_dir: pathlib.Path, extra_args=()):
-        self.binary = binary
-        self.data_dir = data_dir
-        self.extra_args = list(extra_args)
-        self.process = None
-        self.url = None
-        self.start()
-
-    def start(self, port: int = 0):
-        args = [str(self.binary), "--port", str(port), "--data-dir", str(self.data_dir), *self.extra_args]
-        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + 30
-        line = ""
-        while time.monotonic() < deadline:
-            line = self.process.stdout.readline()
-            if not line:
-                break
-            found = re.search(r"serving (http://\S+?)/? ", line)
-            if found:
-                self.url = found.group(1).rstrip("/")
-                return
-        raise RuntimeError(f"showcase did not start: {line!r} {self.process.stderr.read() if self.process.poll() is not None else ''}")
-
-    def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.process = None
-
-    def restart(self):
-        """Stops the server and starts it again on the same port and data directory."""
-        port = int(self.url.rsplit(":", 1)[1])
-        self.stop()
-        self.start(port=port)
+from harness import ARTIFACTS, Showcase, make_browser, showcase_binary
 
 
 @pytest.fixture(scope="session")
@@ -93,30 +39,31 @@ def showcase(showcase_bin):
     shutil.rmtree(data_dir, ignore_errors=True)
 
 
-def new_browser(width: int = 1280, height: int = 900, color_scheme: str = "light"):
-    """Headless Chromium. `color_scheme` is "light" or "dark" (prefers-color-scheme)."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     f"--window-size={width},{height}", "--disable-extensions", "--no-first-run"):
-        options.add_argument(argument)
-    if color_scheme == "dark":
-        options.add_argument("--force-dark-mode")
-        options.add_argument("--blink-settings=preferredColorScheme=0")
-    else:
-        options.add_argument("--blink-settings=preferredColorScheme=1")
-    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
-    driver = webdriver.Chrome(options=options, service=service)
-    driver.set_page_load_timeout(30)
-    return driver
+def _register(request, driver):
+    if not hasattr(request.node, "browser_drivers"):
+        request.node.browser_drivers = []
+    request.node.browser_drivers.append(driver)
 
 
 @pytest.fixture
-def browser(request):
-    driver = new_browser()
-    request.node.browser_drivers = [driver]
-    yield driver
-    driver.quit()
+def new_browser(request):
+    """A factory: `new_browser(width, height, color_scheme)` opens another Chromium, closed after the test."""
+    opened = []
+
+    def open_browser(width: int = 1280, height: int = 900, color_scheme: str = "light", arguments=()):
+        driver = make_browser(width, height, color_scheme, arguments)
+        opened.append(driver)
+        _register(request, driver)
+        return driver
+
+    yield open_browser
+    for driver in opened:
+        driver.quit()
+
+
+@pytest.fixture
+def browser(new_browser):
+    return new_browser()
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -18,8 +18,34 @@ struct LayoutTests {
         #expect(document.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         #expect(document.contains("<meta charset=\"utf-8\">"))
         #expect(document.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
-        #expect(document.contains("<style>"))
+        #expect(document.contains("<link rel=\"stylesheet\" href=\"/static/showcase.css?v=\(Layout.stylesheetAsset.fingerprint)\">"))
         #expect(document.hasSuffix("</html>\n"))
+    }
+
+    @Test("Nothing inline that the Content-Security-Policy refuses: no <style>, no style=, no inline <script>")
+    func satisfiesTheContentSecurityPolicy() {
+        let page = Layout.page(
+            title: "T", appName: "A", navigation: [], content: "<p>x</p>",
+            stylesheets: ["/static/a.css?v=1"], scripts: ["/static/a.js?v=2", "/static/b.js"]
+        )
+        #expect(!page.contains("<style") && !page.contains("style="))
+        #expect(page.contains("<link rel=\"stylesheet\" href=\"/static/showcase.css?v=\(Layout.stylesheetAsset.fingerprint)\">\n"
+            + "<link rel=\"stylesheet\" href=\"/static/a.css?v=1\">\n<script src=\"/static/a.js?v=2\" defer></script>\n"
+            + "<script src=\"/static/b.js\" defer></script>\n</head>"))
+        #expect(page.components(separatedBy: "<script").count - 1 == page.components(separatedBy: "<script src=").count - 1)
+    }
+
+    @Test("The stylesheet is served as a file whose URL changes with its content")
+    func stylesheetAsset() {
+        let asset = Layout.stylesheetAsset
+        #expect(asset.path == "/static/showcase.css")
+        #expect(asset.contentType == "text/css; charset=utf-8")
+        #expect(asset.content == Layout.stylesheet)
+        #expect(asset.url == "/static/showcase.css?v=\(asset.fingerprint)")
+        let other = StaticAsset(path: asset.path, contentType: asset.contentType, content: asset.content + " ")
+        #expect(other.fingerprint != asset.fingerprint && other.fingerprint.count == 16)
+        // FNV-1a 64 of "a" (a published test vector).
+        #expect(StaticAsset(path: "/a", contentType: "text/plain", content: "a").fingerprint == "af63dc4c8601ec8c")
     }
 
     @Test("Title and app name are escaped")

@@ -122,7 +122,7 @@ struct HTTPServerTests {
                 server, "/echo", method: "POST", body: payload, headers: ["Content-Type": "application/json"])
             #expect(response.status == 200)
             #expect(response.body == #"{"name":"머그컵","qty":2}"#)
-            #expect(header(response.headers, "Content-Type") == "application/json")
+            #expect(header(response.headers, "Content-Type") == "application/json; charset=utf-8")
         }
     }
 
@@ -145,7 +145,7 @@ struct HTTPServerTests {
             #expect(page.body.hasPrefix("404 Not Found"))
             let api = try await fetch(server, "/api/missing")
             #expect(api.status == 404)
-            #expect(header(api.headers, "Content-Type") == "application/json")
+            #expect(header(api.headers, "Content-Type") == "application/json; charset=utf-8")
             let object = try JSONSerialization.jsonObject(with: Data(api.body.utf8)) as? [String: String]
             #expect(object?["error"]?.contains("/api/missing") == true)
         }
@@ -197,14 +197,14 @@ struct HTTPServerTests {
             let chunk = String(repeating: "x", count: 600)
             let hex = String(600, radix: 16)
             try connection.send(
-                "POST /upload HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
+                "POST /upload HTTP/1.1\r\nHost: localhost:\(server.port)\r\nTransfer-Encoding: chunked\r\n\r\n"
                     + "\(hex)\r\n\(chunk)\r\n\(hex)\r\n\(chunk)\r\n0\r\n\r\n")
             let response = try connection.readResponse()
             #expect(response.status.hasPrefix("HTTP/1.1 413"))
             #expect(response.body.contains("1200 bytes"))
 
             try connection.send(
-                "POST /upload HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
+                "POST /upload HTTP/1.1\r\nHost: localhost:\(server.port)\r\nTransfer-Encoding: chunked\r\n\r\n"
                     + "\(hex)\r\n\(chunk)\r\n0\r\n\r\n")
             let accepted = try connection.readResponse()
             #expect(accepted.status.hasPrefix("HTTP/1.1 200"))
@@ -217,7 +217,7 @@ struct HTTPServerTests {
     @Test func tooLargeBodyTextAgreesWithTheStatusLine() async throws {
         try await withServer(maxRequestBodyBytes: 1000, router: demoRouter()) { server in
             let connection = try RawConnection(port: server.port)
-            try connection.send("POST /size HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1001\r\n\r\n"
+            try connection.send("POST /size HTTP/1.1\r\nHost: localhost:\(server.port)\r\nContent-Length: 1001\r\n\r\n"
                 + String(repeating: "x", count: 1001))
             let response = try connection.readResponse()
             #expect(response.status == "HTTP/1.1 413 Content Too Large")
@@ -243,7 +243,7 @@ struct HTTPServerTests {
 
             let api = try await fetch(server, "/api/items/1", method: "POST", body: Data(count: 1001))
             #expect(api.status == 413)
-            #expect(header(api.headers, "Content-Type") == "application/json")
+            #expect(header(api.headers, "Content-Type") == "application/json; charset=utf-8")
         }
     }
 
@@ -265,7 +265,7 @@ struct HTTPServerTests {
         try await withServer(maxRequestBodyBytes: 1000, router: demoRouter()) { server in
             let connection = try RawConnection(port: server.port)
             try connection.send(
-                "POST /size HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5000\r\nExpect: 100-continue\r\n\r\n")
+                "POST /size HTTP/1.1\r\nHost: localhost:\(server.port)\r\nContent-Length: 5000\r\nExpect: 100-continue\r\n\r\n")
             let response = try connection.readResponse()
             #expect(response.status.hasPrefix("HTTP/1.1 413"))
         }
@@ -275,14 +275,14 @@ struct HTTPServerTests {
         try await withServer(router: demoRouter()) { server in
             let connection = try RawConnection(port: server.port)
             for _ in 0..<3 {
-                try connection.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                try connection.send("GET /hello HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n")
                 let response = try connection.readResponse()
                 #expect(response.status == "HTTP/1.1 200 OK")
                 #expect(response.body == "Hello, world")
                 #expect(response.headers["connection"]?.lowercased() != "close")
             }
             // Pipelined: two requests in one write.
-            try connection.send("GET /hello HTTP/1.1\r\nHost: a\r\n\r\nGET /suspends HTTP/1.1\r\nHost: a\r\n\r\n")
+            try connection.send("GET /hello HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\nGET /suspends HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n")
             #expect(try connection.readResponse().body == "Hello, world")
             #expect(try connection.readResponse().body == "after suspending")
         }
@@ -302,7 +302,7 @@ struct HTTPServerTests {
     @Test func badTargetIs400() async throws {
         try await withServer(router: demoRouter()) { server in
             let connection = try RawConnection(port: server.port)
-            try connection.send("GET /bad%FF HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            try connection.send("GET /bad%FF HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n")
             let response = try connection.readResponse()
             #expect(response.status.hasPrefix("HTTP/1.1 400"))
         }
@@ -365,7 +365,7 @@ struct HTTPServerTests {
         let server = HTTPServer(port: 0, router: router)
         try server.start()
         let connection = try RawConnection(port: server.port)
-        try connection.send("GET /wait HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        try connection.send("GET /wait HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n")
         for await _ in started { break }
         connection.disconnect()
         releaseContinuation.yield()
@@ -427,7 +427,7 @@ struct HTTPServerTests {
         #expect(server.baseURL.absoluteString == "http://[::1]:\(server.port)")
         // URLSession on Linux rejects bracketed IPv6 hosts (NSURLErrorBadURL), so talk to the socket directly.
         let connection = try RawConnection(port: server.port, ipv6: true)
-        try connection.send("GET /hello HTTP/1.1\r\nHost: [::1]\r\n\r\n")
+        try connection.send("GET /hello HTTP/1.1\r\nHost: [::1]:\(server.port)\r\n\r\n")
         let response = try connection.readResponse()
         #expect(response.status == "HTTP/1.1 200 OK")
         #expect(response.body == "Hello, world")

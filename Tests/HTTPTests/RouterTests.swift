@@ -28,7 +28,7 @@ struct RouterTests {
         let router = makeRouter()
         let response = await router.respond(to: HTTPRequest(method: .get, path: "/api/shop/products/42"))
         #expect(response.status == .ok)
-        #expect(response.headers["content-type"] == "application/json")
+        #expect(response.headers["content-type"] == "application/json; charset=utf-8")
         #expect(bodyText(response) == #"{"id":"42"}"#)
 
         let root = await router.respond(to: HTTPRequest(method: .get, path: "/"))
@@ -56,7 +56,7 @@ struct RouterTests {
         let router = makeRouter()
         let api = await router.respond(to: HTTPRequest(method: .get, path: "/api/nothing/here"))
         #expect(api.status == .notFound)
-        #expect(api.headers["Content-Type"] == "application/json")
+        #expect(api.headers["Content-Type"] == "application/json; charset=utf-8")
         let object = try JSONSerialization.jsonObject(with: api.body) as? [String: String]
         #expect(object?["error"]?.contains("/api/nothing/here") == true)
 
@@ -130,7 +130,7 @@ struct RouterTests {
         // API paths keep their JSON errors.
         let api = await router.respond(to: HTTPRequest(method: .get, path: "/api/nothing"))
         #expect(api.status == .notFound)
-        #expect(api.headers["Content-Type"] == "application/json")
+        #expect(api.headers["Content-Type"] == "application/json; charset=utf-8")
         let object = try JSONSerialization.jsonObject(with: api.body) as? [String: String]
         #expect(object?["error"] == "Nothing is served at /api/nothing (no route matches this path).")
     }

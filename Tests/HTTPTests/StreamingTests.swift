@@ -131,7 +131,7 @@ private func openStream(
     version: String = "HTTP/1.1"
 ) async throws -> (connection: RawConnection, status: String, headers: [String: String]) {
     let connection = try RawConnection(port: server.port)
-    try connection.send("\(method) \(path) \(version)\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n")
+    try connection.send("\(method) \(path) \(version)\r\nHost: localhost:\(server.port)\r\nAccept: text/event-stream\r\n\r\n")
     let (status, headers) = try await io { try connection.readHead() }
     return (connection, status, headers)
 }
@@ -174,7 +174,7 @@ struct StreamingTests {
         #expect(await log.waitForEnd())
 
         // The connection stays usable after the stream ended.
-        try connection.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        try connection.send("GET /hello HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n")
         let after = try await io { try connection.readResponse() }
         #expect(after.status == "HTTP/1.1 200 OK")
         #expect(after.body == "Hello")
@@ -313,7 +313,7 @@ struct StreamingTests {
         defer { server.stop() }
 
         let connection = try RawConnection(port: server.port)
-        try connection.send("GET /bad HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        try connection.send("GET /bad HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n")
         let response = try await io { try connection.readResponse() }
         #expect(response.status.hasPrefix("HTTP/1.1 500"))
         #expect(response.body.contains("X-Bad"))
@@ -371,7 +371,7 @@ struct StreamingTests {
         #expect(headers["content-type"] == "text/event-stream")
         #expect(headers["transfer-encoding"] == nil)
         // Nothing follows the headers: the next response on the connection is the next request's.
-        try connection.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        try connection.send("GET /hello HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n")
         #expect(try await io { try connection.readResponse() }.body == "Hello")
         #expect(handled.load(ordering: .relaxed) == 1)
         try await Task.sleep(for: .milliseconds(50))
@@ -541,7 +541,7 @@ struct StreamingTests {
         for _ in 0..<10 {
             let started = clock.now
             let connection = try RawConnection(port: server.port)
-            try connection.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            try connection.send("GET /hello HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n")
             let response = try await io { try connection.readResponse() }
             #expect(response.body == "Hello")
             #expect(clock.now - started < .seconds(1))

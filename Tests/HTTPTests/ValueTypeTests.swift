@@ -68,7 +68,7 @@ struct ValueTypeTests {
         struct Item: Encodable { var name: String; var price: Double }
         let json = HTTPResponse.json(Item(name: "Mug", price: 9.5), status: .created)
         #expect(json.status.code == 201)
-        #expect(json.headers["Content-Type"] == "application/json")
+        #expect(json.headers["Content-Type"] == "application/json; charset=utf-8")
         #expect(String(decoding: json.body, as: UTF8.self) == #"{"name":"Mug","price":9.5}"#)
 
         let failed = HTTPResponse.json(Item(name: "NaN", price: .nan))

@@ -61,13 +61,20 @@ actor TagImporter {
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<Tag>()) == 400)
     }
 
-    /// Two processes save 1,000 times each to one store: no "database is locked", no lost row.
+    /// Two processes create one new store and save 1,000 times each to it: no "database is locked", no lost row.
+    ///
+    /// The contention is made on purpose, not left to chance: the test holds an exclusive lock on the (still empty)
+    /// store file while both processes start, and lets go only once both have the file open, so each open meets a
+    /// locked file and then the other process creating the same store. It passes because opening waits for the
+    /// lock (the busy timeout is set before anything reads the file), not because the processes happened not to
+    /// overlap.
     @Test func twoProcessesSaveToOneStore() throws {
         let folder = try TemporaryDirectory()
         let store = folder.file("shared.store")
-        // Create the store first, so both processes open an existing file.
-        _ = try ModelContainer(for: Tag.self, configurations: ModelConfiguration(url: store))
         let probe = try #require(Self.probeExecutable(), "concurrency-probe was not built next to the tests")
+        // Readers are locked out too (locking_mode EXCLUSIVE), so the probes' first read of the file must wait.
+        var lock: SQLiteConnection? = try SQLiteConnection(location: .file(store.path))
+        try lock?.execute("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE")
         let processes = try ["a", "b"].map { label in
             let process = Process()
             process.executableURL = probe
@@ -78,6 +85,9 @@ actor TagImporter {
             try process.run()
             return (process, output)
         }
+        Self.waitUntilOpened(store, by: processes.map(\.0))
+        lock?.close()
+        lock = nil
         var reports: [String] = []
         for (process, output) in processes {
             let data = output.fileHandleForReading.readDataToEndOfFile()
@@ -90,6 +100,38 @@ actor TagImporter {
         defer { raw.close() }
         #expect(try raw.scalar("SELECT count(*) FROM \"ProbeRowMirror\"") == .integer(2000))
         #expect(try raw.scalar("SELECT count(DISTINCT \"label\" || '-' || \"sequence\") FROM \"ProbeRowMirror\"") == .integer(2000))
+    }
+
+    /// Returns once every process has `file` open (seen in `/proc/<pid>/fd`) or has exited. A process that has it
+    /// open is about to read it, so it meets the lock the caller holds. Should one process start much later than
+    /// the other, the wait ends a second after the first opened the file, well inside the 5 s the first one's open
+    /// waits for a lock: the test then has less contention, never a failure of its own making.
+    static func waitUntilOpened(_ file: URL, by processes: [Process]) {
+        #if os(Linux)
+        let target = file.resolvingSymlinksInPath().path
+        let giveUp = ContinuousClock.now + .seconds(60)  // a probe stuck before opening: its own failure shows
+        var firstOpened: ContinuousClock.Instant?
+        while ContinuousClock.now < giveUp {
+            let opened = processes.filter { process in
+                guard process.isRunning else { return true }
+                let fds = "/proc/\(process.processIdentifier)/fd"
+                let entries = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
+                return entries.contains { entry in
+                    (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fds)/\(entry)")) == target
+                }
+            }
+            if opened.count == processes.count { return }
+            if !opened.isEmpty {
+                let now = ContinuousClock.now
+                if let first = firstOpened {
+                    if now - first > .seconds(1) { return }
+                } else {
+                    firstOpened = now
+                }
+            }
+            usleep(2_000)
+        }
+        #endif
     }
 
     /// The probe, built beside this test bundle.

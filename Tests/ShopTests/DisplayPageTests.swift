@@ -1,6 +1,11 @@
+import Foundation
 import HTML
 import Testing
 @testable import Shop
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 @Suite("DisplayPage")
 struct DisplayPageTests {
@@ -13,44 +18,104 @@ struct DisplayPageTests {
         #expect(page.contains("<p class=\"category muted\">beauty</p>"))
         #expect(page.contains("<span class=\"muted\">Brand:</span> Essence</p>"))
         #expect(page.contains("<p class=\"description\">The Essence Mascara Lash Princess is a popular mascara"))
-        #expect(page.contains("<strong class=\"price\">$9.99</strong>"))
-        #expect(page.contains("title=\"Rated 2.56 out of 5\">★ 2.56</span>"))
+        #expect(page.contains("<p class=\"price\">$9.99</p>"))
+        #expect(page.contains("title=\"Rated 2.56 out of 5\">★ 2.56</p>"))
     }
 
-    @Test("The thumbnail falls back to the placeholder without JavaScript")
-    func placeholderFallback() async throws {
+    @Test("Offline, the product's own drawing: its category's picture, its initials, a tint from its ID")
+    func placeholder() async throws {
         let product = try await Fixtures.productOne()
         let page = DisplayPage.render(product: product, notice: nil)
-        let object = "<object data=\"https://cdn.dummyjson.com/product-images/beauty/essence-mascara-lash-princess/"
-            + "thumbnail.webp\" type=\"image/webp\" width=\"300\" height=\"300\" "
-            + "aria-label=\"Essence Mascara Lash Princess\">"
-            + "<img src=\"/static/placeholder.svg\" alt=\"Essence Mascara Lash Princess\" width=\"300\" height=\"300\">"
-            + "</object>"
-        #expect(page.contains(object))
+        #expect(page.contains(
+            "<figure class=\"product-image\"><svg class=\"placeholder tint-1\" viewBox=\"0 0 300 300\" width=\"300\" "
+                + "height=\"300\" role=\"img\" aria-label=\"Essence Mascara Lash Princess\" data-category=\"beauty\">"
+        ))
+        #expect(page.contains(">EM</text>"))
+        #expect(page.contains(ProductPlaceholder.drawing(for: "beauty").markup))
+        #expect(!page.contains("cdn.dummyjson.com"))  // the bundled catalog may be offline: no remote picture
         #expect(!withoutLiveScript(page).lowercased().contains("<script"))
-        #expect(!page.contains("onerror"))
+        #expect(!page.contains("<object") && !page.contains("onerror") && !page.contains("style="))
     }
 
-    @Test("A thumbnail URL that is not http(s) is not used; only the placeholder shows")
+    @Test("With the live catalog the remote picture covers the drawing, which is then hidden from screen readers")
+    func remoteImage() async throws {
+        let product = try await Fixtures.productOne()
+        let page = DisplayPage.render(product: product, notice: nil, imageURL: product.thumbnail)
+        #expect(page.contains(
+            "aria-hidden=\"true\" focusable=\"false\" data-category=\"beauty\">"
+        ))
+        #expect(page.contains(
+            "<img class=\"remote\" src=\"https://cdn.dummyjson.com/product-images/beauty/essence-mascara-lash-princess/"
+                + "thumbnail.webp\" alt=\"Essence Mascara Lash Princess\" width=\"300\" height=\"300\"></div></figure>"
+        ))
+    }
+
+    @Test("A thumbnail URL that is not http(s) is not used; only the drawing shows")
     func unsafeThumbnail() async throws {
         var product = try await Fixtures.productOne()
         product.thumbnail = "javascript:alert(1)"
-        let page = DisplayPage.render(product: product, notice: nil)
-        #expect(!page.contains("<object"))
+        let page = DisplayPage.render(product: product, notice: nil, imageURL: product.thumbnail)
+        #expect(!page.contains("<img"))
         #expect(!page.contains("javascript:"))
-        #expect(page.contains("<div class=\"thumbnail\"><img src=\"/static/placeholder.svg\""))
+        #expect(page.contains("<figure class=\"product-image\"><svg class=\"placeholder"))
     }
 
-    @Test("Next links to /shop?after=<this product>; Add to cart posts the product ID to /shop/cart")
-    func actions() async throws {
+    @Test("Placeholders are deterministic, tell products apart, and draw every bundled category")
+    func placeholdersDiffer() throws {
+        let catalog = try BundledCatalog()
+        var drawings = Set<String>()
+        for product in catalog.products {
+            let svg = ProductPlaceholder.svg(for: product).markup
+            #expect(svg == ProductPlaceholder.svg(for: product).markup)
+            #expect(ProductPlaceholder.drawings[product.category] != nil, "\(product.category) has no drawing")
+            drawings.insert(svg)
+        }
+        #expect(drawings.count == catalog.products.count)
+        #expect(Set(catalog.products.map(\.category)).count == 24)
+        #expect(Set(ProductPlaceholder.drawings.values).count == ProductPlaceholder.drawings.count)
+        #expect(ProductPlaceholder.initials(of: "Essence Mascara Lash Princess") == "EM")
+        #expect(ProductPlaceholder.initials(of: "Apple") == "A")
+        #expect(ProductPlaceholder.initials(of: "iPhone 13 Pro") == "I1")
+        #expect(ProductPlaceholder.initials(of: "— ! —") == "?")
+        #expect(ProductPlaceholder.drawing(for: "spaceships").markup.contains("<path"))
+    }
+
+    @Test("The drawing escapes the title, the category and the initials")
+    func placeholderEscaping() async throws {
+        var product = try await Fixtures.productOne()
+        product.title = "<b>&x\" y"
+        product.category = "\"><script>"
+        let svg = ProductPlaceholder.svg(for: product).markup
+        #expect(svg.contains("aria-label=\"&lt;b&gt;&amp;x&quot; y\""))
+        #expect(svg.contains("data-category=\"&quot;&gt;&lt;script&gt;\""))
+        #expect(svg.contains(">BX</text>"))
+        #expect(!svg.contains("<script") && !svg.contains("<b>"))
+        let parser = XMLParser(data: Data(svg.utf8))
+        #expect(parser.parse())
+    }
+
+    @Test("The tutorial's composition: image, then title and description with the price to the right; the cart menu")
+    func composition() async throws {
         let product = try await Fixtures.productOne()
         let page = DisplayPage.render(product: product, notice: nil)
-        #expect(page.contains("<a class=\"button secondary\" href=\"/shop?after=1\">Next</a>"))
+        let image = try #require(page.range(of: "<figure class=\"product-image\">"))
+        let summary = try #require(page.range(of: "<div class=\"summary\">\n<div>\n<h1>Essence Mascara Lash Princess</h1>\n<p class=\"description\">"))
+        let price = try #require(page.range(of: "</div>\n<p class=\"price\">$9.99</p>\n</div>"))
+        #expect(image.upperBound < summary.lowerBound && summary.upperBound < price.lowerBound)
+        #expect(ShopAssets.stylesheet.content.contains(".product .product-image{display:flex;justify-content:center"))
+        #expect(ShopAssets.stylesheet.content.contains(".product .summary{display:flex;gap:1rem;align-items:flex-start;justify-content:space-between}"))
         #expect(page.contains("""
+            <details class="menu">
+            <summary>\(DisplayPage.cartIcon)Cart menu</summary>
+            <div class="menu-items">
             <form method="post" action="/shop/cart">
             <input type="hidden" name="productID" value="1">
             <button type="submit">Add to cart</button>
             </form>
+            <a class="button danger" href="/shop/cart/empty">Empty cart</a>
+            </div>
+            </details>
+            <a class="button secondary" href="/shop?after=1">Next</a>
             """))
     }
 
@@ -79,7 +144,7 @@ struct DisplayPageTests {
         #expect(!page.contains("<p onclick"))
         #expect(page.contains("<h1>&lt;script&gt;alert(1)&lt;/script&gt;</h1>"))
         #expect(page.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt; · Shop</title>"))
-        #expect(page.contains("alt=\"&lt;script&gt;alert(1)&lt;/script&gt;\""))
+        #expect(page.contains("aria-label=\"&lt;script&gt;alert(1)&lt;/script&gt;\""))
         #expect(page.contains("Brand:</span> &quot;&gt;&lt;img src=x&gt;</p>"))
         #expect(page.contains("Tom &amp; Jerry&#39;s &lt;b&gt;best&lt;/b&gt;"))
         #expect(page.contains("“&lt;script&gt;alert(1)&lt;/script&gt;” is already in the cart."))
@@ -115,18 +180,10 @@ struct DisplayPageTests {
         for product in catalog.products {
             let page = DisplayPage.render(product: product, notice: nil)
             #expect(page.contains("<h1>\(HTML.escape(product.title))</h1>"), "product \(product.id)")
-            #expect(page.contains(">\(PriceFormat.price(product.price))</strong>"), "product \(product.id)")
+            #expect(page.contains(">\(PriceFormat.price(product.price))</p>"), "product \(product.id)")
             #expect(page.contains("Brand:") == (product.brand != nil), "product \(product.id)")
             #expect(page.contains("value=\"\(product.id)\""), "product \(product.id)")
-            #expect(page.contains("<img src=\"/static/placeholder.svg\""), "product \(product.id)")
+            #expect(page.contains("<svg class=\"placeholder"), "product \(product.id)")
         }
-    }
-
-    @Test("Image types follow the URL's extension")
-    func imageTypes() {
-        #expect(DisplayPage.imageType(of: "https://x.example/a/thumbnail.webp") == "image/webp")
-        #expect(DisplayPage.imageType(of: "https://x.example/a.PNG?size=2") == "image/png")
-        #expect(DisplayPage.imageType(of: "https://x.example/a.jpeg") == "image/jpeg")
-        #expect(DisplayPage.imageType(of: "https://x.example/image") == nil)
     }
 }

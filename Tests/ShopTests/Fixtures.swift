@@ -27,7 +27,7 @@ enum Fixtures {
     }
 }
 
-/// `page` without the Shop's own live-update script, so tests can check no other script got in.
+/// `page` without the `<script src>` of the Shop's live-update script, so tests can check no other script got in.
 func withoutLiveScript(_ page: String) -> String {
-    page.replacingOccurrences(of: LiveCartScript.fragment.description, with: "")
+    page.replacingOccurrences(of: "<script src=\"\(LiveCartScript.page.url)\" defer></script>", with: "")
 }

@@ -40,6 +40,16 @@ struct ShopControllerTests {
         _ = try cart.addCart(product)
     }
 
+    /// The `GET` a browser makes after `redirect`: its `Location`, with the cookie it set.
+    private func following(_ redirect: HTTPResponse) throws -> HTTPRequest {
+        let location = try #require(redirect.headers["Location"])
+        var request = try #require(HTTPRequest(method: .get, target: location))
+        if let cookie = redirect.headers["Set-Cookie"]?.split(separator: ";").first {
+            request.headers.add("Cookie", String(cookie))
+        }
+        return request
+    }
+
     @Test("Deleting a row twice: the second post redirects to the cart with a notice, not a 404")
     func doubleDelete() async throws {
         let (controller, cart) = try makeController()
@@ -47,31 +57,92 @@ struct ShopControllerTests {
         let request = HTTPRequest(method: .post, path: "/shop/cart/16/delete", pathParameters: ["productID": "16"])
         let first = await controller.deleteForm(request)
         #expect(first.status == .seeOther)
-        #expect(first.headers["Location"] == "/shop/cart?notice=removed&id=16")
+        #expect(first.headers["Location"] == "/shop/cart")
+        #expect(text(await controller.cartPage(try following(first))).contains(
+            "<p class=\"notice\" role=\"status\">“Apple” was removed from the cart.</p>"
+        ))
         let second = await controller.deleteForm(request)
         #expect(second.status == .seeOther)
-        #expect(second.headers["Location"] == "/shop/cart?notice=gone")
-        let page = text(await controller.cartPage(HTTPRequest(path: "/shop/cart", queryItems: [URLQueryItem(name: "notice", value: "gone")])))
+        #expect(second.headers["Location"] == "/shop/cart")
+        let page = text(await controller.cartPage(try following(second)))
         #expect(page.contains("<p class=\"notice warning\" role=\"alert\">That item was no longer in the cart.</p>"))
     }
 
-    @Test("The removed notice shows only while the product is really not in the cart")
-    func removedNoticeIsChecked() async throws {
-        let (controller, cart) = try makeController()
-        try await add(16, to: cart)
-        func cartPage(id: String?) async -> String {
-            var items = [URLQueryItem(name: "notice", value: "removed")]
-            if let id { items.append(URLQueryItem(name: "id", value: id)) }
-            return text(await controller.cartPage(HTTPRequest(path: "/shop/cart", queryItems: items)))
+    @Test("A notice comes from the action, once: never from the URL, not again on reload, not on another page")
+    func noticesAreKeptOnTheServer() async throws {
+        let (controller, _) = try makeController()
+        // What a URL says is ignored: the cart is empty, so nothing was added or is a duplicate.
+        for notice in ["added", "duplicate", "removed", "gone", "emptied", "already-empty"] {
+            let display = await controller.displayPage(HTTPRequest(
+                path: "/shop", queryItems: [URLQueryItem(name: "id", value: "50"), URLQueryItem(name: "notice", value: notice)]
+            ))
+            #expect(!text(display).contains("class=\"notice"), "\(notice)")
+            let cartPage = await controller.cartPage(HTTPRequest(
+                path: "/shop/cart", queryItems: [URLQueryItem(name: "notice", value: notice), URLQueryItem(name: "id", value: "1")]
+            ))
+            #expect(!text(cartPage).contains("class=\"notice"), "\(notice)")
         }
-        let stillThere = await cartPage(id: "16")
-        #expect(!stillThere.contains("was removed"))
-        #expect(!stillThere.contains("class=\"notice"))
-        #expect(!(await cartPage(id: nil)).contains("class=\"notice"))
-        #expect(!(await cartPage(id: "abc")).contains("class=\"notice"))
-        #expect((await cartPage(id: "1")).contains("“Essence Mascara Lash Princess” was removed from the cart."))
-        // Not in the cart and unknown to the catalog: a generic notice that names nothing.
-        #expect((await cartPage(id: "99999")).contains("<p class=\"notice\" role=\"status\">The item was removed from the cart.</p>"))
+        let add = await controller.addToCartForm(HTTPRequest(method: .post, path: "/shop/cart", body: Data("productID=50".utf8)))
+        #expect(add.status == .seeOther)
+        #expect(add.headers["Location"] == "/shop?id=50")
+        let cookie = try #require(add.headers["Set-Cookie"])
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.hasPrefix("shop_notice="))
+        let next = try following(add)
+        // Another page, with the same cookie, does not take the notice meant for /shop?id=50.
+        var elsewhere = HTTPRequest(path: "/shop/cart")
+        elsewhere.headers = next.headers
+        #expect(!text(await controller.cartPage(elsewhere)).contains("class=\"notice"))
+        let shown = text(await controller.displayPage(next))
+        #expect(shown.contains("was added to the cart.</p>"))
+        let reloaded = text(await controller.displayPage(next))
+        #expect(reloaded.contains("<h1>") && !reloaded.contains("class=\"notice"))
+        // Adding it again says it is already there — because it is.
+        let again = await controller.addToCartForm(HTTPRequest(method: .post, path: "/shop/cart", body: Data("productID=50".utf8)))
+        #expect(text(await controller.displayPage(try following(again))).contains("is already in the cart.</p>"))
+    }
+
+    @Test("IDs: not an integer is 400 on every page and in the API; too large says it is out of range")
+    func badIDs() async throws {
+        let (controller, _) = try makeController()
+        let confirm = await controller.confirmDeletePage(HTTPRequest(path: "/shop/cart/abc/delete", pathParameters: ["productID": "abc"]))
+        #expect(confirm.status == .badRequest)
+        #expect(text(confirm).contains("The product ID must be an integer, not &quot;abc&quot;."))
+        let post = await controller.deleteForm(HTTPRequest(method: .post, path: "/shop/cart/abc/delete", pathParameters: ["productID": "abc"]))
+        #expect(post.status == .badRequest)
+        let display = await controller.displayPage(HTTPRequest(path: "/shop", queryItems: [URLQueryItem(name: "id", value: "x1")]))
+        #expect(display.status == .badRequest)
+
+        let huge = "99999999999999999999"
+        let api = await controller.productJSON(HTTPRequest(path: "/api/shop/products/\(huge)", pathParameters: ["id": huge]))
+        #expect(api.status == .badRequest)
+        let object = try JSONSerialization.jsonObject(with: api.body) as? [String: String]
+        #expect(object == ["error": "the product ID \(huge) is out of range (at most 9223372036854775807)"])
+        let delete = await controller.deleteJSON(HTTPRequest(method: .delete, path: "/api/shop/cart/-\(huge)", pathParameters: ["productID": "-\(huge)"]))
+        #expect(delete.status == .badRequest)
+        #expect(String(decoding: delete.body, as: UTF8.self).contains("out of range"))
+        let notInteger = await controller.productJSON(HTTPRequest(path: "/api/shop/products/1.5", pathParameters: ["id": "1.5"]))
+        #expect(String(decoding: notInteger.body, as: UTF8.self) == #"{"error":"the product ID must be an integer, not \"1.5\""}"#)
+        let page = await controller.confirmDeletePage(HTTPRequest(path: "/shop/cart/\(huge)/delete", pathParameters: ["productID": huge]))
+        #expect(page.status == .badRequest)
+        #expect(text(page).contains("The product ID \(huge) is out of range"))
+    }
+
+    @Test("Pages carry the cart version the live script compares events with; events carry theirs as the id")
+    func cartVersions() async throws {
+        let (controller, cart) = try makeController()
+        let before = controller.cartVersion
+        #expect(text(await controller.cartPage(HTTPRequest(path: "/shop/cart"))).contains(
+            "<div id=\"shop-cart-state\" hidden data-version=\"\(before)\" data-items=\"\"></div>"
+        ))
+        try await add(16, to: cart)
+        try await add(1, to: cart)
+        let event = controller.cartEvent()
+        #expect(event.id != before)
+        #expect(event.id == controller.cartVersion)
+        #expect(event.data.contains("\"productID\":16"))
+        #expect(text(await controller.cartPage(HTTPRequest(path: "/shop/cart"))).contains(
+            "data-version=\"\(event.id)\" data-items=\"16,1\""
+        ))
     }
 
     @Test("Next after a product never shows it again")
@@ -101,6 +172,7 @@ struct ShopControllerTests {
         #expect(text(notInCart).contains("aria-current=\"page\">Cart (2)</a>"))
         #expect(text(notInCart).contains("href=\"/shop/cart\">Go to the cart</a>"))
         let badForm = await controller.addToCartForm(HTTPRequest(method: .post, path: "/shop/cart", body: Data("productID=x".utf8)))
+        #expect(text(badForm).contains("The product ID must be an integer, not &quot;x&quot;."))
         #expect(badForm.status == .badRequest)
         #expect(text(badForm).contains("Cart (2)"))
     }

@@ -26,7 +26,7 @@ private final class EventStreamReader: Sendable {
         }
         guard descriptor >= 0, connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         socketDescriptor = descriptor
-        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
+        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n"
         _ = request.withCString { send(descriptor, $0, strlen($0), 0) }
         let thread = Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 4_096)
@@ -67,20 +67,30 @@ struct LiveCartTests {
         try showcase.start()
         let port = UInt16(showcase.baseURL.port ?? 0)
         let tab = try EventStreamReader(port: port, path: "/api/shop/cart/events")
-        #expect(await eventually { tab.text.contains("event: cart\ndata: {\"items\":[],\"total\":0}") })
+        #expect(await eventually { tab.text.contains("data: {\"items\":[],\"total\":0}") })
         #expect(tab.text.contains("Content-Type: text/event-stream"))
+        #expect(tab.text.contains("Content-Security-Policy: default-src 'self';"))
+        #expect(tab.text.range(of: #"event: cart\nid: [0-9a-z]+-[0-9]+\ndata: \{"items":\[\],"total":0\}"#, options: .regularExpression) != nil)
 
         // The other tab adds a product through the JSON API.
         var request = URLRequest(url: showcase.baseURL.appendingPathComponent("api/shop/cart"))
         request.httpMethod = "POST"
         request.httpBody = Data(#"{"productID":3}"#.utf8)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         let (_, response) = try await URLSession.shared.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 201)
         #expect(await eventually { tab.text.contains("\"productID\":3") })
 
-        // Pages carry the script that listens to the stream; they work without it.
+        // Pages load the script that listens to the stream (through one SharedWorker per browser); they work
+        // without it.
         let (page, _) = try await URLSession.shared.data(from: showcase.baseURL.appendingPathComponent("shop/cart"))
-        #expect(String(decoding: page, as: UTF8.self).contains("new EventSource(\"/api/shop/cart/events\")"))
+        let pageText = String(decoding: page, as: UTF8.self)
+        let script = try #require(pageText.firstMatch(of: /<script src="(\/static\/shop-live\.js\?v=[0-9a-f]{16})" defer><\/script>/))
+        let (scriptBody, _) = try await URLSession.shared.data(from: URL(string: String(script.1), relativeTo: showcase.baseURL)!)
+        let workerURL = try #require(String(decoding: scriptBody, as: UTF8.self).firstMatch(of: /new SharedWorker\("([^"]+)"/))
+        let (worker, workerResponse) = try await URLSession.shared.data(from: URL(string: String(workerURL.1), relativeTo: showcase.baseURL)!)
+        #expect(String(decoding: worker, as: UTF8.self).contains("new EventSource(\"/api/shop/cart/events\")"))
+        #expect((workerResponse as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "text/javascript; charset=utf-8")
         tab.close()
         await showcase.shutdown()
     }

@@ -75,6 +75,10 @@ final class Store: @unchecked Sendable {
     }
 
     /// Opens the file (creating its folder) and reads its header and schema, so a file that is not SQLite fails now.
+    ///
+    /// The busy timeout is set before anything reads the file: another process creating, migrating or writing the
+    /// store holds its lock for a moment, and a read made without the timeout fails at once with "database is
+    /// locked" instead of waiting for it.
     private static func openConnection(url: URL?) throws(SwiftDataError) -> SQLiteConnection {
         let connection: SQLiteConnection
         do {
@@ -87,6 +91,7 @@ final class Store: @unchecked Sendable {
         } catch {
             throw .storeOpenFailed(url: url, reason: "cannot create its folder: \(error.localizedDescription)")
         }
+        connection.setBusyTimeout(milliseconds: 5_000)
         do {
             try connection.validate()
         } catch {
@@ -94,7 +99,6 @@ final class Store: @unchecked Sendable {
             if error.isNotADatabase, let url { throw .storeNotADatabase(url: url, reason: error.message) }
             throw .storeOpenFailed(url: url, reason: error.message)
         }
-        connection.setBusyTimeout(milliseconds: 5_000)
         return connection
     }
 

@@ -13,8 +13,10 @@ public enum CartPage {
     ///   - lines: The rows, shown in this order.
     ///   - total: The cart's total in US dollars, as computed by the caller.
     ///   - notice: A banner above the cart, for example ``ShopNotice/removed(title:)``; `nil` for none.
+    ///   - cartVersion: The cart version the page shows, for the live updates (the page reloads when a newer
+    ///     cart has other rows); `nil` for none.
     /// - Returns: A complete HTML document.
-    public static func render(lines: [CartLine], total: Double, notice: ShopNotice?) -> String {
+    public static func render(lines: [CartLine], total: Double, notice: ShopNotice?, cartVersion: String? = nil) -> String {
         let body: HTMLFragment
         if lines.isEmpty {
             body = """
@@ -46,13 +48,8 @@ public enum CartPage {
             <section class="card">
             \(body)
             </section>
-            \(LiveCartScript.fragment)
+            \(LiveCartScript.marker(version: cartVersion, productIDs: lines.map(\.productID)))
             """
-        return Layout.page(
-            title: "Cart",
-            appName: "Shop",
-            navigation: ShopTab.navigation(current: .cart, cartCount: lines.count),
-            content: content
-        )
+        return ShopLayout.page(title: "Cart", tab: .cart, cartCount: lines.count, content: content)
     }
 }

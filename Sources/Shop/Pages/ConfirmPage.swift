@@ -59,11 +59,6 @@ public enum ConfirmPage {
     }
 
     private static func page(title: String, content: HTMLFragment, cartCount: Int?) -> String {
-        Layout.page(
-            title: title,
-            appName: "Shop",
-            navigation: ShopTab.navigation(current: .cart, cartCount: cartCount),
-            content: content
-        )
+        ShopLayout.page(title: title, tab: .cart, cartCount: cartCount, content: content)
     }
 }

@@ -1,81 +1,86 @@
 import Foundation
 import HTML
 
-/// The Display tab: one product with "Next" and "Add to cart" (the seed tutorial's `DisplayView`).
+/// The Display tab: one product with "Next" and the cart menu (the seed tutorial's `DisplayView`).
 public enum DisplayPage {
-    /// Renders the Display tab for `product`.
+    /// Renders the Display tab for `product`, composed as the tutorial's view: the product image centred, the
+    /// title and description under it with the price to their right, then the category, brand (only when the
+    /// product has one) and rating, and the actions — the cart menu ("Add to cart", a form posting
+    /// ``ShopPaths/productIDField`` to ``ShopPaths/cart``, and "Empty cart", a link to its confirmation page) and
+    /// "Next", a link to ``ShopPaths/next(after:)`` (so the next product differs from this one).
     ///
-    /// Shows the thumbnail, title, category, brand (only when the product has one), description, price
-    /// (`$9.99`), and rating. The thumbnail is an `<object>` whose fallback content is ``ShopAssets/placeholderPath``,
-    /// so when the image cannot load (offline) the browser shows the placeholder without any JavaScript; a thumbnail
-    /// URL that is not `http(s)` is not used at all. "Next" is a link to ``ShopPaths/next(after:)`` (so the next
-    /// product differs from this one); "Add to cart" is a form posting ``ShopPaths/productIDField`` to
-    /// ``ShopPaths/cart``.
+    /// The image is the product's own drawing (its category's picture, its initials, a tint from its ID; see
+    /// `ProductPlaceholder`); with `imageURL` the remote picture is shown over it, and the drawing stays visible if
+    /// the picture cannot load. A URL that is not `http(s)` is not used at all.
     /// - Parameters:
     ///   - product: The product to show.
     ///   - notice: A banner above the product, for example ``ShopNotice/alreadyInCart(title:)``; `nil` for none.
     ///   - cartCount: Rows in the cart for the Cart tab's label; `nil` to leave it out.
+    ///   - imageURL: The product's picture to load (the live catalog's thumbnail); `nil` to draw it only (the
+    ///     bundled catalog, which may be offline).
+    ///   - cartVersion: The cart version the page shows, for the live updates; `nil` for none.
     /// - Returns: A complete HTML document.
-    public static func render(product: Product, notice: ShopNotice?, cartCount: Int? = nil) -> String {
+    public static func render(
+        product: Product,
+        notice: ShopNotice?,
+        cartCount: Int? = nil,
+        imageURL: String? = nil,
+        cartVersion: String? = nil
+    ) -> String {
         let brand: HTMLFragment? = product.brand.map { brand in
             "<p class=\"brand\"><span class=\"muted\">Brand:</span> \(brand)</p>"
         }
         let content: HTMLFragment = """
             \(notice?.banner)
             <article class="card product">
-            \(thumbnail(of: product))
+            \(image(of: product, url: imageURL))
+            <div class="summary">
+            <div>
             <h1>\(product.title)</h1>
+            <p class="description">\(product.description)</p>
+            </div>
+            <p class="price">\(PriceFormat.price(product.price))</p>
+            </div>
+            <div class="details">
             <p class="category muted">\(product.category)</p>
             \(brand)
-            <p class="description">\(product.description)</p>
-            <p><strong class="price">\(PriceFormat.price(product.price))</strong>
-            <span class="rating" title="Rated \(ratingValue(product.rating)) out of 5">\
-            \(PriceFormat.rating(product.rating))</span></p>
+            <p class="rating" title="Rated \(ratingValue(product.rating)) out of 5">\(PriceFormat.rating(product.rating))</p>
+            </div>
             <div class="actions">
+            <details class="menu">
+            <summary>\(cartIcon)Cart menu</summary>
+            <div class="menu-items">
             <form method="post" action="\(ShopPaths.cart)">
             <input type="hidden" name="\(ShopPaths.productIDField)" value="\(product.id)">
             <button type="submit">Add to cart</button>
             </form>
+            <a class="button danger" href="\(ShopPaths.emptyCart)">Empty cart</a>
+            </div>
+            </details>
             <a class="button secondary" href="\(ShopPaths.next(after: product.id))">Next</a>
             </div>
             </article>
-            \(LiveCartScript.fragment)
+            \(LiveCartScript.marker(version: cartVersion))
             """
-        return Layout.page(
-            title: product.title,
-            appName: "Shop",
-            navigation: ShopTab.navigation(current: .display, cartCount: cartCount),
-            content: content
-        )
+        return ShopLayout.page(title: product.title, tab: .display, cartCount: cartCount, content: content)
     }
 
-    /// The thumbnail with the placeholder as no-JavaScript fallback content.
-    static func thumbnail(of product: Product) -> HTMLFragment {
-        let placeholder: HTMLFragment =
-            "<img src=\"\(ShopAssets.placeholderPath)\" alt=\"\(product.title)\" width=\"300\" height=\"300\">"
-        guard let url = HTML.safeURL(product.thumbnail) else {
-            return "<div class=\"thumbnail\">\(placeholder)</div>"
+    /// The product's drawing, and over it the remote picture when there is one to load.
+    static func image(of product: Product, url: String?) -> HTMLFragment {
+        guard let url = url.flatMap(HTML.safeURL) else {
+            return "<figure class=\"product-image\">\(ProductPlaceholder.svg(for: product))</figure>"
         }
-        let type: HTMLFragment? = imageType(of: url).map { " type=\"\($0)\"" }
         return """
-            <div class="thumbnail"><object data="\(url)"\(type) width="300" height="300" \
-            aria-label="\(product.title)">\(placeholder)</object></div>
+            <figure class="product-image"><div class="stack">\(ProductPlaceholder.svg(for: product, decorative: true))\
+            <img class="remote" src="\(url)" alt="\(product.title)" width="300" height="300"></div></figure>
             """
     }
 
-    /// The MIME type implied by an image URL's extension, or `nil` when unknown (the browser then sniffs it).
-    static func imageType(of url: String) -> String? {
-        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
-        let fileExtension = path.split(separator: ".").last?.lowercased() ?? ""
-        switch fileExtension {
-        case "webp": return "image/webp"
-        case "png": return "image/png"
-        case "jpg", "jpeg": return "image/jpeg"
-        case "gif": return "image/gif"
-        case "svg": return "image/svg+xml"
-        default: return nil
-        }
-    }
+    /// A shopping-cart outline, decorative (the summary's text names the menu).
+    static let cartIcon: HTMLFragment = """
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 4h2l2.4 11h10.2L20 7H6.2"/>\
+        <circle cx="9" cy="19" r="1.5"/><circle cx="17" cy="19" r="1.5"/></svg>
+        """
 
     /// The rating's number alone, `"4.94"`, for the tooltip.
     static func ratingValue(_ rating: Double) -> String {

@@ -83,11 +83,6 @@ public enum ErrorPage {
     }
 
     private static func page(title: String, content: HTMLFragment, cartCount: Int?, tab: ShopTab) -> String {
-        Layout.page(
-            title: title,
-            appName: "Shop",
-            navigation: ShopTab.navigation(current: tab, cartCount: cartCount),
-            content: content
-        )
+        ShopLayout.page(title: title, tab: tab, cartCount: cartCount, content: content)
     }
 }

@@ -1,0 +1,22 @@
+import HTML
+
+/// The showcase layout as every Shop page uses it: the Shop's name and tabs, its stylesheet, and the live cart's
+/// script.
+enum ShopLayout {
+    /// A complete HTML document for a Shop page.
+    /// - Parameters:
+    ///   - title: The page's own title (plain text).
+    ///   - tab: The tab the page belongs to, marked current.
+    ///   - cartCount: Rows in the cart for the Cart tab's label; `nil` to leave it out.
+    ///   - content: The page body.
+    static func page(title: String, tab: ShopTab, cartCount: Int?, content: HTMLFragment) -> String {
+        Layout.page(
+            title: title,
+            appName: "Shop",
+            navigation: ShopTab.navigation(current: tab, cartCount: cartCount),
+            content: content,
+            stylesheets: [ShopAssets.stylesheet.url],
+            scripts: [LiveCartScript.page.url]
+        )
+    }
+}

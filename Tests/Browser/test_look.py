@@ -1,0 +1,156 @@
+"""Every page in light and dark colour schemes, wide and 390 pixels narrow: nothing overflows sideways, axe-core
+finds no serious or critical violation, nothing breaks the Content-Security-Policy, and a screenshot of each is
+kept under `.build/browser-artifacts/pages/`."""
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from harness import api, assert_accessible, click_and_wait, csp_report, overflows_sideways, save_screenshot, wait_until
+
+
+def pages(showcase, browser):
+    """Visits each page in turn and yields its name once it is shown."""
+    base = showcase.url
+    api(base + "/api/shop/cart", "DELETE")
+    yield "home", base + "/"
+    yield "display", base + "/shop?id=1"
+    yield "display-long-title", base + "/shop?id=78"
+    # A notice: add through the cart menu as a user would.
+    browser.find_element(By.CSS_SELECTOR, "details.menu summary").click()
+    click_and_wait(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Add to cart']"))
+    yield "display-added-notice", None
+    for product in (16, 101):
+        api(base + "/api/shop/cart", "POST", {"productID": product})
+    yield "cart", base + "/shop/cart"
+    yield "confirm-delete", base + "/shop/cart/78/delete"
+    click_and_wait(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Delete']"))
+    yield "cart-removed-notice", None
+    yield "confirm-empty", base + "/shop/cart/empty"
+    api(base + "/api/shop/cart", "DELETE")
+    yield "cart-empty", base + "/shop/cart"
+    yield "confirm-empty-already-empty", base + "/shop/cart/empty"
+    yield "not-in-cart", base + "/shop/cart/5/delete"
+    yield "product-not-found", base + "/shop?id=999"
+    yield "bad-request", base + "/shop/cart/abc/delete"
+    yield "page-not-found", base + "/nothing/here"
+
+
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [1280, 390])
+def test_every_page_looks_right(showcase, new_browser, color_scheme, width):
+    browser = new_browser(width=width, height=900, color_scheme=color_scheme)
+    browser.get(showcase.url + "/")
+    assert browser.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches") == (color_scheme == "dark")
+    assert browser.execute_script("return document.documentElement.clientWidth") == width
+    problems = {}
+    for name, url in pages(showcase, browser):
+        if url:
+            browser.get(url)
+        wait_until(browser, lambda d: d.execute_script("return document.readyState") == "complete")
+        save_screenshot(browser, name)
+        found = []
+        wide = overflows_sideways(browser)
+        if wide:
+            found.append(f"overflows sideways: {wide[:3]}")
+        csp = csp_report(browser)
+        if csp:
+            found.append(f"CSP: {csp}")
+        try:
+            assert_accessible(browser)
+        except AssertionError as error:
+            found.append(str(error))
+        if found:
+            problems[name] = found
+    assert not problems, "\n".join(f"{name}: {found}" for name, found in problems.items())
+
+
+def test_product_placeholders_tell_products_apart(showcase, browser):
+    seen = {}
+    for product in (1, 2, 16, 78, 101, 121):
+        browser.get(f"{showcase.url}/shop?id={product}")
+        svg = browser.find_element(By.CSS_SELECTOR, "main .product-image svg.placeholder")
+        assert svg.get_attribute("role") == "img"
+        assert svg.get_attribute("aria-label") == browser.find_element(By.CSS_SELECTOR, "main h1").text
+        box = svg.rect
+        assert 150 <= box["width"] <= 300 and abs(box["width"] - box["height"]) < 1
+        seen[product] = (svg.get_attribute("data-category"), svg.find_element(By.CSS_SELECTOR, ".ph-initials").text,
+                         svg.get_attribute("class"))
+        # The picture is centred in its card, with the price to the right of the title.
+        card = browser.find_element(By.CSS_SELECTOR, "main article.product").rect
+        assert abs((box["x"] + box["width"] / 2) - (card["x"] + card["width"] / 2)) < 2
+        title = browser.find_element(By.CSS_SELECTOR, "main h1").rect
+        price = browser.find_element(By.CSS_SELECTOR, "main .price").rect
+        assert price["x"] > title["x"] and title["y"] > box["y"] + box["height"] - 1
+    assert len(set(seen.values())) == len(seen)
+    assert seen[1][1] == "EM" and seen[16][1] == "A"
+
+
+class FakeCatalog:
+    """A DummyJSON-compatible catalog on a local port, serving the bundled products with chosen thumbnails."""
+
+    def __init__(self):
+        import http.server
+        import json
+        import threading
+        from harness import ROOT
+
+        products = json.loads((ROOT / "Sources/Shop/Resources/products.json").read_text())
+        self.products = {product["id"]: product for product in products[:3]}
+        self.thumbnails = {}
+        catalog = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                if self.path.startswith("/products/") and self.path[len("/products/"):].isdigit():
+                    product = catalog.products.get(int(self.path[len("/products/"):]))
+                    if product:
+                        body = dict(product, thumbnail=catalog.thumbnails.get(product["id"], product["thumbnail"]))
+                    else:
+                        body = None
+                else:
+                    body = {"products": [], "total": len(catalog.products), "skip": 0, "limit": 0}
+                data = json.dumps(body).encode() if body is not None else b'{"message":"not found"}'
+                self.send_response(200 if body is not None else 404)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_a_live_catalog_shows_the_remote_picture_and_the_drawing_when_it_cannot_load(showcase_bin, browser, tmp_path):
+    from harness import Showcase
+    catalog = FakeCatalog()
+    server = Showcase(showcase_bin, tmp_path, extra_args=["--catalog-url", catalog.url])
+    try:
+        catalog.thumbnails[1] = server.url + "/static/placeholder.svg"  # loads (same origin)
+        catalog.thumbnails[2] = "http://127.0.0.1:9/none.webp"  # cannot load (and plain http is not allowed)
+        browser.get(server.url + "/shop?id=1")
+        image = browser.find_element(By.CSS_SELECTOR, "main img.remote")
+        wait_until(browser, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image))
+        assert image.is_displayed() and image.get_attribute("alt") == text_of_h1(browser)
+        drawing = browser.find_element(By.CSS_SELECTOR, "main svg.placeholder")
+        assert drawing.get_attribute("aria-hidden") == "true"
+        assert_accessible(browser)
+
+        browser.get(server.url + "/shop?id=2")
+        image = browser.find_element(By.CSS_SELECTOR, "main img.remote")
+        wait_until(browser, lambda d: not image.is_displayed(), "a picture that cannot load was not hidden")
+        assert browser.find_element(By.CSS_SELECTOR, "main svg.placeholder").is_displayed()
+    finally:
+        server.stop()
+        catalog.close()
+
+
+def text_of_h1(browser):
+    return browser.find_element(By.CSS_SELECTOR, "main h1").text
