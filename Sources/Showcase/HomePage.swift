@@ -22,9 +22,9 @@ public enum HomePage {
             framework: "OpenSwiftData (the seed used SwiftData and Core Data)", path: "/shop"
         ),
         App(
-            name: "Bookstore",
-            summary: "Search Kakao's book API, save books, undo and redo.",
-            framework: "OpenSwiftData", path: nil
+            name: "BookStore",
+            summary: "Search Kakao's book API (offline: its bundled real answers), save books, undo and redo.",
+            framework: "OpenSwiftData", path: "/books"
         ),
         App(
             name: "Inventory",

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import OpenSwiftData
 
 /// The `showcase` command line: where to listen, where to keep data, where the catalog comes from.
@@ -11,12 +12,15 @@ public struct ShowcaseOptions: Sendable, Equatable {
     public var dataDirectory: URL = ModelConfiguration.defaultDirectory
     /// A live DummyJSON-compatible API base such as `https://dummyjson.com`; nil uses the bundled snapshot.
     public var catalogURL: URL?
+    /// The Kakao REST API key for the BookStore's searches, from `--kakao-key` or the `KAKAO_REST_API_KEY`
+    /// environment variable; nil runs the BookStore offline on its bundled Kakao responses. Never printed.
+    public var kakaoKey: KakaoRESTAPIKey?
 
     public init() {}
 
     /// The usage text `--help` prints.
     public static let usage = """
-        Usage: showcase [--host ADDRESS] [--port PORT] [--data-dir PATH] [--catalog-url URL]
+        Usage: showcase [--host ADDRESS] [--port PORT] [--data-dir PATH] [--catalog-url URL] [--kakao-key KEY]
 
           --host ADDRESS      address to listen on (default 127.0.0.1)
           --port PORT         TCP port, 0 for any free port (default 8080)
@@ -24,6 +28,9 @@ public struct ShowcaseOptions: Sendable, Equatable {
                               (default $XDG_DATA_HOME/OpenSwiftData or ~/.local/share/OpenSwiftData)
           --catalog-url URL   live product API base, e.g. https://dummyjson.com
                               (default: the bundled snapshot of 194 DummyJSON products)
+          --kakao-key KEY     Kakao REST API key for the BookStore's book search
+                              (default: $KAKAO_REST_API_KEY; without one the BookStore runs offline
+                              on its bundled Kakao responses)
           --help              show this text
         """
 
@@ -40,9 +47,20 @@ public struct ShowcaseOptions: Sendable, Equatable {
     }
 
     /// Parses `arguments` (without the program name). Accepts `--name value` and `--name=value`.
+    /// - Parameter environment: Where `KAKAO_REST_API_KEY` is read when `--kakao-key` is not given; the process's
+    ///   environment by default.
     /// - Throws: ``ParseError`` for an unknown option, a missing or invalid value.
-    public static func parse(_ arguments: [String]) throws(ParseError) -> Command {
+    public static func parse(
+        _ arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ParseError) -> Command {
         var options = ShowcaseOptions()
+        if let text = environment["KAKAO_REST_API_KEY"], !text.isEmpty {
+            guard let key = KakaoRESTAPIKey(text) else {
+                throw ParseError(message: "KAKAO_REST_API_KEY must be a Kakao REST API key (printable ASCII, no spaces)")
+            }
+            options.kakaoKey = key
+        }
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             var name = argument
@@ -79,6 +97,12 @@ public struct ShowcaseOptions: Sendable, Equatable {
                     throw ParseError(message: "--catalog-url must be an http or https URL such as https://dummyjson.com, not \(text)")
                 }
                 options.catalogURL = url
+            case "--kakao-key":
+                // The key itself is never echoed back.
+                guard let key = KakaoRESTAPIKey(try value()) else {
+                    throw ParseError(message: "--kakao-key must be a Kakao REST API key (printable ASCII, no spaces)")
+                }
+                options.kakaoKey = key
             default:
                 throw ParseError(message: "unknown option \(argument)")
             }
