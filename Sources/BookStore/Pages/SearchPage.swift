@@ -31,7 +31,7 @@ public enum SearchPage {
             <form class="search-form" method="get" action="\(BookStorePaths.search)" role="search">
             <label for="query">책 검색</label>
             <input id="query" name="\(BookStorePaths.queryField)" type="search" value="\(query)" required \
-            maxlength="200" autocomplete="off" placeholder="제목, 저자, 출판사, ISBN">
+            maxlength="200" placeholder="제목, 저자, 출판사, ISBN">
             <button type="submit">검색</button>
             </form>
             \(result.map(results))
