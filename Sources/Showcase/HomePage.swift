@@ -22,8 +22,8 @@ public enum HomePage {
             framework: "OpenSwiftData (the seed used SwiftData and Core Data)", path: "/shop"
         ),
         App(
-            name: "BookStore",
-            summary: "Search Kakao's book API (offline: its bundled real answers), save books, undo and redo.",
+            name: "Bookstore",
+            summary: "Search Kakao's book API, save books, undo and redo.",
             framework: "OpenSwiftData", path: "/books"
         ),
         App(

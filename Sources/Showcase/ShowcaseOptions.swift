@@ -55,12 +55,6 @@ public struct ShowcaseOptions: Sendable, Equatable {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ParseError) -> Command {
         var options = ShowcaseOptions()
-        if let text = environment["KAKAO_REST_API_KEY"], !text.isEmpty {
-            guard let key = KakaoRESTAPIKey(text) else {
-                throw ParseError(message: "KAKAO_REST_API_KEY must be a Kakao REST API key (printable ASCII, no spaces)")
-            }
-            options.kakaoKey = key
-        }
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             var name = argument
@@ -106,6 +100,12 @@ public struct ShowcaseOptions: Sendable, Equatable {
             default:
                 throw ParseError(message: "unknown option \(argument)")
             }
+        }
+        if options.kakaoKey == nil, let text = environment["KAKAO_REST_API_KEY"], !text.isEmpty {
+            guard let key = KakaoRESTAPIKey(text) else {
+                throw ParseError(message: "KAKAO_REST_API_KEY must be a Kakao REST API key (printable ASCII, no spaces)")
+            }
+            options.kakaoKey = key
         }
         return .serve(options)
     }
