@@ -84,7 +84,12 @@ let package = Package(
             dependencies: ["OpenSwiftData", "HTTP", "HTML", "Networking"],
             resources: [.copy("Resources/products.json")]
         ),
-        .target(name: "Showcase", dependencies: ["Shop", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
+        .target(
+            name: "BookStore",
+            dependencies: ["OpenSwiftData", "HTTP", "HTML", "Networking"],
+            resources: [.copy("Resources/kakao-books")]
+        ),
+        .target(name: "Showcase", dependencies: ["Shop", "BookStore", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
         .executableTarget(name: "showcase", dependencies: ["Showcase"]),
 
         // A process that saves to a store over and over, for the tests of concurrent writers.
@@ -105,6 +110,7 @@ let package = Package(
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP"]),
         .testTarget(name: "ShopTests", dependencies: ["Shop", "OpenSwiftData"]),
+        .testTarget(name: "BookStoreTests", dependencies: ["BookStore", "OpenSwiftData", "SQLite", "HTTP", "Networking"]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Shop", "HTTP", "Networking"]),
     ],
     swiftLanguageModes: [.v6]

@@ -106,7 +106,7 @@ public struct APIClient: Sendable {
     /// `session.data(for:)` with ``timeout`` enforced here as well: swift-corelibs-foundation does not apply
     /// `URLRequest.timeoutInterval` to a server that accepts the connection and then answers slowly. Whichever
     /// finishes first wins; the other is cancelled.
-    private func dataWithDeadline(for request: URLRequest) async throws -> (Data, URLResponse) {
+    func dataWithDeadline(for request: URLRequest) async throws -> (Data, URLResponse) {
         let session = self.session
         guard timeout > 0, timeout.isFinite, timeout < Double(Int64.max / 1_000_000_000) else {
             return try await session.data(for: request)

@@ -24,7 +24,7 @@ public enum HomePage {
         App(
             name: "Bookstore",
             summary: "Search Kakao's book API, save books, undo and redo.",
-            framework: "OpenSwiftData", path: nil
+            framework: "OpenSwiftData", path: "/books"
         ),
         App(
             name: "Inventory",

@@ -1,6 +1,8 @@
+import BookStore
 import Foundation
 import HTML
 import HTTP
+import Networking
 import OpenSwiftData
 import Shop
 import Synchronization
@@ -27,7 +29,7 @@ public final class Showcase {
     ///   - options: host, port, data directory, catalog URL.
     ///   - catalog: overrides the catalog `options` would choose (tests use a local fake).
     /// - Throws: ``OpenSwiftData/SwiftDataError`` when a store cannot be opened; ``Shop/CatalogError`` when the
-    ///   bundled catalog cannot be read.
+    ///   bundled catalog cannot be read; ``BookStore/BookCatalogError`` when the BookStore's bundled responses cannot.
     public init(options: ShowcaseOptions, catalog: (any ProductCatalog)? = nil) throws {
         self.options = options
         let productCatalog: any ProductCatalog = try catalog
@@ -36,6 +38,7 @@ public final class Showcase {
         let shopStore = options.dataDirectory.appendingPathComponent("shop.store")
         let container = try ModelContainer(for: CartItem.self, configurations: ModelConfiguration("shop", url: shopStore))
         let cart = try CartViewModel(context: ModelContext(container))
+        let bookStore = try Self.bookStoreController(options: options)
 
         // Browsers get the router's and the server's own errors (404, 405, 413, …) as pages in the layout.
         var router = Router(errorPageRenderer: ShowcaseErrorPage.render)
@@ -45,6 +48,7 @@ public final class Showcase {
             HTTPResponse.staticFile(Data(stylesheet.content.utf8), contentType: stylesheet.contentType)
         }
         ShopRoutes.register(ShopController(catalog: productCatalog, cart: cart), on: &router)
+        BookStoreRoutes.register(bookStore, on: &router)
         let trailingSlash = TrailingSlashRedirect(routes: router)
         let routes = RouterHolder(router)
         self.routes = routes
@@ -67,6 +71,24 @@ public final class Showcase {
             }
             return await router.respond(to: request)
         }
+    }
+
+    /// The BookStore over `<data-dir>/books.store` (migrated from version 1 when needed): Kakao's search with
+    /// `options.kakaoKey`, otherwise the bundled responses.
+    private static func bookStoreController(options: ShowcaseOptions) throws -> BookStoreController {
+        let catalog: any BookCatalog = if let key = options.kakaoKey {
+            KakaoBookCatalog(client: try KakaoBookClient(key: key))
+        } else {
+            try BundledBookCatalog()
+        }
+        let container = try ModelContainer(
+            for: MarkedBookModel.self, migrationPlan: BookStoreMigrationPlan.self,
+            configurations: ModelConfiguration("books", url: options.dataDirectory.appendingPathComponent("books.store"))
+        )
+        return BookStoreController(
+            search: BookSearchViewModel(catalog: catalog),
+            marked: try MarkedBookViewModel(context: ModelContext(container))
+        )
     }
 
     /// Starts listening.

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import OpenSwiftData
 
 /// The `showcase` command line: where to listen, where to keep data, where the catalog comes from.
@@ -15,12 +16,16 @@ public struct ShowcaseOptions: Sendable, Equatable {
     /// proxy's public name: `"shop.example.com"` (any port) or `"shop.example.com:8443"`. Requests naming any other
     /// host are answered 421.
     public var allowedHosts: [String] = []
+    /// The Kakao REST API key for the BookStore's searches, from `--kakao-key` or the `KAKAO_REST_API_KEY`
+    /// environment variable; nil runs the BookStore offline on its bundled Kakao responses. Never printed.
+    public var kakaoKey: KakaoRESTAPIKey?
 
     public init() {}
 
     /// The usage text `--help` prints.
     public static let usage = """
         Usage: showcase [--host ADDRESS] [--port PORT] [--data-dir PATH] [--catalog-url URL] [--allowed-host HOST]...
+                        [--kakao-key KEY]
 
           --host ADDRESS      address to listen on (default 127.0.0.1)
           --port PORT         TCP port, 0 for any free port (default 8080)
@@ -31,6 +36,9 @@ public struct ShowcaseOptions: Sendable, Equatable {
           --allowed-host HOST another name to answer to, HOST or HOST:PORT (repeatable);
                               by default only the bound address (127.0.0.1, localhost
                               and [::1] with the port, when bound to loopback)
+          --kakao-key KEY     Kakao REST API key for the BookStore's book search
+                              (default: $KAKAO_REST_API_KEY; without one the BookStore runs offline
+                              on its bundled Kakao responses)
           --help              show this text
         """
 
@@ -47,8 +55,13 @@ public struct ShowcaseOptions: Sendable, Equatable {
     }
 
     /// Parses `arguments` (without the program name). Accepts `--name value` and `--name=value`.
+    /// - Parameter environment: Where `KAKAO_REST_API_KEY` is read when `--kakao-key` is not given; the process's
+    ///   environment by default.
     /// - Throws: ``ParseError`` for an unknown option, a missing or invalid value.
-    public static func parse(_ arguments: [String]) throws(ParseError) -> Command {
+    public static func parse(
+        _ arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ParseError) -> Command {
         var options = ShowcaseOptions()
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -92,9 +105,21 @@ public struct ShowcaseOptions: Sendable, Equatable {
                     throw ParseError(message: "--allowed-host must be a host name or HOST:PORT such as shop.example.com, not \(host)")
                 }
                 options.allowedHosts.append(host)
+            case "--kakao-key":
+                // The key itself is never echoed back.
+                guard let key = KakaoRESTAPIKey(try value()) else {
+                    throw ParseError(message: "--kakao-key must be a Kakao REST API key (printable ASCII, no spaces)")
+                }
+                options.kakaoKey = key
             default:
                 throw ParseError(message: "unknown option \(argument)")
             }
+        }
+        if options.kakaoKey == nil, let text = environment["KAKAO_REST_API_KEY"], !text.isEmpty {
+            guard let key = KakaoRESTAPIKey(text) else {
+                throw ParseError(message: "KAKAO_REST_API_KEY must be a Kakao REST API key (printable ASCII, no spaces)")
+            }
+            options.kakaoKey = key
         }
         return .serve(options)
     }
