@@ -78,6 +78,9 @@ let package = Package(
         // HTML escaping and the page layout the apps share.
         .target(name: "HTML"),
 
+        // View state kept on the server per browser session: identity, owned and per-render objects, notices.
+        .target(name: "ViewState", dependencies: ["HTTP"]),
+
         // The apps.
         .target(
             name: "Shop",
@@ -105,6 +108,7 @@ let package = Package(
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP"]),
         .testTarget(name: "ShopTests", dependencies: ["Shop", "OpenSwiftData"]),
+        .testTarget(name: "ViewStateTests", dependencies: ["ViewState", "HTTP"]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Shop", "HTTP", "Networking"]),
     ],
     swiftLanguageModes: [.v6]
