@@ -87,7 +87,8 @@ let package = Package(
             dependencies: ["OpenSwiftData", "HTTP", "HTML", "Networking"],
             resources: [.copy("Resources/products.json")]
         ),
-        .target(name: "Showcase", dependencies: ["Shop", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
+        .target(name: "Places", dependencies: ["OpenSwiftData", "HTTP", "HTML", "ViewState"]),
+        .target(name: "Showcase", dependencies: ["Shop", "Places", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
         .executableTarget(name: "showcase", dependencies: ["Showcase"]),
 
         // A process that saves to a store over and over, for the tests of concurrent writers.
@@ -109,6 +110,7 @@ let package = Package(
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP"]),
         .testTarget(name: "ShopTests", dependencies: ["Shop", "OpenSwiftData"]),
         .testTarget(name: "ViewStateTests", dependencies: ["ViewState", "HTTP"]),
+        .testTarget(name: "PlacesTests", dependencies: ["Places", "OpenSwiftData", "HTTP", "ViewState"]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Shop", "HTTP", "Networking"]),
     ],
     swiftLanguageModes: [.v6]

@@ -33,8 +33,8 @@ public enum HomePage {
         ),
         App(
             name: "Places",
-            summary: "Places with unique names, search and an “interested” filter.",
-            framework: "OpenSwiftData", path: nil
+            summary: "Places in Las Vegas with unique names: search, an “interested” filter, pictures and a map.",
+            framework: "OpenSwiftData", path: "/places"
         ),
         App(
             name: "People",

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import OpenSwiftData
+import Places
 import Shop
 import Synchronization
 
@@ -34,6 +35,8 @@ public final class Showcase {
         var router = Router(errorPageRenderer: ShowcaseErrorPage.render)
         router.get("/") { _ in .html(HomePage.render()) }
         ShopRoutes.register(ShopController(catalog: productCatalog, cart: cart), on: &router)
+        let places = try PlacesViewModel(storeURL: options.dataDirectory.appendingPathComponent("places.store"))
+        PlacesRoutes.register(PlacesController(places: places), on: &router)
         let trailingSlash = TrailingSlashRedirect(routes: router)
         let routes = RouterHolder(router)
         self.routes = routes
