@@ -88,7 +88,8 @@ let package = Package(
             resources: [.copy("Resources/products.json")]
         ),
         .target(name: "Places", dependencies: ["OpenSwiftData", "HTTP", "HTML", "ViewState"]),
-        .target(name: "Showcase", dependencies: ["Shop", "Places", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
+        .target(name: "People", dependencies: ["OpenSwiftData", "HTTP", "HTML", "ViewState"]),
+        .target(name: "Showcase", dependencies: ["Shop", "Places", "People", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
         .executableTarget(name: "showcase", dependencies: ["Showcase"]),
 
         // A process that saves to a store over and over, for the tests of concurrent writers.
@@ -111,6 +112,7 @@ let package = Package(
         .testTarget(name: "ShopTests", dependencies: ["Shop", "OpenSwiftData"]),
         .testTarget(name: "ViewStateTests", dependencies: ["ViewState", "HTTP"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "OpenSwiftData", "HTTP", "ViewState"]),
+        .testTarget(name: "PeopleTests", dependencies: ["People", "OpenSwiftData", "HTTP"]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Shop", "HTTP", "Networking"]),
     ],
     swiftLanguageModes: [.v6]

@@ -38,8 +38,8 @@ public enum HomePage {
         ),
         App(
             name: "People",
-            summary: "Create, read, update and delete people.",
-            framework: "OpenSwiftData", path: nil
+            summary: "Create, read, update and delete people (이름, 나이), each found by its identifier.",
+            framework: "OpenSwiftData", path: "/people"
         ),
     ]
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import OpenSwiftData
+import People
 import Places
 import Shop
 import Synchronization
@@ -37,6 +38,8 @@ public final class Showcase {
         ShopRoutes.register(ShopController(catalog: productCatalog, cart: cart), on: &router)
         let places = try PlacesViewModel(storeURL: options.dataDirectory.appendingPathComponent("places.store"))
         PlacesRoutes.register(PlacesController(places: places), on: &router)
+        let people = try PeopleViewModel(storeURL: options.dataDirectory.appendingPathComponent("people.store"))
+        PeopleRoutes.register(PeopleController(people: people), on: &router)
         let trailingSlash = TrailingSlashRedirect(routes: router)
         let routes = RouterHolder(router)
         self.routes = routes
