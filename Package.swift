@@ -84,7 +84,7 @@ let package = Package(
         // The apps.
         .target(
             name: "Shop",
-            dependencies: ["OpenSwiftData", "HTTP", "HTML", "Networking"],
+            dependencies: ["OpenSwiftData", "HTTP", "HTML", "Networking", "ViewState"],
             resources: [.copy("Resources/products.json")]
         ),
         .target(name: "Places", dependencies: ["OpenSwiftData", "HTTP", "HTML", "ViewState"]),
@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP"]),
-        .testTarget(name: "ShopTests", dependencies: ["Shop", "OpenSwiftData"]),
+        .testTarget(name: "ShopTests", dependencies: ["Shop", "OpenSwiftData", "ViewState"]),
         .testTarget(name: "ViewStateTests", dependencies: ["ViewState", "HTTP"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "OpenSwiftData", "HTTP", "ViewState"]),
         .testTarget(name: "PeopleTests", dependencies: ["People", "OpenSwiftData", "HTTP"]),

@@ -36,6 +36,7 @@ public final class Showcase {
         var router = Router(errorPageRenderer: ShowcaseErrorPage.render)
         router.get("/") { _ in .html(HomePage.render()) }
         ShopRoutes.register(ShopController(catalog: productCatalog, cart: cart), on: &router)
+        TestTabRoutes.register(TestTabController(catalog: productCatalog, cart: cart), on: &router)
         let places = try PlacesViewModel(storeURL: options.dataDirectory.appendingPathComponent("places.store"))
         PlacesRoutes.register(PlacesController(places: places), on: &router)
         let people = try PeopleViewModel(storeURL: options.dataDirectory.appendingPathComponent("people.store"))
