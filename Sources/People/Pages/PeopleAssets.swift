@@ -8,6 +8,7 @@ public enum PeopleAssets {
     public static let stylesheet = """
         .visually-hidden{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;\
         clip:rect(0,0,0,0);white-space:nowrap;border:0}
+        main h1,main h2,main p,main li,main figcaption{overflow-wrap:anywhere}
         .fields .field{margin:0 0 1rem}
         .field label{display:block;font-weight:600;margin-bottom:.25rem}
         .field label .muted{font-weight:400}

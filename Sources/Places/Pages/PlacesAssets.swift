@@ -13,6 +13,7 @@ public enum PlacesAssets {
         @media (prefers-color-scheme:dark){:root{--star:#ffd60a;--map-land:#23282a}}
         .visually-hidden{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;\
         clip:rect(0,0,0,0);white-space:nowrap;border:0}
+        main h1,main h2,main p,main li,main figcaption{overflow-wrap:anywhere}
         .page-head{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem}
         .toolbar{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.75rem;margin:1rem 0}
         .toolbar form{margin:0}

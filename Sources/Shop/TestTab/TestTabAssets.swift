@@ -6,6 +6,7 @@ public enum TestTabAssets {
 
     /// The stylesheet: the panels side by side where there is room, one above the other on a phone.
     public static let stylesheet = """
+        main h1,main h2,main p,main li,main figcaption{overflow-wrap:anywhere}
         .panels{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,16rem),1fr));gap:1rem;margin:1rem 0}
         .panels .card{margin:0}
         .panel h2 code,.result code,h1 code{font-size:1em;overflow-wrap:normal;white-space:nowrap}

@@ -1,0 +1,97 @@
+"""People: the SwiftData CRUD tutorial, as a user goes through it."""
+
+from selenium.webdriver.common.by import By
+
+
+def rows(browser):
+    return [(row.find_element(By.CSS_SELECTOR, "td.name").text, row.find_elements(By.TAG_NAME, "td")[1].text)
+            for row in browser.find_elements(By.CSS_SELECTOR, "table.people tbody tr")]
+
+
+def add(browser, name, age):
+    browser.find_element(By.ID, "name").send_keys(name)
+    browser.find_element(By.ID, "age").send_keys(age)
+    browser.find_element(By.XPATH, "//button[text()='추가하기']").click()
+
+
+def notice(browser):
+    found = browser.find_elements(By.CSS_SELECTOR, "main .notice")
+    return found[0].text if found else None
+
+
+def test_add_list_edit_delete(showcase, browser):
+    browser.get(showcase.url + "/")
+    browser.find_element(By.CSS_SELECTOR, "main a[href='/people']").click()
+    assert "이름" in browser.find_element(By.CSS_SELECTOR, "label[for=name]").text
+    assert "나이" in browser.find_element(By.CSS_SELECTOR, "label[for=age]").text
+    assert "데이터" in browser.find_element(By.ID, "data-heading").text
+    assert rows(browser) == []
+
+    add(browser, "홍길동", "30")
+    assert notice(browser) == "“홍길동” (30) was added."
+    add(browser, "  Ada ", "036")
+    add(browser, "Ada", "9")
+    assert rows(browser) == [("Ada", "9"), ("Ada", "36"), ("홍길동", "30")]
+    browser.refresh()
+    assert notice(browser) is None
+
+    browser.find_element(By.CSS_SELECTOR, "a[aria-label='Edit 홍길동']").click()
+    assert browser.find_element(By.ID, "age").get_attribute("value") == "30"
+    age = browser.find_element(By.ID, "age")
+    age.clear()
+    age.send_keys("31")
+    browser.find_element(By.XPATH, "//button[text()='Save']").click()
+    assert notice(browser) == "“홍길동” (31) was saved."
+
+    # Delete asks first; Cancel keeps the person.
+    browser.find_element(By.CSS_SELECTOR, "a[aria-label='Delete Ada']").click()
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Delete “Ada”?"
+    browser.find_element(By.LINK_TEXT, "Cancel").click()
+    assert len(rows(browser)) == 3
+    browser.find_element(By.CSS_SELECTOR, "a[aria-label='Delete Ada']").click()
+    browser.find_element(By.CSS_SELECTOR, "main form button.danger").click()
+    assert notice(browser) == "“Ada” (9) was deleted."
+    assert rows(browser) == [("Ada", "36"), ("홍길동", "31")]
+
+
+def test_validation_messages_next_to_the_fields(showcase, browser):
+    browser.get(showcase.url + "/people")
+    add(browser, "   ", "abc")
+    assert browser.find_element(By.ID, "name-error").text == "Enter a name (이름)."
+    assert browser.find_element(By.ID, "age-error").text == "The age (나이) must be a whole number from 0 to 150, such as 36."
+    assert browser.find_element(By.ID, "age").get_attribute("value") == "abc"
+    assert browser.find_element(By.ID, "name").get_attribute("aria-invalid") == "true"
+    assert rows(browser) == []
+
+    browser.find_element(By.ID, "name").send_keys("Methuselah")
+    age = browser.find_element(By.ID, "age")
+    age.clear()
+    age.send_keys("151")
+    browser.find_element(By.XPATH, "//button[text()='추가하기']").click()
+    assert browser.find_elements(By.ID, "name-error") == []
+    assert browser.find_element(By.ID, "age-error").text == "The age (나이) must be a whole number from 0 to 150, such as 36."
+    assert "Methuselah" in browser.find_element(By.ID, "name").get_attribute("value")
+    age = browser.find_element(By.ID, "age")
+    age.clear()
+    age.send_keys("150")
+    browser.find_element(By.XPATH, "//button[text()='추가하기']").click()
+    assert rows(browser) == [("Methuselah", "150")]
+
+
+def test_person_links_survive_a_restart(showcase, browser):
+    browser.get(showcase.url + "/people")
+    add(browser, "Grace", "85")
+    edit_url = browser.find_element(By.CSS_SELECTOR, "a[aria-label='Edit Grace']").get_attribute("href")
+    showcase.restart()
+    browser.get(edit_url)
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Edit “Grace”"
+    assert browser.find_element(By.ID, "age").get_attribute("value") == "85"
+
+
+def test_narrow_screen(showcase, browser):
+    browser.set_window_size(390, 844)
+    browser.get(showcase.url + "/people")
+    add(browser, "Alexandrina Victoria of Saxe-Coburg and Gotha", "81")
+    add(browser, "x" * 100, "1")
+    width = browser.execute_script("return window.innerWidth")
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= width
