@@ -18,7 +18,7 @@ public enum HomePage {
     public static let apps: [App] = [
         App(
             name: "Shop",
-            summary: "A random product from the 194-product DummyJSON catalog, and a cart that refuses duplicates.",
+            summary: "A random product from the 194-product DummyJSON catalog, a cart that refuses duplicates, and the @StateObject versus @ObservedObject test.",
             framework: "OpenSwiftData (the seed used SwiftData and Core Data)", path: "/shop"
         ),
         App(

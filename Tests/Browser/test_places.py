@@ -3,8 +3,40 @@
 import json
 import urllib.request
 
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 from selenium.webdriver.common.keys import Keys
+
+def is_gone(element):
+    """Whether `element`'s document has been replaced (chromedriver says so in one of two ways)."""
+    try:
+        element.is_enabled()
+        return False
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as error:
+        if "does not belong to the document" in str(error):
+            return True
+        raise
+
+
+def follow(browser, element, submit_with=None):
+    """Clicks `element` (or types `submit_with` into it) and waits until the page it leads to has loaded."""
+    page = browser.find_element(By.TAG_NAME, "html")
+    try:
+        if submit_with is None:
+            element.click()
+        else:
+            element.send_keys(*submit_with)
+    except WebDriverException as error:
+        # Chromedriver sometimes reports this when the click's navigation replaced the document before it finished
+        # its own bookkeeping; the click happened, and the wait below fails if it did not.
+        if "does not belong to the document" not in str(error):
+            raise
+    WebDriverWait(browser, 20).until(lambda _: is_gone(page))
+    WebDriverWait(browser, 20).until(lambda driver: driver.execute_script("return document.readyState") == "complete")
+
 
 SAMPLES = ["Bellagio", "Excalibur", "Luxor", "Paris", "Stratosphere", "Treasure Island"]
 
@@ -21,7 +53,7 @@ def starred(browser):
 def search(browser, text):
     field = browser.find_element(By.ID, "search")
     field.clear()
-    field.send_keys(text, Keys.ENTER)
+    follow(browser, field, submit_with=(text, Keys.ENTER))
 
 
 def notice(browser):
@@ -40,13 +72,13 @@ def api(showcase, method, path, body=None):
 
 def open_place(browser, showcase, name):
     browser.get(showcase.url + "/places")
-    browser.find_element(By.XPATH, f"//ul[@class='places']//a[.//span[@class='name' and text()='{name}']]").click()
+    follow(browser, browser.find_element(By.XPATH, f"//ul[@class='places']//a[.//span[@class='name' and text()='{name}']]"))
     assert browser.find_element(By.TAG_NAME, "h1").text.startswith(name)
 
 
 def test_list_search_and_interested_filter(showcase, browser):
     browser.get(showcase.url + "/")
-    browser.find_element(By.CSS_SELECTOR, "main a[href='/places']").click()
+    follow(browser, browser.find_element(By.CSS_SELECTOR, "main a[href='/places']"))
     assert names(browser) == SAMPLES
     assert starred(browser) == ["Bellagio", "Excalibur", "Paris"]
     pictures = browser.find_elements(By.CSS_SELECTOR, "ul.places img")
@@ -61,7 +93,7 @@ def test_list_search_and_interested_filter(showcase, browser):
     search(browser, "a")
     toggle = browser.find_element(By.CSS_SELECTOR, "button.toggle")
     assert toggle.get_attribute("aria-pressed") == "false" and "☆" in toggle.text
-    toggle.click()
+    follow(browser, toggle)
     toggle = browser.find_element(By.CSS_SELECTOR, "button.toggle")
     assert toggle.get_attribute("aria-pressed") == "true" and "★" in toggle.text
     assert names(browser) == ["Bellagio", "Excalibur", "Paris"]
@@ -69,7 +101,7 @@ def test_list_search_and_interested_filter(showcase, browser):
     search(browser, "island")  # the filter stays on while searching
     assert names(browser) == []
     assert "No place matches." in browser.find_element(By.TAG_NAME, "main").text
-    browser.find_element(By.CSS_SELECTOR, "button.toggle").click()
+    follow(browser, browser.find_element(By.CSS_SELECTOR, "button.toggle"))
     assert names(browser) == ["Treasure Island"]
 
     # Korean names are found too.
@@ -80,9 +112,9 @@ def test_list_search_and_interested_filter(showcase, browser):
 
 def test_samples_come_on_first_run_only(showcase, browser):
     open_place(browser, showcase, "Luxor")
-    browser.find_element(By.LINK_TEXT, "Delete").click()
+    follow(browser, browser.find_element(By.LINK_TEXT, "Delete"))
     assert browser.find_element(By.TAG_NAME, "h1").text == "Delete “Luxor”?"
-    browser.find_element(By.CSS_SELECTOR, "main form button.danger").click()
+    follow(browser, browser.find_element(By.CSS_SELECTOR, "main form button.danger"))
     assert notice(browser) == "“Luxor” was deleted."
     assert names(browser) == [n for n in SAMPLES if n != "Luxor"]
 
@@ -101,12 +133,12 @@ def test_samples_come_on_first_run_only(showcase, browser):
 
 def test_adding_an_existing_name_updates_it_and_says_so(showcase, browser):
     browser.get(showcase.url + "/places")
-    browser.find_element(By.LINK_TEXT, "Add a place").click()
+    follow(browser, browser.find_element(By.LINK_TEXT, "Add a place"))
     browser.find_element(By.ID, "name").send_keys("Luxor")
     browser.find_element(By.ID, "latitude").send_keys("36.0956")
     browser.find_element(By.ID, "longitude").send_keys("-115.1762")
     browser.find_element(By.ID, "interested").click()
-    browser.find_element(By.CSS_SELECTOR, "form.fields button[type=submit]").click()
+    follow(browser, browser.find_element(By.CSS_SELECTOR, "form.fields button[type=submit]"))
     assert notice(browser) == ("A place called “Luxor” already existed, so it was updated with these values "
                                "instead of adding a second one.")
     assert browser.find_element(By.CSS_SELECTOR, ".position").text == "36.0956° N, 115.1762° W"
@@ -116,11 +148,11 @@ def test_adding_an_existing_name_updates_it_and_says_so(showcase, browser):
     assert names(browser) == SAMPLES
     assert starred(browser) == ["Bellagio", "Excalibur", "Luxor", "Paris"]
 
-    browser.find_element(By.LINK_TEXT, "Add a place").click()
+    follow(browser, browser.find_element(By.LINK_TEXT, "Add a place"))
     browser.find_element(By.ID, "name").send_keys("High Roller")
     browser.find_element(By.ID, "latitude").send_keys("36.1176")
     browser.find_element(By.ID, "longitude").send_keys("-115.1680")
-    browser.find_element(By.CSS_SELECTOR, "form.fields button[type=submit]").click()
+    follow(browser, browser.find_element(By.CSS_SELECTOR, "form.fields button[type=submit]"))
     assert notice(browser) == "“High Roller” was added."
 
 
@@ -129,7 +161,7 @@ def test_bad_input_is_explained_next_to_the_fields_and_kept(showcase, browser):
     browser.find_element(By.ID, "name").send_keys("   ")
     browser.find_element(By.ID, "latitude").send_keys("north")
     browser.find_element(By.ID, "longitude").send_keys("-200")
-    browser.find_element(By.CSS_SELECTOR, "form.fields button[type=submit]").click()
+    follow(browser, browser.find_element(By.CSS_SELECTOR, "form.fields button[type=submit]"))
     assert browser.find_element(By.ID, "name-error").text == "Enter a name."
     assert browser.find_element(By.ID, "latitude-error").text == "A latitude is a number from -90 to 90, such as 36.1129."
     assert browser.find_element(By.ID, "longitude-error").text == "A longitude is a number from -180 to 180, such as -115.1765."
@@ -140,29 +172,29 @@ def test_bad_input_is_explained_next_to_the_fields_and_kept(showcase, browser):
 
     # Renaming onto another place's name is refused next to the name.
     open_place(browser, showcase, "Luxor")
-    browser.find_element(By.LINK_TEXT, "Edit").click()
+    follow(browser, browser.find_element(By.LINK_TEXT, "Edit"))
     name = browser.find_element(By.ID, "name")
     name.clear()
     name.send_keys("Paris")
-    browser.find_element(By.CSS_SELECTOR, "form.fields button[type=submit]").click()
+    follow(browser, browser.find_element(By.CSS_SELECTOR, "form.fields button[type=submit]"))
     assert "Another place is already called “Paris”" in browser.find_element(By.ID, "name-error").text
 
 
 def test_interest_edit_images_and_map(showcase, browser):
     open_place(browser, showcase, "Luxor")
-    browser.find_element(By.XPATH, "//button[contains(., 'Interested')]").click()
+    follow(browser, browser.find_element(By.XPATH, "//button[contains(., 'Interested')]"))
     assert notice(browser) == "“Luxor” is marked as interesting."
-    browser.find_element(By.LINK_TEXT, "Edit").click()
+    follow(browser, browser.find_element(By.LINK_TEXT, "Edit"))
     assert browser.find_element(By.ID, "interested").is_selected()
     browser.find_element(By.ID, "interested").click()
     name = browser.find_element(By.ID, "name")
     name.clear()
     name.send_keys("Luxor Las Vegas")
-    browser.find_element(By.CSS_SELECTOR, "form.fields button[type=submit]").click()
+    follow(browser, browser.find_element(By.CSS_SELECTOR, "form.fields button[type=submit]"))
     assert notice(browser) == "“Luxor Las Vegas” was saved."
     assert "Not marked as interesting." in browser.find_element(By.TAG_NAME, "main").text
 
-    browser.find_element(By.LINK_TEXT, "Show Images").click()
+    follow(browser, browser.find_element(By.LINK_TEXT, "Show Images"))
     figures = browser.find_elements(By.CSS_SELECTOR, ".gallery figure")
     assert [f.find_element(By.TAG_NAME, "figcaption").text.replace(" ★", "").replace("(interested)", "").strip()
             for f in figures] == ["Bellagio", "Excalibur", "Luxor Las Vegas", "Paris", "Stratosphere", "Treasure Island"]
@@ -172,7 +204,7 @@ def test_interest_edit_images_and_map(showcase, browser):
         assert image.get_attribute("alt")
     assert "pyramid" in figures[2].find_element(By.TAG_NAME, "img").get_attribute("alt")
 
-    browser.find_element(By.LINK_TEXT, "Map").click()
+    follow(browser, browser.find_element(By.LINK_TEXT, "Map"))
     links = browser.find_elements(By.CSS_SELECTOR, "svg.map-canvas a")
     assert len(links) == 6
     labels = [link.find_element(By.CSS_SELECTOR, "text.label").text for link in links]
@@ -181,7 +213,7 @@ def test_interest_edit_images_and_map(showcase, browser):
     strat = browser.find_element(By.XPATH, "//*[local-name()='a'][.//*[local-name()='text' and text()='Stratosphere']]")
     # Keyboard reachable: a map link takes focus.
     assert browser.execute_script("arguments[0].focus(); return document.activeElement === arguments[0]", strat)
-    strat.find_element(By.CSS_SELECTOR, "text.label").click()
+    follow(browser, strat.find_element(By.CSS_SELECTOR, "text.label"))
     assert browser.find_element(By.TAG_NAME, "h1").text == "Stratosphere"
 
 

@@ -1,6 +1,38 @@
 """The Shop's Test tab: the tutorial's @StateObject versus @ObservedObject experiment."""
 
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def is_gone(element):
+    """Whether `element`'s document has been replaced (chromedriver says so in one of two ways)."""
+    try:
+        element.is_enabled()
+        return False
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as error:
+        if "does not belong to the document" in str(error):
+            return True
+        raise
+
+
+def follow(browser, element, submit_with=None):
+    """Clicks `element` (or types `submit_with` into it) and waits until the page it leads to has loaded."""
+    page = browser.find_element(By.TAG_NAME, "html")
+    try:
+        if submit_with is None:
+            element.click()
+        else:
+            element.send_keys(*submit_with)
+    except WebDriverException as error:
+        # Chromedriver sometimes reports this when the click's navigation replaced the document before it finished
+        # its own bookkeeping; the click happened, and the wait below fails if it did not.
+        if "does not belong to the document" not in str(error):
+            raise
+    WebDriverWait(browser, 20).until(lambda _: is_gone(page))
+    WebDriverWait(browser, 20).until(lambda driver: driver.execute_script("return document.readyState") == "complete")
 
 
 def panel(browser, slug):
@@ -17,12 +49,12 @@ def result_row(browser, heading):
 
 
 def press(browser, slug, label):
-    panel(browser, slug).find_element(By.XPATH, f".//button[text()='{label}']").click()
+    follow(browser, panel(browser, slug).find_element(By.XPATH, f".//button[text()='{label}']"))
 
 
 def test_result_table_after_emptying_the_cart(showcase, browser):
     browser.get(showcase.url + "/shop")
-    browser.find_element(By.LINK_TEXT, "Test").click()
+    follow(browser, browser.find_element(By.LINK_TEXT, "Test"))
     assert browser.current_url.endswith("/shop/test")
     assert panel(browser, "state-object").find_element(By.TAG_NAME, "h2").text == "@StateObject"
     assert panel(browser, "observed-object").find_element(By.TAG_NAME, "h2").text == "@ObservedObject"
@@ -35,7 +67,7 @@ def test_result_table_after_emptying_the_cart(showcase, browser):
     assert result_row(browser, "Products in its list") == ["1", "1"]
     assert browser.find_element(By.CSS_SELECTOR, ".render-count").text == "1"
 
-    browser.find_element(By.XPATH, "//button[text()='장바구니 초기화']").click()
+    follow(browser, browser.find_element(By.XPATH, "//button[text()='장바구니 초기화']"))
     assert titles(browser, "state-object") == kept
     assert titles(browser, "observed-object") == []
     assert result_row(browser, "Products in its list") == ["1", "0"]
@@ -60,10 +92,10 @@ def test_add_to_the_shared_cart(showcase, browser):
     assert cart == [title]
     assert f"“{title}” was added to the cart" in browser.find_element(By.CSS_SELECTOR, "main .notice").text
     # The cart is the Shop's: the Cart tab shows it.
-    browser.find_element(By.PARTIAL_LINK_TEXT, "Cart (1)").click()
+    follow(browser, browser.find_element(By.PARTIAL_LINK_TEXT, "Cart (1)"))
     assert title in browser.find_element(By.TAG_NAME, "main").text
-    browser.find_element(By.LINK_TEXT, "Test").click()
-    browser.find_element(By.XPATH, "//button[text()='장바구니 초기화']").click()
+    follow(browser, browser.find_element(By.LINK_TEXT, "Test"))
+    follow(browser, browser.find_element(By.XPATH, "//button[text()='장바구니 초기화']"))
     assert "The cart is empty." in browser.find_element(By.CSS_SELECTOR, "section.cart").text
     assert titles(browser, "state-object") == [title]
 

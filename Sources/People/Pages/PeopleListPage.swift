@@ -21,8 +21,8 @@ public enum PeopleListPage {
         let rows = people.map { person -> HTMLFragment in
             """
             <tr><td class="name">\(person.name)</td><td class="amount">\(person.age)</td>\
-            <td class="row-actions"><a href="\(PeoplePaths.edit(person.id))" aria-label="Edit \(person.name)">Edit</a> \
-            <a class="delete" href="\(PeoplePaths.delete(person.id))" aria-label="Delete \(person.name)">Delete</a></td></tr>
+            <td class="row-actions"><a href="\(PeoplePaths.edit(person.id))" aria-label="Edit \(person.name), \(person.age)">Edit</a> \
+            <a class="delete" href="\(PeoplePaths.delete(person.id))" aria-label="Delete \(person.name), \(person.age)">Delete</a></td></tr>
             """
         }
         let list: HTMLFragment = people.isEmpty

@@ -31,7 +31,7 @@ public enum PlaceListPage {
             <form class="search" method="get" action="\(PlacesPaths.list)" role="search">
             <label for="search">Find a Place</label>
             <div class="search-row">
-            <input type="search" id="search" name="search" value="\(searchText)" maxlength="200" autocomplete="off">
+            <input type="search" id="search" name="search" value="\(searchText)" maxlength="200">
             \(keepInterested)
             <button type="submit">Search</button>
             </div>
