@@ -105,11 +105,22 @@ struct SchemaChanges {
                         + "\(rowCount) row(s): make it optional, give it a default value, or migrate with a custom stage"
                 )
             }
-            guard Self.compatible(source, newRecord) else {
+            var keepsValues = Self.compatible(source, newRecord)
+            var undecodable = 0
+            if !keepsValues, Self.isSameTypeInAnotherNamespace(source, newRecord),
+               case .attribute(let attribute) = column.kind, let stored = attribute.codec.jsonType {
+                // `V1.Settings` → `V2.Settings`: the values stay if every one decodes as the new type.
+                undecodable = try Self.countUndecodable(
+                    stored.type, table: table, column: source.name, declaredDefault: property.defaultValue, connection
+                )
+                keepsValues = undecodable == 0
+            }
+            guard keepsValues else {
                 if allowsTypeChanges { return .value(defaultValue ?? zero(newRecord.columnType)) }
+                let decoding = undecodable > 0 ? ", and \(undecodable) stored value(s) do not decode as the new type" : ""
                 throw SwiftDataError.migrationRequired(
-                    "\(description) changed type from \(readable(source)) to \(readable(newRecord)); the store was left as it "
-                        + "was — migrate with a custom MigrationStage that converts the values"
+                    "\(description) changed type from \(readable(source)) to \(readable(newRecord))\(decoding); the store was left "
+                        + "as it was — migrate with a custom MigrationStage that converts the values"
                 )
             }
             let quoted = "\(table.quotedName).\(SQL.identifier(source.name))"
@@ -151,6 +162,27 @@ struct SchemaChanges {
         let sameOptionality = old.valueType == new.valueType || unwrapped(old.valueType) == unwrapped(new.valueType)
         return old.columnType == new.columnType && old.representation == new.representation && old.isExternal == new.isExternal
             && sameOptionality
+    }
+
+    /// Both are JSON of a type of one name declared in different namespaces (`MyApp.V1.Settings` and
+    /// `MyApp.V2.Settings`, or `[V1.Window]` and `[V2.Window]`), stored alike.
+    private static func isSameTypeInAnotherNamespace(_ old: StoredSchema.Attribute, _ new: StoredSchema.Attribute) -> Bool {
+        old.representation == AttributeCodec.Representation.json.rawValue && new.representation == old.representation
+            && old.columnType == new.columnType && old.isExternal == new.isExternal
+            && StoredSchema.unqualifiedTypeName(unwrapped(old.valueType)) == StoredSchema.unqualifiedTypeName(unwrapped(new.valueType))
+    }
+
+    /// How many non-NULL values of `column` do not decode as a `T` (merged over its defaults when fields are missing).
+    private static func countUndecodable<T: Codable>(
+        _ type: T.Type, table: EntityTable, column: String, declaredDefault: Any?, _ connection: SQLiteConnection
+    ) throws -> Int {
+        let name = SQL.identifier(column)
+        let statement = try connection.prepare("SELECT \(name) FROM \(table.quotedName) WHERE \(name) IS NOT NULL")
+        var failures = 0
+        while try statement.step() {
+            if !AttributeJSON.decodes(T.self, statement.value(at: 0), declaredDefault: declaredDefault) { failures += 1 }
+        }
+        return failures
     }
 
     private static func unwrapped(_ type: String) -> String {
