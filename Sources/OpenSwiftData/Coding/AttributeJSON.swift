@@ -1,5 +1,6 @@
 import Foundation
 import SQLite
+import Synchronization
 
 /// JSON coding of `Codable` attributes: sorted keys, so equal values are stored as equal text.
 ///
@@ -19,9 +20,10 @@ enum AttributeJSON {
         }
     }
 
-    /// The stored value as a `T`; nil when it is not JSON of a `T`, even merged over `declaredDefault` (the
-    /// property's declared default value, read only when needed).
-    static func decode<T: Codable>(_ type: T.Type, from value: SQLiteValue, declaredDefault: @autoclosure () -> Any? = nil) -> T? {
+    /// The stored value as a `T`; nil when it is not JSON of a `T`, even merged over its defaults. `model` and
+    /// `property` name the property it is read for (a model type and an index in its `schemaMetadata`), whose
+    /// declared default is a default of last resort; they are looked at only when the value does not decode by itself.
+    static func decode<T: Codable>(_ type: T.Type, from value: SQLiteValue, model: Any.Type? = nil, property: Int = -1) -> T? {
         let data: Data
         switch value {
         case .text(let text): data = Data(text.utf8)
@@ -29,16 +31,33 @@ enum AttributeJSON {
         default: return nil
         }
         if let decoded = try? JSONDecoder().decode(T.self, from: data) { return decoded }
-        guard let template = template(for: T.self, declaredDefault: declaredDefault()),
+        guard let template = cachedTemplate(for: T.self, model: model, property: property),
               let stored = try? JSONDecoder().decode(JSONValue.self, from: data),
               let merged = try? encoder().encode(template.merge(stored))
         else { return nil }
         return try? JSONDecoder().decode(T.self, from: merged)
     }
 
-    /// Whether `value` decodes as a `T` (merged over its defaults when needed).
-    static func decodes<T: Codable>(_ type: T.Type, _ value: SQLiteValue, declaredDefault: Any?) -> Bool {
-        decode(T.self, from: value, declaredDefault: declaredDefault) != nil
+    /// Templates by value type and property, worked out once each (every old row of a table needs the same).
+    private struct TemplateKey: Hashable {
+        let type: ObjectIdentifier
+        let model: ObjectIdentifier?
+        let property: Int
+    }
+
+    private static let templates = Mutex<[TemplateKey: JSONTemplate?]>([:])
+
+    private static func cachedTemplate<T: Codable>(for type: T.Type, model: Any.Type?, property: Int) -> JSONTemplate? {
+        let key = TemplateKey(type: ObjectIdentifier(T.self), model: model.map(ObjectIdentifier.init), property: property)
+        if let cached = templates.withLock({ $0[key] }) { return cached }
+        var declaredDefault: Any?
+        if let model = model as? any PersistentModel.Type {
+            let properties = model.schemaMetadata
+            if properties.indices.contains(property) { declaredDefault = properties[property].defaultValue }
+        }
+        let template = template(for: T.self, declaredDefault: declaredDefault)
+        templates.withLock { $0[key] = .some(template) }
+        return template
     }
 
     private static func encoder() -> JSONEncoder {
@@ -68,7 +87,7 @@ enum AttributeJSON {
 }
 
 /// The defaults a stored JSON value is merged over.
-indirect enum JSONTemplate {
+indirect enum JSONTemplate: Sendable {
     /// A default value: objects are merged key by key, recursively.
     case value(JSONValue)
     /// Each element of an array.

@@ -1,6 +1,6 @@
 /// Any JSON value, decoded without loss: integers stay integers (64-bit), so a value merged over defaults and encoded
 /// again reads back as it was stored.
-enum JSONValue: Codable, Equatable {
+enum JSONValue: Codable, Equatable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)

@@ -136,8 +136,9 @@ public struct ModelRowDecoder {
     public mutating func decode<Root, T: Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T>) throws(SwiftDataError) -> T {
         let index = propertyIndex
         let value = next()
-        guard let decoded = AttributeJSON.decode(T.self, from: value, declaredDefault: Self.declaredDefault(of: Root.self, index))
-        else { throw mismatch(value, keyPath(), T.self) }
+        guard let decoded = AttributeJSON.decode(T.self, from: value, model: Root.self, property: index) else {
+            throw mismatch(value, keyPath(), T.self)
+        }
         return decoded
     }
 
@@ -145,17 +146,12 @@ public struct ModelRowDecoder {
         let index = propertyIndex
         let value = next()
         if case .null = value { return nil }
-        guard let decoded = AttributeJSON.decode(T.self, from: value, declaredDefault: Self.declaredDefault(of: Root.self, index))
-        else { throw mismatch(value, keyPath(), T?.self) }
+        guard let decoded = AttributeJSON.decode(T.self, from: value, model: Root.self, property: index) else {
+            throw mismatch(value, keyPath(), T?.self)
+        }
         return decoded
     }
 
-    /// The default value the model declares for its property `index` (`var settings = Settings()`), if any.
-    static func declaredDefault(of model: Any.Type, _ index: Int) -> Any? {
-        guard let model = model as? any PersistentModel.Type else { return nil }
-        let properties = model.schemaMetadata
-        return properties.indices.contains(index) ? properties[index].defaultValue : nil
-    }
 
     // MARK: Anything else
 

@@ -111,7 +111,7 @@ struct SchemaChanges {
                case .attribute(let attribute) = column.kind, let stored = attribute.codec.jsonType {
                 // `V1.Settings` → `V2.Settings`: the values stay if every one decodes as the new type.
                 undecodable = try Self.countUndecodable(
-                    stored.type, table: table, column: source.name, declaredDefault: property.defaultValue, connection
+                    stored.type, table: table, column: source.name, property: column.propertyIndex, connection
                 )
                 keepsValues = undecodable == 0
             }
@@ -174,13 +174,14 @@ struct SchemaChanges {
 
     /// How many non-NULL values of `column` do not decode as a `T` (merged over its defaults when fields are missing).
     private static func countUndecodable<T: Codable>(
-        _ type: T.Type, table: EntityTable, column: String, declaredDefault: Any?, _ connection: SQLiteConnection
+        _ type: T.Type, table: EntityTable, column: String, property: Int, _ connection: SQLiteConnection
     ) throws -> Int {
         let name = SQL.identifier(column)
         let statement = try connection.prepare("SELECT \(name) FROM \(table.quotedName) WHERE \(name) IS NOT NULL")
         var failures = 0
         while try statement.step() {
-            if !AttributeJSON.decodes(T.self, statement.value(at: 0), declaredDefault: declaredDefault) { failures += 1 }
+            let value = statement.value(at: 0)
+            if AttributeJSON.decode(T.self, from: value, model: table.entity.modelType, property: property) == nil { failures += 1 }
         }
         return failures
     }
