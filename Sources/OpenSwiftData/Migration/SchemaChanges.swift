@@ -32,6 +32,10 @@ struct SchemaChanges {
     var createdJoinTables: [JoinTable] = []
     /// Every join table of the new schema (their triggers go with a rebuilt table, and are made again).
     var joinTables: [JoinTable] = []
+    /// `INSERT … SELECT`s that fill the new join table of each list sharing a to-one inverse which the store read
+    /// through that inverse's foreign key: every list then reads as it did (every model referring to the owner), and
+    /// keeps its own members from then on.
+    var seeds: [String] = []
 
     var isEmpty: Bool {
         createdTables.isEmpty && droppedTables.isEmpty && rebuilds.isEmpty && reindexed.isEmpty
@@ -72,6 +76,31 @@ struct SchemaChanges {
         droppedJoinTables = storedJoinTables.subtracting(targetJoinTables).sorted()
         createdJoinTables = target.joinTables.filter { !storedJoinTables.contains($0.name) }
         joinTables = target.joinTables
+        seeds = Self.seeds(from: stored, to: target, creating: Set(createdJoinTables.map(\.name)))
+    }
+
+    private static func seeds(from stored: StoredSchema, to target: SchemaMapping, creating created: Set<String>) -> [String] {
+        var seeds: [String] = []
+        for table in target.tables {
+            guard let old = stored.entity(named: table.name) else { continue }
+            let mappings = (target.relationships[ObjectIdentifier(table.entity.modelType)] ?? [:]).values.sorted { $0.propertyIndex < $1.propertyIndex }
+            for mapping in mappings where !mapping.siblingPropertyIndexes.isEmpty {
+                guard case .joinTable(let joinTable, let ownerColumn, let destinationColumn) = mapping.storage,
+                      created.contains(joinTable.name),
+                      let previous = old.relationships.first(where: { $0.name == mapping.relationship.name }),
+                      previous.isToMany, previous.joinTable == nil,
+                      let inverse = mapping.inversePropertyIndexes.first,
+                      let column = mapping.destination.columnOfProperty[inverse],
+                      stored.entity(named: mapping.destination.name)?.column(named: mapping.destination.columns[column].name) != nil
+                else { continue }
+                let key = SQL.identifier(mapping.destination.columns[column].name)
+                seeds.append(
+                    "INSERT OR IGNORE INTO \(joinTable.quotedName) (\(SQL.identifier(ownerColumn)), \(SQL.identifier(destinationColumn)), "
+                        + "\"Z_ORDER\") SELECT \(key), \"Z_PK\", \"Z_PK\" FROM \(mapping.destination.quotedName) WHERE \(key) IS NOT NULL"
+                )
+            }
+        }
+        return seeds
     }
 
     /// Whether the table in the store has exactly the columns the entity's table defines (guards against a record
@@ -252,6 +281,7 @@ struct SchemaChanges {
         for joinTable in joinTables {
             for statement in joinTable.creationSQL { try connection.execute(statement) }
         }
+        for statement in seeds { try connection.execute(statement) }
     }
 
     private static func rebuild(_ rebuild: Rebuild, _ connection: SQLiteConnection, log: (String) -> Void) throws {

@@ -125,7 +125,8 @@ struct SchemaMapping: Sendable {
         }
         // A relationship that several name as their inverse: allowed only when it is to-one and they are all to-many.
         var shared: [Side: [Side]] = [:]
-        for (inverse, sides) in claimants where sides.count > 1 {
+        let claimed = claimants.filter { $0.value.count > 1 }.sorted { ($0.key.entity, $0.key.property) < ($1.key.entity, $1.key.property) }
+        for (inverse, sides) in claimed {
             guard let inverseTable = tablesByName[inverse.entity] else { continue }
             let inverseProperty = inverseTable.entity.properties[inverse.property]
             let names = sides.compactMap { side in
