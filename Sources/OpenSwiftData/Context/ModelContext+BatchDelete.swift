@@ -41,14 +41,17 @@ extension ModelContext {
         stored.includePendingChanges = false
         let rows: BatchDeletion.Rows
         let matchedRowIDs: [Int64]?
+        let candidates: [T]
         if predicate == nil && !recordsUndo {
             matchedRowIDs = nil
+            candidates = registeredInstances(T.self)
         } else if !recordsUndo && !plan.filtersInMemory, let keys = try fetchRowIDs(stored) {
             matchedRowIDs = keys
+            candidates = keys.compactMap { registeredInstance(T.self, rowID: $0) }
         } else {
-            // Read as models: registered, they are among the instances below, which undo can insert again.
-            let models = try fetch(stored)
-            matchedRowIDs = predicate == nil ? nil : models.map { $0._$persistentState.rowID }
+            // Read as models, so that undo after the save can insert every one of them again.
+            candidates = try fetch(stored)
+            matchedRowIDs = predicate == nil ? nil : candidates.map { $0._$persistentState.rowID }
         }
         if predicate == nil {
             rows = .all
@@ -57,7 +60,6 @@ extension ModelContext {
         } else {
             rows = .matching(whereClause: plan.query.whereClause, arguments: plan.query.arguments)
         }
-        let candidates = matchedRowIDs.map { $0.compactMap { registeredInstance(T.self, rowID: $0) } } ?? registeredInstances(T.self)
         // A model already deleted one by one stays so (its delete rules still apply at the save).
         let instances = candidates.filter { $0._$persistentState.status == .registered }
         for instance in instances {
