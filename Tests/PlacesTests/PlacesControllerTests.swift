@@ -18,7 +18,7 @@ struct PlacesControllerTests {
 
         let list = await app.send(.get, "/api/places")
         #expect(list.status == .ok)
-        #expect(list.headers["Content-Type"] == "application/json")
+        #expect(list.headers["Content-Type"] == "application/json; charset=utf-8")
         let all = try list.json(PlacesController.PlacesJSON.self).places
         #expect(all.map(\.name) == ["Bellagio", "Excalibur", "Luxor", "Paris", "Stratosphere", "Treasure Island"])
         #expect(all.first == PlaceLine(id: all[0].id, name: "Bellagio", latitude: 36.1129, longitude: -115.1765, interested: true))
