@@ -15,6 +15,9 @@ enum ChildRoles {
         case "check-batches":
             guard let size = number(1) else { return 2 }
             return checkBatches(path, batchSize: size)
+        case "raw-check-batches":
+            guard let size = number(1) else { return 2 }
+            return rawCheckBatches(path, batchSize: size)
         case "write-rows":
             guard arguments.count == 3, let rows = number(2) else { return 2 }
             return writeRows(path, label: arguments[1], rows: rows)
@@ -73,6 +76,29 @@ enum ChildRoles {
         }
     }
 
+    /// `raw-check-batches <store> <batch size>`: what `check-batches` reports, read with SQLite alone, read-only,
+    /// each line prefixed `raw `: for a store that OpenSwiftData cannot open today without writing (a full disk).
+    static func rawCheckBatches(_ path: String, batchSize: Int) -> Int32 {
+        switch SQLiteFile.batchSizes(path) {
+        case .failure(let error):
+            say("raw error: \(error)")
+            return 1
+        case .success(let sizes):
+            say("raw " + describe(sizes, batchSize: batchSize))
+            say("raw integrity=\(SQLiteFile.integrityCheck(path))")
+            return 0
+        }
+    }
+
+    /// `batches=<n> rows=<n> max=<n> torn=<list> gaps=<list>` for batch number → rows.
+    static func describe(_ sizes: [Int: Int], batchSize: Int) -> String {
+        let torn = sizes.filter { $0.value != batchSize }.keys.sorted()
+        let maximum = sizes.keys.max() ?? -1
+        let gaps = maximum < 0 ? [] : (0...maximum).filter { sizes[$0] == nil }
+        return "batches=\(sizes.count) rows=\(sizes.values.reduce(0, +)) max=\(maximum) "
+            + "torn=\(torn.map(String.init).joined(separator: ",")) gaps=\(gaps.map(String.init).joined(separator: ","))"
+    }
+
     /// `check-batches <store> <batch size>`: reopens the store and reports what is in it.
     static func checkBatches(_ path: String, batchSize: Int) -> Int32 {
         do {
@@ -80,10 +106,7 @@ enum ChildRoles {
             let rows = try ModelContext(container).fetch(FetchDescriptor<BatchRow>())
             var sizes: [Int: Int] = [:]
             for row in rows { sizes[row.batch, default: 0] += 1 }
-            let torn = sizes.filter { $0.value != batchSize }.keys.sorted()
-            let maximum = sizes.keys.max() ?? -1
-            let gaps = maximum < 0 ? [] : (0...maximum).filter { sizes[$0] == nil }
-            say("batches=\(sizes.count) rows=\(rows.count) max=\(maximum) torn=\(torn.map(String.init).joined(separator: ",")) gaps=\(gaps.map(String.init).joined(separator: ","))")
+            say(describe(sizes, batchSize: batchSize))
         } catch {
             say("error: \(error)")
             return 1

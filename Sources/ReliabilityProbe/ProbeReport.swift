@@ -55,7 +55,7 @@ final class ProbeReport {
             trials += 1
             if let known, open {
                 nowPassing.append(label)
-                print("  ok   \(label): \(detail) — marked .\(known.rawValue) but passed: once it always does, delete the mark from KnownFinding.open")
+                print("  ok   \(label): \(detail) (marked .\(known.rawValue), passed this time)")
             } else {
                 print("  ok   \(label): \(detail)")
             }
@@ -81,7 +81,9 @@ final class ProbeReport {
     func finish(extra: String = "") {
         var line = "\(name): \(trials) trials, \(failures.count) failures"
         if !known.isEmpty { line += ", \(known.count) known (issue 13 §1)" }
-        if !nowPassing.isEmpty { line += ", \(nowPassing.count) marked known but passing" }
+        if !nowPassing.isEmpty {
+            line += ", \(nowPassing.count) marked known but passed (once a mark's cases always pass, delete it from KnownFinding.open)"
+        }
         if !skipped.isEmpty { line += ", \(skipped.count) skipped" }
         if !extra.isEmpty { line += "; \(extra)" }
         print(line)
