@@ -6,8 +6,9 @@ public enum TestTabAssets {
     public static var all: [StaticAsset] { [stylesheet] }
 
     /// `/static/shop-test.css`, linked after the Shop's stylesheet (the showcase allows no inline styles): the panels
-    /// side by side where there is room, one above the other on a phone. It builds on the layout's colour variables,
-    /// so it follows the light and dark schemes.
+    /// side by side where there is room, one above the other on a phone, where the result table's cells also get
+    /// narrower so it fits without scrolling. It builds on the layout's colour variables, so it follows the light and
+    /// dark schemes.
     public static let stylesheet = StaticAsset(
         path: "/static/shop-test.css",
         contentType: "text/css; charset=utf-8",
@@ -27,6 +28,8 @@ public enum TestTabAssets {
             .table-scroll{overflow-x:auto}
             table.result th[scope=row]{font-weight:500}
             table.result td{white-space:nowrap}
+            @media (max-width:30rem){table.result th,table.result td{padding:.4rem .25rem}\
+            table.result thead code{font-size:.8em}table.result td{white-space:normal}}
 
             """
     )
