@@ -14,6 +14,7 @@ from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import new_browser
+from harness import click_and_wait
 
 FIRST = "9788996991342"  # 미움받을 용기
 SECOND = "9791186560655"  # 미움받을 용기(특별 합본호)(한정판)(양장본 HardCover)
@@ -28,11 +29,11 @@ def offline(monkeypatch):
 def follow(browser, element, *keys):
     """Clicks `element` (or types `keys` into it), then waits until the browser has left the page: a click on a link
     or a submit button returns before the next page is there, so reading at once could read the old page."""
+    if not keys:
+        click_and_wait(browser, element)
+        return
     old = browser.find_element(By.TAG_NAME, "html")
-    if keys:
-        element.send_keys(*keys)
-    else:
-        element.click()
+    element.send_keys(*keys)
     WebDriverWait(browser, 30).until(staleness_of(old))
 
 
