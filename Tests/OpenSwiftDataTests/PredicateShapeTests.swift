@@ -126,6 +126,11 @@ extension Keyed where Self: PersistentModel {
         #expect(try expectFetchMatchesEvaluate(#Predicate<Sample> { $0.tags[0 ..< 2].contains("a") }, in: context) == 2)
         #expect(try expectFetchMatchesEvaluate(#Predicate<Sample> { $0.tags[0 ..< 1].count == 1 }, in: context) == 3)
         #expect(try expectFetchMatchesEvaluate(#Predicate<Sample> { $0.tags[1 ..< 2].allSatisfy { $0 == "a" } }, in: context) == 1)
+        #expect(try expectFetchMatchesEvaluate(#Predicate<Sample> { $0.tags.first == "a" }, in: context) == 2)
+        #expect(try expectFetchMatchesEvaluate(#Predicate<Sample> { $0.tags.last == "bb" }, in: context) == 1)
+        #expect(try expectFetchMatchesEvaluate(#Predicate<Sample> { $0.tags.first == nil }, in: context) == 1)
+        #expect(try expectFetchMatchesEvaluate(#Predicate<Sample> { $0.tags.filter { $0 != "a" }.first == "bb" }, in: context) == 2)
+        #expect(try expectFetchMatchesEvaluate(#Predicate<Sample> { $0.tags[1 ..< 3].last?.count == 3 }, in: context) == 1)
     }
 
     @Test func dictionaries() throws {
@@ -231,7 +236,7 @@ extension Keyed where Self: PersistentModel {
         let predicates: [(Predicate<Sample>, String)] = [
             (#Predicate<Sample> { $0.computed > 3 }, "\\Sample.<computed Int> is not a stored property of Sample"),
             (#Predicate<Sample> { $0.lookup.values.isEmpty }, "of Sample.lookup has no SQL translation"),
-            (#Predicate<Sample> { $0.tags.first == "a" }, "of Sample.tags has no SQL translation"),
+            (#Predicate<Sample> { $0.ratings.first == 2 }, "first of Sample.ratings has no SQL translation"),
         ]
         for (predicate, message) in predicates {
             #expect {

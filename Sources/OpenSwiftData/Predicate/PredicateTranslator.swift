@@ -34,12 +34,9 @@ struct SQLExpression {
     var failure: SQLCondition? = nil
     /// The stored property the value is read from (`Ledger.lookup`), to name it in errors.
     var name: String? = nil
-    /// A collection whose elements come in an order Swift does not share (`filter` over a `Set`, stored as an array
-    /// in the order it was encoded): what depends on the order (`[0]`, `==`) has no translation.
-    var hasUnknownOrder = false
-    /// A JSON array SQLite built (`filter`, a range subscript): its values are exact, but its text is not written as
-    /// the JSON encoder writes it, so it cannot be compared as text (`==`).
-    var isRebuiltJSON = false
+    /// Some of the elements of a JSON array (`filter`, a range subscript), which consumers read from the array with
+    /// json_each; `sql` is then those elements as a JSON array SQLite rebuilt, for a consumer that needs the array.
+    var elements: JSONElements? = nil
 
     static func computed(_ sql: String, _ arguments: [SQLiteValue], nullable: Bool = false) -> SQLExpression {
         SQLExpression(sql: sql, arguments: arguments, isNullable: nullable, kind: .computed)
@@ -61,6 +58,14 @@ struct SQLExpression {
 
     /// This expression as a boolean operand that is never NULL (NULL counts as false).
     var nonNullBoolean: String { isNullable ? "COALESCE(\(sql), 0)" : sql }
+
+    /// A collection whose elements come in an order Swift does not share (`filter` over a `Set`, stored as an array
+    /// in the order it was encoded): what depends on the order (`[0]`, `==`) has no translation.
+    var hasUnknownOrder: Bool { elements.map { !$0.isOrdered } ?? false }
+
+    /// A JSON array SQLite rebuilt: its values are exact, but its text is not written as the JSON encoder writes it,
+    /// so it cannot be compared as text (`==`).
+    var isRebuiltJSON: Bool { elements != nil }
 
     /// What this expression is, for an error message: the stored property it reads, or its Swift type.
     func described(as type: Any.Type) -> String { name ?? "a value of type \(type)" }

@@ -70,10 +70,11 @@ extension SQLJSON {
     }
 
     /// One element of a json_each row `alias` as JSON, for `json_group_array`: JSON's true and false stay Bools
-    /// (json_each reads them as 1 and 0), and a real number is written with all 17 digits, so it reads back exactly.
+    /// (json_each reads them as 1 and 0), and a real number is written as Swift writes it, shortest and exact (SQLite
+    /// writes 15 digits).
     static func elementJSON(_ alias: String) -> String {
         "CASE \(alias).type WHEN 'true' THEN json('true') WHEN 'false' THEN json('false') "
-            + "WHEN 'real' THEN json(printf('%!.17g', \(alias).value)) ELSE \(alias).value END"
+            + "WHEN 'real' THEN json(\(StringFunctions.jsonNumber)(\(alias).value)) ELSE \(alias).value END"
     }
 
     /// Whether values of `type` (or its wrapped type) are sets, whose JSON lists the elements in hash order, so that

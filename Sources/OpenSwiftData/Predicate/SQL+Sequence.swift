@@ -50,12 +50,10 @@ extension PredicateExpressions.SequenceContains: SQLTranslatable {
             return SQLStrings.call(StringFunctions.contains, container, item)
         }
         // A stored collection (a JSON array), its strings compared in NFC as Swift compares them canonically.
-        let array = SQLJSON.canonical(container)
+        let elements = JSONElements(container, sequenceType: LHS.Output.self, elementType: LHS.Output.Element.self)
         let alias = "e\(translator.depth)"
-        return .computed(
-            "EXISTS (SELECT 1 FROM json_each(\(array.sql)) AS \(alias) WHERE \(alias).value IS \(item.sql))",
-            array.arguments + item.arguments
-        )
+        let found = try elements.select("1", alias, where: .computed("\(alias).value IS \(item.sql)", item.arguments))
+        return .computed("EXISTS \(found.sql)", found.arguments)
     }
 }
 
@@ -107,21 +105,27 @@ extension PredicateExpressions.Filter: SQLTranslatable, SQLShortCircuiting {
             collection, sequenceType: LHS.Output.self, elementType: LHS.Output.Element.self, variable: variable.key,
             test: filter, translator
         )
-        return try closure.filter()
+        return try closure.filtered()
     }
 }
 
 extension PredicateExpressions.SequenceMaximum: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        let source = SQLJSON.canonical(try translator.translate(elements))
-        return .computed("(SELECT max(value) FROM json_each(\(source.sql)))", source.arguments, nullable: true)
+        let source = JSONElements(try translator.translate(elements), sequenceType: Elements.Output.self, elementType: Elements.Output.Element.self)
+        let alias = "e\(translator.depth)"
+        var result = try source.select("max(\(alias).value)", alias)
+        result.isNullable = true
+        return result
     }
 }
 
 extension PredicateExpressions.SequenceMinimum: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        let source = SQLJSON.canonical(try translator.translate(elements))
-        return .computed("(SELECT min(value) FROM json_each(\(source.sql)))", source.arguments, nullable: true)
+        let source = JSONElements(try translator.translate(elements), sequenceType: Elements.Output.self, elementType: Elements.Output.Element.self)
+        let alias = "e\(translator.depth)"
+        var result = try source.select("min(\(alias).value)", alias)
+        result.isNullable = true
+        return result
     }
 }
 
@@ -263,13 +267,10 @@ enum SQLSequences {
     /// can throw throws only if no earlier element decided: the failure is that, in json_each's key (index) order —
     /// which is the array's, but not a `Set`'s, whose in-memory order SQL does not know.
     struct ElementClosure {
-        let source: SQLExpression
-        let elementNullable: Bool
-        let isOrdered: Bool
-        let variable: PredicateExpressions.VariableID
-        let test: Any
+        let elements: JSONElements
+        let collection: SQLExpression
+        let filter: ElementFilter
         let translator: PredicateTranslator
-        let sequenceType: Any.Type
 
         init(
             _ collection: SQLExpression, sequenceType: Any.Type, elementType: Any.Type, variable: PredicateExpressions.VariableID,
@@ -278,27 +279,21 @@ enum SQLSequences {
             guard sequenceType != String.self else {
                 throw .unsupportedPredicate("a closure over the Characters of a String has no SQL translation")
             }
-            source = SQLJSON.canonical(collection)
-            elementNullable = elementType is any OptionalType.Type
-            isOrdered = !SQLJSON.isUnordered(sequenceType) && !collection.hasUnknownOrder
-            self.variable = variable
-            self.test = test
+            elements = JSONElements(collection, sequenceType: sequenceType, elementType: elementType)
+            self.collection = collection
+            filter = ElementFilter(variable: variable, test: test, translator: translator)
             self.translator = translator
-            self.sequenceType = sequenceType
         }
 
         /// The test with the variable bound to the element of the json_each row `alias`.
         func body(_ alias: String) throws(SwiftDataError) -> SQLExpression {
-            let element = SQLExpression.computed("\(alias).value", [], nullable: elementNullable)
-            return try translator.binding(variable, to: element).translateApart(test)
+            try filter.test(alias, nullable: elements.elementNullable)
         }
-
-        func from(_ alias: String) -> String { "FROM json_each(\(source.sql)) AS \(alias)" }
 
         /// When the first element on which the test throws (`failure`) comes before any element that `decides`.
         private func orderedFailure(_ failure: SQLCondition, alias: String, decides: (SQLExpression) -> String) throws(SwiftDataError)
             -> SQLCondition {
-            guard isOrdered else {
+            guard elements.isOrdered else {
                 throw .unsupportedPredicate(
                     "a closure that can throw (a force unwrap, a subscript, as!) over a Set has no SQL translation: whether it "
                         + "throws depends on the order of the elements"
@@ -307,56 +302,152 @@ enum SQLSequences {
             let earlier = translator.uniqueAlias("e")
             let other = try body(earlier)
             let otherFailure = other.failure ?? SQLCondition("0", [])
-            return SQLCondition(
-                "EXISTS (SELECT 1 \(from(alias)) WHERE \(failure.sql) AND NOT EXISTS (SELECT 1 \(from(earlier)) WHERE "
-                    + "\(earlier).key < \(alias).key AND \(decides(other)) AND NOT \(otherFailure.sql)))",
-                source.arguments + failure.arguments + source.arguments + other.arguments + otherFailure.arguments
+            let decided = try elements.select(
+                "1", earlier,
+                where: .computed(
+                    "\(earlier).key < \(alias).key AND \(decides(other)) AND NOT \(otherFailure.sql)", other.arguments + otherFailure.arguments
+                )
             )
+            let first = try elements.select(
+                "1", alias, where: .computed("\(failure.sql) AND NOT EXISTS \(decided.sql)", failure.arguments + decided.arguments)
+            )
+            return SQLCondition("EXISTS \(first.sql)", first.arguments)
         }
 
         func containsWhere() throws(SwiftDataError) -> SQLExpression {
             let alias = "e\(translator.depth)"
             let test = try body(alias)
-            var result = SQLExpression.computed(
-                "EXISTS (SELECT 1 \(from(alias)) WHERE \(test.nonNullBoolean))", source.arguments + test.arguments
-            )
+            let found = try elements.select("1", alias, where: .computed(test.nonNullBoolean, test.arguments))
+            var result = SQLExpression.computed("EXISTS \(found.sql)", found.arguments)
             let failure = try test.failure.map { failure throws(SwiftDataError) in
                 try orderedFailure(failure, alias: alias) { $0.nonNullBoolean }
             }
-            result.failure = SQLCondition.any([source.failure, failure])
+            result.failure = SQLCondition.any([collection.failure, failure])
             return result
         }
 
         func allSatisfy() throws(SwiftDataError) -> SQLExpression {
             let alias = "e\(translator.depth)"
             let test = try body(alias)
-            var result = SQLExpression.computed(
-                "NOT EXISTS (SELECT 1 \(from(alias)) WHERE NOT \(test.nonNullBoolean))", source.arguments + test.arguments
-            )
+            let found = try elements.select("1", alias, where: .computed("NOT \(test.nonNullBoolean)", test.arguments))
+            var result = SQLExpression.computed("NOT EXISTS \(found.sql)", found.arguments)
             let failure = try test.failure.map { failure throws(SwiftDataError) in
                 try orderedFailure(failure, alias: alias) { "NOT \($0.nonNullBoolean)" }
             }
-            result.failure = SQLCondition.any([source.failure, failure])
+            result.failure = SQLCondition.any([collection.failure, failure])
             return result
         }
 
-        /// The elements that pass, as a JSON array in their order (see ``SQLJSON/elementJSON(_:)``).
-        func filter() throws(SwiftDataError) -> SQLExpression {
+        /// The elements that pass: the same elements, with one more filter.
+        func filtered() throws(SwiftDataError) -> SQLExpression {
             let alias = "e\(translator.depth)"
             let test = try body(alias)
-            var result = SQLExpression.computed(
-                "(SELECT json_group_array(\(SQLJSON.elementJSON(alias))) \(from(alias)) WHERE \(test.nonNullBoolean))",
-                source.arguments + test.arguments
-            )
+            var result = try elements.filtered(by: filter).expression(translator)
             // `filter` tests every element, whatever their order.
-            let failure = test.failure.map { failure in
-                SQLCondition("EXISTS (SELECT 1 \(from(alias)) WHERE \(failure.sql))", source.arguments + failure.arguments)
+            let failure = try test.failure.map { failure throws(SwiftDataError) in
+                let failing = try elements.select("1", alias, where: .computed(failure.sql, failure.arguments))
+                return SQLCondition("EXISTS \(failing.sql)", failing.arguments)
             }
-            result.failure = SQLCondition.any([source.failure, failure])
-            result.name = source.name.map { "\($0).filter { … }" }
-            result.hasUnknownOrder = !isOrdered
-            result.isRebuiltJSON = true
+            result.failure = SQLCondition.any([collection.failure, failure])
+            result.name = collection.name.map { "\($0).filter { … }" }
             return result
         }
+    }
+}
+
+/// `filter { test }` on the elements of a JSON array: the test, with `variable` bound to an element.
+struct ElementFilter {
+    let variable: PredicateExpressions.VariableID
+    let test: Any
+    /// The translator in scope where the filter was written (its bindings of enclosing closures' variables).
+    let translator: PredicateTranslator
+
+    /// The test of the element of the json_each row `alias`.
+    func test(_ alias: String, nullable: Bool) throws(SwiftDataError) -> SQLExpression {
+        let element = SQLExpression.computed("\(alias).value", [], nullable: nullable)
+        return try translator.binding(variable, to: element).translateApart(test)
+    }
+}
+
+/// The elements of a collection stored (or captured) as a JSON array, perhaps narrowed to a range of indices
+/// (`$0.tags[1..<3]`) and by filters (`$0.tags.filter { … }`), in index order. Consumers read them from the array
+/// with json_each, so each element is read as stored (SQLite never writes a number back to text and reads it again).
+/// (A class: an `SQLExpression` holds one, and holds it as its array.)
+final class JSONElements {
+    /// The whole array, in canonical form (see `SQLJSON`).
+    let array: SQLExpression
+    /// A range subscript's bounds: the keys (indices) from `lower` up to `upper`.
+    let bounds: (lower: SQLExpression, upper: SQLExpression)?
+    let filters: [ElementFilter]
+    /// The elements are optionals: NULL is nil.
+    let elementNullable: Bool
+    /// The array's order is the collection's (not a `Set`'s).
+    let isOrdered: Bool
+
+    private init(
+        array: SQLExpression, bounds: (lower: SQLExpression, upper: SQLExpression)?, filters: [ElementFilter], elementNullable: Bool,
+        isOrdered: Bool
+    ) {
+        self.array = array
+        self.bounds = bounds
+        self.filters = filters
+        self.elementNullable = elementNullable
+        self.isOrdered = isOrdered
+    }
+
+    /// The elements of `collection`: those it already narrows to, or all of the array.
+    convenience init(_ collection: SQLExpression, sequenceType: Any.Type, elementType: Any.Type) {
+        if let elements = collection.elements {
+            self.init(
+                array: elements.array, bounds: elements.bounds, filters: elements.filters, elementNullable: elements.elementNullable,
+                isOrdered: elements.isOrdered
+            )
+        } else {
+            self.init(
+                array: SQLJSON.canonical(collection), bounds: nil, filters: [], elementNullable: elementType is any OptionalType.Type,
+                isOrdered: !SQLJSON.isUnordered(sequenceType)
+            )
+        }
+    }
+
+    /// These elements, of which only those that pass `filter`.
+    func filtered(by filter: ElementFilter) -> JSONElements {
+        JSONElements(array: array, bounds: bounds, filters: filters + [filter], elementNullable: elementNullable, isOrdered: isOrdered)
+    }
+
+    /// These elements, of which only those from index `lower` up to `upper` (before any filter).
+    func sliced(_ lower: SQLExpression, _ upper: SQLExpression) -> JSONElements {
+        JSONElements(array: array, bounds: (lower, upper), filters: filters, elementNullable: elementNullable, isOrdered: isOrdered)
+    }
+
+    /// `(SELECT <what> FROM json_each(<array>) AS <alias> WHERE <in bounds, passing the filters, and extra> <then>)`.
+    func select(_ what: String, _ alias: String, where extra: SQLExpression? = nil, then suffix: String = "") throws(SwiftDataError)
+        -> SQLExpression {
+        var conditions: [String] = []
+        var arguments = array.arguments
+        if let (lower, upper) = bounds {
+            conditions.append("\(alias).key >= \(lower.sql) AND \(alias).key < \(upper.sql)")
+            arguments += lower.arguments + upper.arguments
+        }
+        for filter in filters {
+            let test = try filter.test(alias, nullable: elementNullable)
+            conditions.append(test.nonNullBoolean)
+            arguments += test.arguments
+        }
+        if let extra {
+            conditions.append(extra.sql)
+            arguments += extra.arguments
+        }
+        let condition = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        return .computed("(SELECT \(what) FROM json_each(\(array.sql)) AS \(alias)\(condition)\(suffix))", arguments)
+    }
+
+    /// These elements as an expression: consumers that read elements use `elements`; the SQL is the JSON array of
+    /// them, rebuilt, for those that need the array itself.
+    func expression(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+        let alias = translator.uniqueAlias("j")
+        var result = try select("json_group_array(\(SQLJSON.elementJSON(alias)))", alias)
+        result.elements = self
+        return result
     }
 }

@@ -25,9 +25,8 @@ extension PredicateExpressions.CollectionIndexSubscript: SQLTranslatable {
 
 extension PredicateExpressions.CollectionRangeSubscript: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        let array = try SQLSubscripts.array(
-            try translator.translate(wrapped), type: Wrapped.Output.self, elementType: Wrapped.Output.Element.self
-        )
+        let stored = try translator.translate(wrapped)
+        let array = try SQLSubscripts.array(stored, type: Wrapped.Output.self, elementType: Wrapped.Output.Element.self)
         let lower: SQLExpression, upper: SQLExpression
         if let bounds = range as? any SQLRangeBounds {
             let (from, to, _) = try bounds.sqlBounds(translator)
@@ -39,18 +38,13 @@ extension PredicateExpressions.CollectionRangeSubscript: SQLTranslatable {
         } else {
             throw .unsupportedPredicate("a subscript of \(array.described(as: Wrapped.Output.self)) by this range has no SQL translation")
         }
-        let alias = translator.uniqueAlias("i")
-        var result = SQLExpression.computed(
-            "(SELECT json_group_array(\(SQLJSON.elementJSON(alias))) FROM json_each(\(array.sql)) AS \(alias) "
-                + "WHERE \(alias).key >= \(lower.sql) AND \(alias).key < \(upper.sql))",
-            array.arguments + lower.arguments + upper.arguments
-        )
-        let length = "json_array_length(\(array.sql))"
+        let elements = JSONElements(stored, sequenceType: Wrapped.Output.self, elementType: Wrapped.Output.Element.self)
+        var result = try elements.sliced(lower, upper).expression(translator)
+        let length = "json_array_length(\(stored.sql))"
         result.failure = SQLCondition(
             "COALESCE(NOT (\(lower.sql) >= 0 AND \(lower.sql) <= \(length) AND \(upper.sql) >= 0 AND \(upper.sql) <= \(length)), 1)",
-            lower.arguments + lower.arguments + array.arguments + upper.arguments + upper.arguments + array.arguments
+            lower.arguments + lower.arguments + stored.arguments + upper.arguments + upper.arguments + stored.arguments
         )
-        result.isRebuiltJSON = true
         result.name = array.name.map { "\($0)[…]" }
         return result
     }
@@ -99,8 +93,9 @@ enum SQLSubscripts {
             // A slice keeps its base's indices; SQL's rebuilt array starts at 0.
             throw .unsupportedPredicate("a subscript of a slice (\(described)) has no SQL translation")
         }
-        if array.hasUnknownOrder {
-            throw .unsupportedPredicate("a subscript of \(described) has no SQL translation: its elements' order is a Set's")
+        if array.elements != nil {
+            // A filter's result, or a slice (which keeps its base's indices): SQL reads neither by index.
+            throw .unsupportedPredicate("a subscript of \(described) has no SQL translation: subscript the stored array itself")
         }
         if SQLJSON.formInJSON(elementType) == .different {
             throw .unsupportedPredicate(

@@ -137,6 +137,9 @@ enum SQLValueKeyPaths {
         }
         guard let collection = rootType as? any StoredCollection.Type else { return nil }
         try SQLRelationships.requireRelationship(base, elementType: collection.elementType)
+        if let first = collection.firstKeyPath, let last = collection.lastKeyPath, keyPath == first || keyPath == last {
+            return try firstOrLast(of: base, rootType: rootType, elementType: collection.elementType, last: keyPath == last, translator)
+        }
         if collection.isDictionary {
             // A dictionary with String or Int keys is a JSON object; with other keys, an array of keys and values.
             if keyPath == collection.isEmptyKeyPath {
@@ -151,6 +154,16 @@ enum SQLValueKeyPaths {
             }
             return nil
         }
+        if let elements = base.elements {
+            // Some elements of an array (`filter`, a range subscript): counted where they are.
+            let alias = translator.uniqueAlias("j")
+            if keyPath == collection.isEmptyKeyPath {
+                let any = try elements.select("1", alias)
+                return .computed("(NOT EXISTS \(any.sql))", any.arguments)
+            }
+            if keyPath == collection.countKeyPath { return try elements.select("count(*)", alias) }
+            return nil
+        }
         if keyPath == collection.isEmptyKeyPath { return .computed("(json_array_length(\(base.sql)) = 0)", base.arguments) }
         if keyPath == collection.countKeyPath {
             return .computed("json_array_length(\(base.sql))", base.arguments, nullable: base.isNullable)
@@ -159,11 +172,36 @@ enum SQLValueKeyPaths {
     }
 }
 
-/// Collections stored as JSON, and the key paths `#Predicate` forms for their `isEmpty` and `count` (the concrete
-/// type's members, which are not equal to key paths through `Collection`).
+extension SQLValueKeyPaths {
+    /// `array.first` or `array.last`: the element at the first (last) index, among those a filter or range
+    /// subscript keeps; nil when there is none.
+    static func firstOrLast(
+        of base: SQLExpression, rootType: Any.Type, elementType: Any.Type, last: Bool, _ translator: PredicateTranslator
+    ) throws(SwiftDataError) -> SQLExpression {
+        let described = "\(last ? "last" : "first") of \(base.described(as: rootType))"
+        guard !SQLJSON.isUnordered(rootType), !base.hasUnknownOrder else {
+            throw .unsupportedPredicate("\(described) has no SQL translation: a Set's elements come in no order SQL knows")
+        }
+        guard !(elementType is any OptionalType.Type), SQLJSON.formInJSON(elementType) != .different else {
+            throw .unsupportedPredicate("\(described) has no SQL translation for elements of type \(elementType)")
+        }
+        let elements = JSONElements(base, sequenceType: rootType, elementType: elementType)
+        let alias = translator.uniqueAlias("j")
+        var result = try elements.select("\(alias).value", alias, then: " ORDER BY \(alias).key \(last ? "DESC" : "ASC") LIMIT 1")
+        result.isNullable = true
+        result.name = base.name.map { "\($0).\(last ? "last" : "first")" }
+        return result
+    }
+}
+
+/// Collections stored as JSON, and the key paths `#Predicate` forms for their `isEmpty`, `count`, `first` and `last`
+/// (the concrete type's members, which are not equal to key paths through `Collection`).
 protocol StoredCollection {
     static var isEmptyKeyPath: AnyKeyPath { get }
     static var countKeyPath: AnyKeyPath { get }
+    /// `first` and `last`, for collections in an order (not sets, not dictionaries).
+    static var firstKeyPath: AnyKeyPath? { get }
+    static var lastKeyPath: AnyKeyPath? { get }
     static var elementType: Any.Type { get }
     /// Stored as a JSON object (or an array of keys and values), not an array of elements.
     static var isDictionary: Bool { get }
@@ -171,17 +209,23 @@ protocol StoredCollection {
 
 extension StoredCollection {
     static var isDictionary: Bool { false }
+    static var firstKeyPath: AnyKeyPath? { nil }
+    static var lastKeyPath: AnyKeyPath? { nil }
 }
 
 extension Array: StoredCollection {
     static var isEmptyKeyPath: AnyKeyPath { \Array.isEmpty }
     static var countKeyPath: AnyKeyPath { \Array.count }
+    static var firstKeyPath: AnyKeyPath? { \Array.first }
+    static var lastKeyPath: AnyKeyPath? { \Array.last }
     static var elementType: Any.Type { Element.self }
 }
 
 extension ArraySlice: StoredCollection {
     static var isEmptyKeyPath: AnyKeyPath { \ArraySlice.isEmpty }
     static var countKeyPath: AnyKeyPath { \ArraySlice.count }
+    static var firstKeyPath: AnyKeyPath? { \ArraySlice.first }
+    static var lastKeyPath: AnyKeyPath? { \ArraySlice.last }
     static var elementType: Any.Type { Element.self }
 }
 

@@ -19,6 +19,7 @@ enum StringFunctions {
     static let canonicalJSON = "osd_canonical_json"
     static let floatDivide = "osd_float_divide"
     static let regexContains = "osd_regex_contains"
+    static let jsonNumber = "osd_json_number"
 
     static func register(on connection: SQLiteConnection) throws(SQLiteError) {
         try connection.createFunction(contains, argumentCount: 2) { arguments in
@@ -65,6 +66,10 @@ enum StringFunctions {
                 throw SwiftDataError.unsupportedPredicate("Swift cannot compile the regex /\(arguments.text(at: 1))/")
             }
             return .integer(arguments.text(at: 0).contains(regex) ? 1 : 0)
+        }
+        try connection.createFunction(jsonNumber, argumentCount: 1) { arguments in
+            guard let number = real(arguments.value(at: 0)), number.isFinite else { return .null }
+            return .text("\(number)")
         }
         for order in StringOrder.allCases {
             try connection.createCollation(order.collation, order.compare)
