@@ -133,6 +133,16 @@ extension Keyed where Self: PersistentModel {
         #expect(try expectFetchMatchesEvaluate(#Predicate<Sample> { $0.tags[1 ..< 3].last?.count == 3 }, in: context) == 1)
     }
 
+    /// An unsaved model is tested with `Predicate.evaluate`: one on which it throws does not match either.
+    @Test func unsavedModelsOnWhichEvaluateThrowsDoNotMatch() throws {
+        let context = try corpus()
+        context.insert(Sample(text: "unsaved, no tags"))
+        context.insert(Sample(text: "unsaved", tags: ["a"]))
+        let fetched = try context.fetch(FetchDescriptor(predicate: #Predicate<Sample> { $0.tags[0] == "a" }, sortBy: [SortDescriptor(\.text)]))
+        #expect(fetched.map(\.text) == ["abc", "café", "unsaved"])
+        #expect(try context.fetchCount(FetchDescriptor(predicate: #Predicate<Sample> { !($0.tags[0] == "a") })) == 1)
+    }
+
     @Test func dictionaries() throws {
         let context = try corpus()
         #expect(try expectFetchMatchesEvaluate(#Predicate<Sample> { $0.lookup.isEmpty }, in: context) == 1)
