@@ -23,11 +23,15 @@ protocol Keyed {
     var rank: Int { get }
 }
 
-/// `key` is stored; `rank` is computed from a stored property.
+/// `key` is stored; `rank` is computed from a stored property. The other properties are of the kinds the translator
+/// must make up values for to watch a key path (an enum that does not list its cases, a Codable struct).
 @Model
 final class KeyedItem: Keyed {
     var key: String
     var order: Int
+    var shade: Shade = Shade.green
+    var size = Dimensions(width: 1, height: 2)
+    var label: String?
     var rank: Int { order * 2 }
 
     init(key: String, order: Int) {

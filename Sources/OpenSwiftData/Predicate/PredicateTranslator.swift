@@ -97,13 +97,24 @@ struct SQLCondition {
 
 /// A node whose children may not all be evaluated (`&&`, `||`, `? :`, `??`, `flatMap`, closures): it sets its own
 /// ``SQLExpression/failure`` from its children's, instead of the translator taking the union of them.
-protocol SQLShortCircuiting {}
+protocol SQLShortCircuiting: SQLTranslatable {}
+
+extension SQLTranslatable {
+    /// Whether the node is ``SQLShortCircuiting`` (asked through the witness table: a conformance lookup for each
+    /// new expression type is slow).
+    var isShortCircuiting: Bool { false }
+}
+
+extension SQLShortCircuiting {
+    var isShortCircuiting: Bool { true }
+}
 
 /// A predicate expression node that has an SQL translation. Each family of Foundation's `PredicateExpressions`
 /// gets its conformance in its own file (`SQL+Comparison.swift`, `SQL+Arithmetic.swift`, …), mirroring
 /// Foundation's own layout.
 protocol SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression
+    var isShortCircuiting: Bool { get }
 }
 
 /// State one translation shares across the copies of its translator: the table aliases its SQL introduces, and
@@ -188,7 +199,7 @@ struct PredicateTranslator {
             throw error
         }
         let children = state.failureScopes.removeLast()
-        if !(node is any SQLShortCircuiting) {
+        if !node.isShortCircuiting {
             translated.failure = SQLCondition.any(children + [translated.failure])
         }
         if let failure = translated.failure, !state.failureScopes.isEmpty {

@@ -31,8 +31,21 @@ enum ProbeValues {
             for candidate in candidates { add(column.init(sqliteValue: candidate)) }
         } else if let raw = type as? any RawRepresentable.Type {
             for value in rawRepresentations(of: raw) { add(value) }
+            add(firstCase(of: type))
         }
         return found
+    }
+
+    /// The first case of an enum of at most one byte that does not list its cases (`enum Status: String { case
+    /// draft, published }`): the value whose byte is 0. Swift's ABI lays such an enum out as one tag byte numbering
+    /// its cases from 0 (or, with a one-byte payload, the first case with a zero payload); its metadata's kind is
+    /// 0x201, `MetadataKind.Enum`, stable since Swift 5. Nil for any other type.
+    private static func firstCase<T>(of type: T.Type) -> T? {
+        let enumKind = 0x201
+        let metadata = unsafeBitCast(type as Any.Type, to: UnsafeRawPointer.self)
+        guard metadata.load(as: Int.self) == enumKind, MemoryLayout<T>.size <= 1, _isPOD(T.self) else { return nil }
+        let byte: UInt8 = 0
+        return withUnsafeBytes(of: byte) { bytes in bytes.baseAddress.map { $0.load(as: T.self) } }
     }
 
     private static func allCases<C: CaseIterable>(of type: C.Type) -> [Any] { C.allCases.map { $0 as Any } }

@@ -9,6 +9,7 @@ import SQLite
 // `wholeMatch(of:)` and `firstMatch(of:)` cannot be written in a `#Predicate` (the macro refuses them); anchor the
 // pattern (`/^…$/`) for a whole match.
 
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
 extension PredicateExpressions.StringContainsRegex: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let text = try translator.translate(subject)

@@ -54,7 +54,8 @@ extension PredicateExpressions.DictionaryKeySubscript: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let dictionary = try translator.translate(wrapped)
         let member = try SQLSubscripts.member(
-            of: dictionary, key: try translator.translate(key), keyType: Key.Output.self, valueType: Value.self, translator
+            of: dictionary, type: Wrapped.Output.self, key: try translator.translate(key), keyType: Key.Output.self,
+            valueType: Value.self, translator
         )
         var result = member
         result.name = dictionary.name.map { "\($0)[…]" }
@@ -67,7 +68,8 @@ extension PredicateExpressions.DictionaryKeyDefaultValueSubscript: SQLTranslatab
         let dictionary = try translator.translate(wrapped)
         let keyValue = try translator.translate(key)
         let member = try SQLSubscripts.member(
-            of: dictionary, key: keyValue, keyType: Key.Output.self, valueType: Default.Output.self, translator
+            of: dictionary, type: Wrapped.Output.self, key: keyValue, keyType: Key.Output.self, valueType: Default.Output.self,
+            translator
         )
         let fallback = try translator.translate(self.default)
         var result = SQLExpression.computed(
@@ -113,9 +115,10 @@ enum SQLSubscripts {
     /// `dictionary[key]`: the member's value, NULL when the key is missing. Dictionaries with `String` or `Int` keys
     /// (JSON objects) only.
     static func member(
-        of dictionary: SQLExpression, key: SQLExpression, keyType: Any.Type, valueType: Any.Type, _ translator: PredicateTranslator
+        of dictionary: SQLExpression, type: Any.Type, key: SQLExpression, keyType: Any.Type, valueType: Any.Type,
+        _ translator: PredicateTranslator
     ) throws(SwiftDataError) -> SQLExpression {
-        let described = dictionary.described(as: [String: Int].self)
+        let described = dictionary.described(as: type)
         let intKeys: [Any.Type] = [Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self]
         let keySQL: String
         if keyType == String.self {
