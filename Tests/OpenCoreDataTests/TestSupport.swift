@@ -16,3 +16,16 @@ func context(for model: NSManagedObjectModel) -> NSManagedObjectContext {
     context.persistentStoreCoordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
     return context
 }
+
+/// Linux Foundation marks `NSPredicate.predicateFormat` deprecated (its own predicates have no format); reading it
+/// through a protocol calls the same dynamically dispatched property without the warning.
+protocol PredicateFormatReading {
+    var predicateFormat: String { get }
+}
+
+extension NSPredicate: PredicateFormatReading {}
+
+/// `predicate.predicateFormat`, as a caller of Core Data's API reads it.
+func predicateFormat(_ predicate: NSPredicate) -> String {
+    (predicate as PredicateFormatReading).predicateFormat
+}

@@ -48,8 +48,9 @@ public struct VersionedDataModel {
         } catch {
             throw CoreDataError.modelFile(ModelFileError(file: folder, line: nil, problem: "the folder cannot be listed: \(error.localizedDescription)"))
         }
-        let versionNames = names.filter { $0.hasSuffix(".xcdatamodel") }
-            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        let versionNames = names.filter { $0.hasSuffix(".xcdatamodel") }.sorted { a, b in
+            a.dropLast(".xcdatamodel".count).localizedStandardCompare(b.dropLast(".xcdatamodel".count)) == .orderedAscending
+        }
         guard !versionNames.isEmpty else {
             throw CoreDataError.modelFile(ModelFileError(file: folder, line: nil, problem: "the folder has no .xcdatamodel version"))
         }
