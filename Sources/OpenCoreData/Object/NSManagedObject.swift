@@ -69,8 +69,10 @@ open class NSManagedObject: NSObject {
             self.init(entity: entity, insertInto: context)
         } else {
             let className = ManagedObjectClassRegistry.className(of: Self.self)
-            self.init(entity: NSManagedObject.placeholderEntity(forClassNamed: className), insertInto: context)
+            self.init(entity: NSManagedObject.placeholderEntity(forClassNamed: className), insertInto: nil)
+            // Reported before awakeFromInsert runs, so it comes first among the object's problems.
             report(.entityNotFound(className: className))
+            context.insert(self)
         }
     }
 
