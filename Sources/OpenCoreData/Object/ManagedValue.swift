@@ -89,13 +89,13 @@ enum ManagedValue {
         case (nil, nil): return true
         case (nil, _), (_, nil): return false
         case (let x?, let y?):
-            if let x = x as? NSManagedObject { return (y as? NSManagedObject) === x }
+            if let x = instance(x, of: NSManagedObject.self) { return instance(y, of: NSManagedObject.self) === x }
             if let xs = x as? [NSManagedObject], let ys = y as? [NSManagedObject] {
                 return xs.count == ys.count && zip(xs, ys).allSatisfy { $0 === $1 }
             }
             if let m = NumericValue(x), let n = NumericValue(y) { return NumericValue.compare(m, n) == .orderedSame }
             if let x = x as? String, let y = y as? String { return x == y }
-            if let x = x as? any Equatable, x.isEqual(toAny: y) { return true }
+            if equatableEqual(x, y) { return true }
             if let xs = x as? [Any], let ys = y as? [Any] {
                 return xs.count == ys.count && zip(xs, ys).allSatisfy { isEqual($0, $1) }
             }
@@ -108,23 +108,17 @@ enum ManagedValue {
     static func relatedObjects(in value: Any?) -> [NSManagedObject]? {
         guard let value = unwrapped(value) else { return [] }
         let elements: [Any]
-        if let set = value as? NSOrderedSet {
-            elements = set.array
-        } else if let set = value as? NSSet {
-            elements = set.allObjects
-        } else if let array = value as? [Any] {
-            elements = array
-        } else if let set = value as? Set<AnyHashable> {
-            elements = Array(set)
-        } else if let object = value as? NSManagedObject {
+        if let object = instance(value, of: NSManagedObject.self) {
             elements = [object]
+        } else if let collection = KeyValueCoding.elements(of: value) {
+            elements = collection
         } else {
             return nil
         }
         var objects: [NSManagedObject] = []
         var seen = Set<ObjectIdentifier>()
         for element in elements {
-            guard let object = element as? NSManagedObject else { return nil }
+            guard let object = instance(element, of: NSManagedObject.self) else { return nil }
             if seen.insert(ObjectIdentifier(object)).inserted { objects.append(object) }
         }
         return objects

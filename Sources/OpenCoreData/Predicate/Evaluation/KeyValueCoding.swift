@@ -6,16 +6,16 @@ enum KeyValueCoding {
     /// The elements of a collection (`Array`, `Set`, `NSArray`, `NSSet`, `NSOrderedSet`); nil for anything else,
     /// strings, dictionaries and data included.
     static func elements(of value: Any) -> [Any]? {
-        switch value {
-        case is String, is Data: return nil
-        case let objects as [NSManagedObject]: return objects
-        case let set as NSOrderedSet: return set.array
-        case let set as NSSet: return set.allObjects
-        case let array as NSArray: return array.map { $0 }
-        case let array as [Any]: return array
-        case let set as Set<AnyHashable>: return Array(set)
-        default: return nil
+        guard type(of: value) is AnyClass else {
+            if value is String || value is Data { return nil }
+            if let array = value as? [Any] { return array }
+            if let set = value as? Set<AnyHashable> { return set.map(\.base) }
+            return nil
         }
+        if let set = value as? NSOrderedSet { return set.array }
+        if let set = value as? NSSet { return set.allObjects }
+        if let array = value as? NSArray { return array.map { $0 } }
+        return nil
     }
 
     /// The value at a dotted key path. A step through a collection gives the values of all its elements (nils
@@ -50,9 +50,9 @@ enum KeyValueCoding {
     /// The value of `key` on one object, or on each element of a collection.
     static func value(of object: Any?, key: String) throws -> Any? {
         guard let object = unwrapped(object) else { return nil }
-        if let managed = object as? NSManagedObject { return try value(of: managed, key: key) }
+        if let managed = instance(object, of: NSManagedObject.self) { return try value(of: managed, key: key) }
         if let dictionary = object as? [String: Any] { return unwrapped(dictionary[key]) }
-        if let dictionary = object as? NSDictionary { return unwrapped(dictionary.value(forKey: key)) }
+        if let dictionary = instance(object, of: NSDictionary.self) { return unwrapped(dictionary.value(forKey: key)) }
         if let elements = elements(of: object) {
             var values: [Any] = []
             for element in elements {

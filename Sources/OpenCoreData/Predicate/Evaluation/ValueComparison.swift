@@ -28,18 +28,19 @@ enum ValueComparison {
                 let compareOptions = stringOptions(options)
                 return compareOptions.isEmpty ? x == y : x.compare(y, options: compareOptions) == .orderedSame
             }
-            if let x = x as? NSManagedObject {
-                if let y = y as? NSManagedObject { return x === y }
-                if let y = y as? NSManagedObjectID { return x.objectID == y }
+            if let x = instance(x, of: NSManagedObject.self) {
+                if let y = instance(y, of: NSManagedObject.self) { return x === y }
+                if let y = instance(y, of: NSManagedObjectID.self) { return x.objectID == y }
                 return false
             }
-            if let y = y as? NSManagedObject, let x = x as? NSManagedObjectID { return y.objectID == x }
+            if let y = instance(y, of: NSManagedObject.self) {
+                return instance(x, of: NSManagedObjectID.self).map { $0 == y.objectID } ?? false
+            }
             if let xs = KeyValueCoding.elements(of: x), let ys = KeyValueCoding.elements(of: y) {
                 return xs.count == ys.count && zip(xs, ys).allSatisfy { isEqual($0, $1, options: options) }
             }
             if NumericValue(x) != nil || NumericValue(y) != nil { return false }
-            if let x = x as? any Equatable { return x.isEqual(toAny: y) }
-            return false
+            return equatableEqual(x, y)
         }
     }
 
