@@ -201,6 +201,9 @@ import Testing
         let not = NSCompoundPredicate(notPredicateWithSubpredicate: a)
         #expect(not.evaluate(with: ["a": 0]))
         #expect(NSCompoundPredicate(type: .and, subpredicates: [not, or]).formatString == "NOT a == 1 AND (a == 1 OR b == 2)")
+        // Linux Foundation's own compounds print as FALSEPREDICATE (formatString is right); parsed ones do not.
+        #expect(predicateFormat(and) == "FALSEPREDICATE")
+        #expect(predicateFormat(NSPredicate(format: "a == 1 AND b == 2")) == "a == 1 AND b == 2")
         #expect(NSPredicate(value: true).evaluate(with: nil))
         #expect(!NSPredicate(value: false).evaluate(with: nil))
     }

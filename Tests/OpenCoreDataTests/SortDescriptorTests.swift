@@ -18,6 +18,9 @@ import Testing
         // Equal keys keep their order.
         #expect(names([NSSortDescriptor(key: "age", ascending: true)]) == ["cid", "bob", "Ann", "ann"])
         #expect(names([]) == ["bob", "Ann", "cid", "ann"])
+        // Foundation's NSArray sorting calls the same comparison.
+        let viaArray = NSArray(array: objects).sortedArray(using: [NSSortDescriptor(key: "name", ascending: false)])
+        #expect(viaArray.compactMap { ($0 as? NSManagedObject)?.value(forKey: "name") as? String } == ["cid", "bob", "ann", "Ann"])
     }
 
     @Test func selectors() {
@@ -76,7 +79,7 @@ import Testing
         request.relationshipKeyPathsForPrefetching = ["owner"]
         #expect(request.propertyNamesToFetch == ["name", "quantity"])
         #expect(request.description == #"<NSFetchRequest: entity: Product; predicate: (name CONTAINS "pen"); sortDescriptors: ((name, ascending)); limit: 10; offset: 5>"#)
-        let copy = request.copy(with: nil) as? NSFetchRequest<NSFetchRequestResult>
+        let copy = request.copy() as? NSFetchRequest<NSFetchRequestResult>
         #expect(copy?.fetchLimit == 10 && copy?.predicate == request.predicate && copy?.relationshipKeyPathsForPrefetching == ["owner"])
         #expect(NSFetchRequestResultType.countResultType.rawValue == 4)
         #expect(NSFetchRequestResultType.managedObjectIDResultType.rawValue == 1)
