@@ -2,17 +2,18 @@ import Foundation
 
 /// Finds Xcode models among a program's resources: what `NSPersistentContainer(name:)` looks for.
 ///
-/// Searched, in order: each bundle's resource folder (and the bundle's own folder), and — when no bundles are
-/// given — the main bundle, and every SwiftPM resource bundle beside the executable (`<Package>_<Target>.resources`
-/// on Linux, `.bundle` on Apple platforms), each to a depth of three folders, so a model copied with
+/// Searched, in order: each given bundle's resource folder (and the bundle's own folder), three folders deep; or
+/// — when no bundles are given — the main bundle's folder (one folder deep: beside an executable it holds the
+/// whole build), then every SwiftPM resource bundle beside the executable (`<Package>_<Target>.resources` on
+/// Linux, `.bundle` on Apple platforms), three folders deep, so a model copied with
 /// `resources: [.copy("Cart.xcdatamodeld")]` or inside `.copy("Resources")` is found. A `Name.xcdatamodeld`
 /// wins over a `Name.xcdatamodel`; within a kind the first path in sorted order.
 enum ModelLocator {
     static func url(forModelNamed name: String, in bundles: [Bundle]?) -> URL? {
         let folders = searchFolders(bundles)
         for fileName in ["\(name).xcdatamodeld", "\(name).xcdatamodel"] {
-            for folder in folders {
-                if let found = find(fileName, in: folder, depth: 3) { return found }
+            for (folder, depth) in folders {
+                if let found = find(fileName, in: folder, depth: depth) { return found }
             }
         }
         return nil
@@ -22,37 +23,39 @@ enum ModelLocator {
     static func modelURLs(in bundles: [Bundle]?) -> [URL] {
         var found: [URL] = []
         var seen = Set<String>()
-        for folder in searchFolders(bundles) {
-            for url in all(in: folder, depth: 3) where seen.insert(url.standardizedFileURL.path).inserted {
+        for (folder, depth) in searchFolders(bundles) {
+            for url in all(in: folder, depth: depth) where seen.insert(url.standardizedFileURL.path).inserted {
                 found.append(url)
             }
         }
         return found
     }
 
-    static func searchFolders(_ bundles: [Bundle]?) -> [URL] {
-        var folders: [URL] = []
-        func add(_ url: URL?) {
-            guard let url = url?.standardizedFileURL, !folders.contains(url) else { return }
-            folders.append(url)
+    /// The folders to search, each with how many folders deep.
+    static func searchFolders(_ bundles: [Bundle]?) -> [(URL, Int)] {
+        var folders: [(URL, Int)] = []
+        func add(_ url: URL?, depth: Int) {
+            guard let url = url?.standardizedFileURL, !folders.contains(where: { $0.0 == url }),
+                  FileManager.default.fileExists(atPath: url.path) else { return }
+            folders.append((url, depth))
         }
         if let bundles {
             for bundle in bundles {
-                add(bundle.resourceURL)
-                add(bundle.bundleURL)
+                add(bundle.resourceURL, depth: 3)
+                add(bundle.bundleURL, depth: 3)
             }
             return folders
         }
-        add(Bundle.main.resourceURL)
-        add(Bundle.main.bundleURL)
+        add(Bundle.main.resourceURL, depth: 1)
+        add(Bundle.main.bundleURL, depth: 1)
         let beside = Bundle.main.bundleURL
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: beside.path)) ?? []
         for entry in entries.sorted() where entry.hasSuffix(".resources") || entry.hasSuffix(".bundle") {
             let bundleURL = beside.appendingPathComponent(entry, isDirectory: true)
-            add(bundleURL.appendingPathComponent("Contents/Resources", isDirectory: true))
-            add(bundleURL)
+            add(bundleURL.appendingPathComponent("Contents/Resources", isDirectory: true), depth: 3)
+            add(bundleURL, depth: 3)
         }
-        return folders.filter { FileManager.default.fileExists(atPath: $0.path) }
+        return folders
     }
 
     private static func children(of folder: URL) -> [URL] {

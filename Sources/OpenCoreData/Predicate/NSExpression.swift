@@ -276,9 +276,9 @@ open class NSExpression: NSObject, NSCopying {
         return PredicateTree.isEqual(self, other)
     }
 
+    /// Combines only what equal trees share (a constant array equals an aggregate of its constants).
     open override var hash: Int {
         var hasher = Hasher()
-        hasher.combine(expressionType)
         hasher.combine(keyPath)
         hasher.combine(function)
         hasher.combine(variable)
