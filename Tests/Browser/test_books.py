@@ -13,7 +13,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
-from harness import make_browser
+from conftest import new_browser
 
 FIRST = "9788996991342"  # 미움받을 용기
 SECOND = "9791186560655"  # 미움받을 용기(특별 합본호)(한정판)(양장본 HardCover)
@@ -222,7 +222,7 @@ def test_keyboard_only_with_visible_focus(showcase, browser):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_nothing_overflows_at_390_px(showcase, request, scheme):
-    narrow = make_browser(width=390, height=844, color_scheme=scheme)
+    narrow = new_browser(width=390, height=844, color_scheme=scheme)
     request.node.browser_drivers = [narrow]
     request.addfinalizer(narrow.quit)  # after the failure report has saved its screenshot
     narrow.get(showcase.url + "/books?query=" + "미움받을 용기")
@@ -258,7 +258,7 @@ def test_no_accessibility_violations(showcase, browser, request):
         "/books", "/books?query=미움받을 용기", "/books?query=우주&page=2", f"/books/book/{FIRST}?query=미움받을 용기&page=1",
         "/books/saved", f"/books/book/{FIRST}?from=saved", f"/books/saved/{FIRST}/delete", "/books/saved/delete-all",
     ]
-    dark = make_browser(color_scheme="dark")
+    dark = new_browser(color_scheme="dark")
     request.node.browser_drivers = [browser, dark]
     request.addfinalizer(dark.quit)
     for scheme, driver in (("light", browser), ("dark", dark)):
