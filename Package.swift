@@ -87,10 +87,13 @@ let package = Package(
         // HTML escaping and the page layout the apps share.
         .target(name: "HTML"),
 
+        // View state kept on the server per browser session: identity, owned and per-render objects, notices.
+        .target(name: "ViewState", dependencies: ["HTTP"]),
+
         // The apps.
         .target(
             name: "Shop",
-            dependencies: ["OpenSwiftData", "HTTP", "HTML", "Networking"],
+            dependencies: ["OpenSwiftData", "HTTP", "HTML", "Networking", "ViewState"],
             resources: [.copy("Resources/products.json")]
         ),
         .target(
@@ -98,7 +101,9 @@ let package = Package(
             dependencies: ["OpenSwiftData", "HTTP", "HTML", "Networking"],
             resources: [.copy("Resources/kakao-books")]
         ),
-        .target(name: "Showcase", dependencies: ["Shop", "BookStore", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
+                .target(name: "Places", dependencies: ["OpenSwiftData", "HTTP", "HTML", "ViewState"]),
+        .target(name: "People", dependencies: ["OpenSwiftData", "HTTP", "HTML", "ViewState"]),
+        .target(name: "Showcase", dependencies: ["Shop", "BookStore", "Places", "People", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
         .executableTarget(name: "showcase", dependencies: ["Showcase"]),
 
         // A process that saves to a store over and over, for the tests of concurrent writers.
@@ -125,8 +130,11 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP"]),
-        .testTarget(name: "ShopTests", dependencies: ["Shop", "OpenSwiftData"]),
-        .testTarget(name: "BookStoreTests", dependencies: ["BookStore", "OpenSwiftData", "SQLite", "HTTP", "Networking"]),
+                .testTarget(name: "BookStoreTests", dependencies: ["BookStore", "OpenSwiftData", "SQLite", "HTTP", "Networking"]),
+        .testTarget(name: "ShopTests", dependencies: ["Shop", "OpenSwiftData", "ViewState"]),
+        .testTarget(name: "ViewStateTests", dependencies: ["ViewState", "HTTP"]),
+        .testTarget(name: "PlacesTests", dependencies: ["Places", "OpenSwiftData", "HTTP", "ViewState"]),
+        .testTarget(name: "PeopleTests", dependencies: ["People", "OpenSwiftData", "HTTP"]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Shop", "HTTP", "Networking"]),
     ],
     swiftLanguageModes: [.v6]

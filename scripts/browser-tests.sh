@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 packages="chromium chromium-driver"
 # Debian's own python3 makes virtual environments only with python3-venv.
 if ! python3 -c "import ensurepip, venv" 2>/dev/null; then packages="$packages python3 python3-venv"; fi
+# The BookStore's pages are Korean: without a Korean font its screenshots show empty boxes. fonts-nanum is Debian's
+# smallest (10 MB to download, against 57 MB for fonts-noto-cjk); any Korean font already there will do.
+if ! { command -v fc-list >/dev/null && fc-list :lang=ko family | grep -q .; }; then packages="$packages fonts-nanum"; fi
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

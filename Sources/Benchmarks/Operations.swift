@@ -247,12 +247,14 @@ func allOperations() -> [Operation] { [
     ),
     Operation(
         name: "delete-all",
-        summary: "context.delete(model: BenchItem.self) (raw: DELETE FROM \"BenchItem\")",
+        summary: "context.delete(model: BenchItem.self), save (raw: DELETE FROM \"BenchItem\")",
         expectedRows: { _ in 0 },
         prepare: { side, workload in
             let url = try workload.fixture.freshStore(rows: workload.n)
             return try writeRun(side: side, url: url, fixture: workload.fixture, statementSQL: RawSQL.deleteAll) { context in
+                // A pending change of the context: the save runs the DELETE.
                 try context.delete(model: BenchItem.self)
+                try context.save()
             } raw: { database, statement in
                 try database.transaction {
                     defer { statement.reset() }

@@ -16,7 +16,7 @@
 /// with an indexed equality predicate; with `String.contains` (raw: `instr`; OpenSwiftData evaluates `contains`
 /// with Swift's grapheme-cluster semantics in a registered SQL function, so it is expected to cost more); a page of
 /// 20 sorted by price at offset N/2; `fetchCount` with a predicate; `quantity += 1` on every fetched model + save
-/// (the fetch is set-up, not timed); `delete(model:)` of every row; an upsert of N models whose unique keys all
+/// (the fetch is set-up, not timed); `delete(model:)` of every row + save; an upsert of N models whose unique keys all
 /// exist; `enumerate` with batches of 5,000. The raw side reuses prepared statements and runs each write in one
 /// `BEGIN IMMEDIATE` transaction, as OpenSwiftData does. Opening a container runs a write transaction, and the first
 /// commit into a new WAL syncs it and its folder, so in set-up the raw side commits a write that changes nothing

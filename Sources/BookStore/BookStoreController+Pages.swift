@@ -10,19 +10,19 @@ extension BookStoreController {
         switch Self.searchParameters(request) {
         case .success(let checked): parameters = checked
         case .failure(let problem):
-            return page(BookStoreErrorPage.render(
+            return .html(BookStoreErrorPage.render(
                 title: "잘못된 검색", message: "검색할 수 없습니다: \(problem.message).", savedCount: marked.books.count
             ), status: .badRequest)
         }
         guard !parameters.query.isEmpty else {
-            return page(SearchPage.render(
+            return .html(SearchPage.render(
                 query: "", result: nil, isOffline: search.isOffline, bundledQueries: bundledQueries,
                 savedCount: marked.books.count
             ))
         }
         do {
             let result = try await search.searchBooks(query: parameters.query, page: parameters.page)
-            return page(SearchPage.render(
+            return .html(SearchPage.render(
                 query: parameters.query, result: result, isOffline: search.isOffline, bundledQueries: bundledQueries,
                 savedCount: marked.books.count
             ))
@@ -34,31 +34,31 @@ extension BookStoreController {
     /// `GET /books/book/{isbn}?query=…&page=N` (from the results) or `?from=saved`: the detail page, with the
     /// notice Save left for it.
     public func detailPage(_ request: HTTPRequest) async -> HTTPResponse {
-        let (notice, clearCookie) = flash.take(for: request)
+        let notice = notices.take(for: request)
         let isbn = request.pathParameters[BookStorePaths.isbnField] ?? ""
         do {
             if request.query(BookStorePaths.fromField) == "saved" {
                 try marked.fetchBooks()
                 guard let saved = try marked.savedBook(isbn: isbn) else {
-                    return finish(notSavedPage(), clearing: clearCookie)
+                    return noStore(notSavedPage())
                 }
-                return finish(page(DetailPage.render(
+                return noStore(.html(DetailPage.render(
                     book: saved.info, origin: .saved, notice: notice, savedCount: marked.books.count
-                )), clearing: clearCookie)
+                )))
             }
             let (query, pageNumber) = returnPoint(request.query(BookStorePaths.queryField), request.query(BookStorePaths.pageField))
             guard let book = try await search.book(isbn: isbn, query: query, page: pageNumber) else {
-                return finish(page(BookStoreErrorPage.render(
+                return noStore(.html(BookStoreErrorPage.render(
                     title: "책을 찾을 수 없습니다", message: "ISBN \(isbn)인 책을 찾지 못했습니다.", savedCount: marked.books.count,
                     link: ("검색으로 돌아가기", BookStorePaths.search(query: query, page: pageNumber))
-                ), status: .notFound), clearing: clearCookie)
+                ), status: .notFound))
             }
-            return finish(page(DetailPage.render(
+            return noStore(.html(DetailPage.render(
                 book: BookInfo(book), origin: .search(query: query, page: pageNumber), notice: notice,
                 isOffline: search.isOffline, savedCount: marked.books.count
-            )), clearing: clearCookie)
+            )))
         } catch {
-            return finish(failurePage(error, request: request), clearing: clearCookie)
+            return noStore(failurePage(error, request: request))
         }
     }
 
@@ -68,14 +68,14 @@ extension BookStoreController {
         let form = request.formValues()
         let isbn = (form[BookStorePaths.isbnField] ?? "").trimmingCharacters(in: .whitespaces)
         guard !isbn.isEmpty else {
-            return page(BookStoreErrorPage.render(
+            return .html(BookStoreErrorPage.render(
                 title: "잘못된 요청", message: "담을 책의 ISBN이 없습니다.", savedCount: marked.books.count
             ), status: .badRequest)
         }
         let (query, pageNumber) = returnPoint(form[BookStorePaths.queryField], form[BookStorePaths.pageField])
         do {
             guard let book = try await search.book(isbn: isbn, query: query, page: pageNumber) else {
-                return page(BookStoreErrorPage.render(
+                return .html(BookStoreErrorPage.render(
                     title: "책을 찾을 수 없습니다", message: "ISBN \(isbn)인 책을 찾지 못했습니다.", savedCount: marked.books.count
                 ), status: .notFound)
             }
@@ -83,7 +83,7 @@ extension BookStoreController {
             case .added: .added
             case .alreadySaved: .alreadySaved
             }
-            return flash.redirect(to: BookStorePaths.book(isbn: book.isbn, query: query, page: pageNumber), notice: notice)
+            return notices.redirect(to: BookStorePaths.book(isbn: book.isbn, query: query, page: pageNumber), with: notice)
         } catch {
             return failurePage(error, request: request)
         }
@@ -91,14 +91,14 @@ extension BookStoreController {
 
     /// `GET /books/saved`: the saved books with Undo, Redo and delete-all.
     public func savedPage(_ request: HTTPRequest) async -> HTTPResponse {
-        let (notice, clearCookie) = flash.take(for: request)
+        let notice = notices.take(for: request)
         do {
             try marked.fetchBooks()
-            return finish(page(MarkedBookListPage.render(
+            return noStore(.html(MarkedBookListPage.render(
                 books: marked.infos, canUndo: marked.canUndo, canRedo: marked.canRedo, notice: notice
-            )), clearing: clearCookie)
+            )))
         } catch {
-            return finish(failurePage(error, request: request), clearing: clearCookie)
+            return noStore(failurePage(error, request: request))
         }
     }
 
@@ -109,7 +109,7 @@ extension BookStoreController {
             guard let saved = try marked.savedBook(isbn: request.pathParameters[BookStorePaths.isbnField] ?? "") else {
                 return notSavedPage()
             }
-            return page(BookConfirmPage.renderDelete(book: saved.info, savedCount: marked.books.count))
+            return .html(BookConfirmPage.renderDelete(book: saved.info, savedCount: marked.books.count))
         } catch {
             return failurePage(error, request: request)
         }
@@ -121,7 +121,7 @@ extension BookStoreController {
         do {
             let notice: BookStoreNotice = try marked.deleteBook(isbn: request.pathParameters[BookStorePaths.isbnField] ?? "")
                 .map { .deleted(title: $0.title) } ?? .noLongerSaved
-            return flash.redirect(to: BookStorePaths.saved, notice: notice)
+            return notices.redirect(to: BookStorePaths.saved, with: notice)
         } catch {
             return failurePage(error, request: request)
         }
@@ -131,7 +131,7 @@ extension BookStoreController {
     public func confirmDeleteAllPage(_ request: HTTPRequest) async -> HTTPResponse {
         do {
             try marked.fetchBooks()
-            return page(BookConfirmPage.renderDeleteAll(count: marked.books.count))
+            return .html(BookConfirmPage.renderDeleteAll(count: marked.books.count))
         } catch {
             return failurePage(error, request: request)
         }
@@ -141,7 +141,7 @@ extension BookStoreController {
     public func deleteAllForm(_ request: HTTPRequest) async -> HTTPResponse {
         do {
             let count = try marked.deleteAllBooks()
-            return flash.redirect(to: BookStorePaths.saved, notice: count == 0 ? .nothingSaved : .deletedAll(count: count))
+            return notices.redirect(to: BookStorePaths.saved, with: count == 0 ? .nothingSaved : .deletedAll(count: count))
         } catch {
             return failurePage(error, request: request)
         }
@@ -150,7 +150,7 @@ extension BookStoreController {
     /// `POST /books/saved/undo`: undoes the last change, then redirects to the list.
     public func undoForm(_ request: HTTPRequest) async -> HTTPResponse {
         do {
-            return flash.redirect(to: BookStorePaths.saved, notice: try marked.undo() ? .undone : .nothingToUndo)
+            return notices.redirect(to: BookStorePaths.saved, with: try marked.undo() ? .undone : .nothingToUndo)
         } catch {
             return failurePage(error, request: request)
         }
@@ -159,7 +159,7 @@ extension BookStoreController {
     /// `POST /books/saved/redo`: redoes the last undone change, then redirects to the list.
     public func redoForm(_ request: HTTPRequest) async -> HTTPResponse {
         do {
-            return flash.redirect(to: BookStorePaths.saved, notice: try marked.redo() ? .redone : .nothingToRedo)
+            return notices.redirect(to: BookStorePaths.saved, with: try marked.redo() ? .redone : .nothingToRedo)
         } catch {
             return failurePage(error, request: request)
         }
@@ -174,19 +174,17 @@ extension BookStoreController {
         return (query, number)
     }
 
-    /// An HTML page response.
-    func page(_ html: String, status: HTTPStatus = .ok) -> HTTPResponse {
-        .html(html, status: status)
-    }
-
-    /// `response` marked `no-store`, clearing the notice cookie when the request carried one.
-    func finish(_ response: HTTPResponse, clearing: Bool) -> HTTPResponse {
-        flash.finish(response, clearing: clearing)
+    /// `response` with `Cache-Control: no-store`: a page that may show a one-time notice, and always shows the
+    /// current saved books, is never kept for the back button or a reload.
+    func noStore(_ response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        response.headers["Cache-Control"] = "no-store"
+        return response
     }
 
     /// 404: the book is not among the saved books (deleted meanwhile, or never saved).
     func notSavedPage() -> HTTPResponse {
-        page(BookStoreErrorPage.render(
+        .html(BookStoreErrorPage.render(
             title: "담은 책이 아닙니다", message: "그 책은 담은 책 리스트에 없습니다.", tab: .saved, savedCount: marked.books.count,
             link: ("담은 책 리스트로", BookStorePaths.saved)
         ), status: .notFound)
@@ -195,7 +193,7 @@ extension BookStoreController {
     /// The failure as a page in the layout.
     func failurePage(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
         let failure = failure(error, request: request)
-        return page(BookStoreErrorPage.render(
+        return .html(BookStoreErrorPage.render(
             title: failure.title, message: failure.message, savedCount: marked.books.count,
             link: failure.status == .internalServerError ? ("검색으로 돌아가기", BookStorePaths.search) : ("담은 책 리스트로", BookStorePaths.saved)
         ), status: failure.status)

@@ -11,13 +11,14 @@ import OpenSwiftData
 /// from one ``BookSearchViewModel`` and one ``MarkedBookViewModel``, with one path for failures.
 ///
 /// Pages and API share the view models, so a book saved through either is what both show, and Undo in one undoes a
-/// change made in the other. Page actions follow POST/redirect/GET; the outcome is a ``BookStoreNotice`` kept by
-/// ``FlashNotices`` for the one page the action redirects to.
+/// change made in the other. Page actions follow POST/redirect/GET; the outcome is a ``BookStoreNotice`` kept on
+/// the server for the one page the action redirects to (a ``HTTP/FlashStore`` keyed by a cookie), so no URL can make
+/// a page claim what did not happen, and a reload shows it no more.
 @MainActor
 public final class BookStoreController {
     let search: BookSearchViewModel
     let marked: MarkedBookViewModel
-    let flash = FlashNotices()
+    let notices = FlashStore<BookStoreNotice>(cookieName: "books_notice")
     let log: @Sendable (String) -> Void
 
     /// A controller over the two view models.

@@ -1,7 +1,8 @@
+import Foundation
 import HTTP
 
 /// The BookStore's URLs: its pages under `/books`, its JSON API under `/api/books`, and its stylesheet and cover
-/// placeholder under `/static`.
+/// placeholder under `/static` (``BookStoreAssets``, cached for a year: pages link them by fingerprinted URLs).
 public enum BookStoreRoutes {
     /// Adds every BookStore route to `router`, each answered by `controller` on the main actor.
     public static func register(_ controller: BookStoreController, on router: inout Router) {
@@ -24,18 +25,8 @@ public enum BookStoreRoutes {
         router.post("/api/books/saved/undo") { await controller.undoJSON($0) }
         router.post("/api/books/saved/redo") { await controller.redoJSON($0) }
 
-        router.get(BookStorePaths.stylesheet) { _ in
-            asset(BookStoreAssets.stylesheet, contentType: BookStoreAssets.stylesheetContentType)
+        for asset in BookStoreAssets.all {
+            router.get(asset.path) { _ in HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType) }
         }
-        router.get(BookStorePaths.coverPlaceholder) { _ in
-            asset(BookStoreAssets.coverPlaceholderSVG, contentType: BookStoreAssets.coverPlaceholderContentType)
-        }
-    }
-
-    private static func asset(_ text: String, contentType: String) -> HTTPResponse {
-        var response = HTTPResponse.text(text)
-        response.headers["Content-Type"] = contentType
-        response.headers["Cache-Control"] = "public, max-age=86400"
-        return response
     }
 }

@@ -38,8 +38,9 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
                 """,
             ]
         }
-        // `_persistedValue` and `_persistedValueWillChange` do nothing for attributes (they inline away); for
-        // relationships they read the related models on first access and keep the other side in step.
+        // `_persistedValue` does nothing for attributes (it inlines away); for relationships it reads the related
+        // models on first access. `_persistedValueWillChange` returns the value to store, or nil when the assignment
+        // changes nothing (an equal value); for relationships it also keeps the other side in step.
         // `_modelDidChange` gets the property's position in `schemaMetadata`, a constant `@Model` declares.
         return [
             """
@@ -56,7 +57,9 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             """,
             """
             set {
-                OpenSwiftData._persistedValueWillChange(of: self, \\.\(raw: name), to: newValue)
+                guard let newValue = OpenSwiftData._persistedValueWillChange(of: self, \\.\(raw: name), from: _\(raw: name), to: newValue) else {
+                    return
+                }
                 withMutation(keyPath: \\.\(raw: name)) {
                     _\(raw: name) = newValue
                 }

@@ -18,7 +18,7 @@ public enum HomePage {
     public static let apps: [App] = [
         App(
             name: "Shop",
-            summary: "A random product from the 194-product DummyJSON catalog, and a cart that refuses duplicates.",
+            summary: "A random product from the 194-product DummyJSON catalog, a cart that refuses duplicates, and the @StateObject versus @ObservedObject test.",
             framework: "OpenSwiftData (the seed used SwiftData and Core Data)", path: "/shop"
         ),
         App(
@@ -33,13 +33,13 @@ public enum HomePage {
         ),
         App(
             name: "Places",
-            summary: "Places with unique names, search and an “interested” filter.",
-            framework: "OpenSwiftData", path: nil
+            summary: "Places in Las Vegas with unique names: search, an “interested” filter, pictures and a map.",
+            framework: "OpenSwiftData", path: "/places"
         ),
         App(
             name: "People",
-            summary: "Create, read, update and delete people.",
-            framework: "OpenSwiftData", path: nil
+            summary: "Create, read, update and delete people (이름, 나이), each found by its identifier.",
+            framework: "OpenSwiftData", path: "/people"
         ),
     ]
 

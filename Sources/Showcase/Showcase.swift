@@ -4,6 +4,8 @@ import HTML
 import HTTP
 import Networking
 import OpenSwiftData
+import People
+import Places
 import Shop
 import Synchronization
 
@@ -49,6 +51,11 @@ public final class Showcase {
         }
         ShopRoutes.register(ShopController(catalog: productCatalog, cart: cart), on: &router)
         BookStoreRoutes.register(bookStore, on: &router)
+        TestTabRoutes.register(TestTabController(catalog: productCatalog, cart: cart), on: &router)
+        let places = try PlacesViewModel(storeURL: options.dataDirectory.appendingPathComponent("places.store"))
+        PlacesRoutes.register(PlacesController(places: places), on: &router)
+        let people = try PeopleViewModel(storeURL: options.dataDirectory.appendingPathComponent("people.store"))
+        PeopleRoutes.register(PeopleController(people: people), on: &router)
         let trailingSlash = TrailingSlashRedirect(routes: router)
         let routes = RouterHolder(router)
         self.routes = routes

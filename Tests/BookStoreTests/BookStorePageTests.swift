@@ -41,10 +41,11 @@ struct BookStorePageTests {
         )
     }
 
-    /// `books_notice=<token>` from a response's `Set-Cookie`.
+    /// `books_notice=<token>` from a response's `Set-Cookie`: the token only, kept a minute, never sent cross-site.
     private func noticeCookie(_ response: HTTPResponse) throws -> String {
         let header = try #require(response.headers["Set-Cookie"])
-        #expect(header.hasSuffix("; Path=/books; HttpOnly; SameSite=Lax"))
+        #expect(header.hasPrefix("books_notice="))
+        #expect(header.hasSuffix("; Path=/; Max-Age=60; HttpOnly; SameSite=Strict"))
         return String(try #require(header.split(separator: ";").first))
     }
 
@@ -148,7 +149,7 @@ struct BookStorePageTests {
 
         let shown = await controller.detailPage(try get(detail, cookie: cookie, parameters: ["isbn": "9788996991342"]))
         #expect(text(shown).contains("<p class=\"notice\" role=\"status\">책이 리스트에 추가되었습니다.</p>"))
-        #expect(shown.headers["Set-Cookie"] == "books_notice=; Path=/books; Max-Age=0; HttpOnly; SameSite=Lax")
+        #expect(shown.headers["Cache-Control"] == "no-store")
         // Reloading (even with the old cookie) shows no notice.
         let reloaded = text(await controller.detailPage(try get(detail, cookie: cookie, parameters: ["isbn": "9788996991342"])))
         #expect(!reloaded.contains("class=\"notice"))
@@ -237,21 +238,33 @@ struct BookStorePageTests {
         #expect(await controller.detailPage(try get("/books/book/1?from=saved", parameters: ["isbn": "1"])).status == .notFound)
     }
 
-    @Test("Assets: the stylesheet and the cover placeholder, no script anywhere")
+    @Test("Assets: the stylesheet and the cover placeholder linked by fingerprint, cached a year; no script anywhere")
     func assets() async throws {
         var router = Router()
         let (controller, _) = try makeController()
         BookStoreRoutes.register(controller, on: &router)
-        let css = await router.respond(to: HTTPRequest(path: "/static/books.css"))
-        #expect(css.status == .ok && css.headers["Content-Type"] == "text/css; charset=utf-8")
-        let svg = await router.respond(to: HTTPRequest(path: "/static/book-cover.svg"))
-        #expect(svg.status == .ok && svg.headers["Content-Type"] == "image/svg+xml")
-        #expect(!text(svg).contains("<style"))
-        for target in ["/books", "/books?query=\(encodedQuery)", "/books/saved", "/books/saved/delete-all"] {
+        #expect(BookStoreAssets.all.map(\.path) == ["/static/books.css", "/static/book-cover.svg"])
+        for asset in BookStoreAssets.all {
+            let response = await router.respond(to: try get(asset.url))
+            #expect(response.status == .ok, "\(asset.path)")
+            #expect(response.headers["Content-Type"] == asset.contentType, "\(asset.path)")
+            #expect(response.headers["Cache-Control"] == "public, max-age=31536000, immutable", "\(asset.path)")
+            #expect(text(response) == asset.content, "\(asset.path)")
+        }
+        #expect(BookStoreAssets.stylesheet.contentType == "text/css; charset=utf-8")
+        #expect(BookStoreAssets.coverPlaceholder.contentType == "image/svg+xml")
+        #expect(!BookStoreAssets.coverPlaceholder.content.contains("<style"))
+        // The stylesheet names the placeholder by its fingerprinted URL, so a new picture is a new stylesheet URL.
+        #expect(BookStoreAssets.stylesheet.content.contains("url(\"/static/book-cover.svg?v=\(BookStoreAssets.coverPlaceholder.fingerprint)\")"))
+        let link = "<link rel=\"stylesheet\" href=\"/static/books.css?v=\(BookStoreAssets.stylesheet.fingerprint)\">"
+        for target in ["/books", "/books?query=\(encodedQuery)", "/books/saved", "/books/saved/delete-all", "/books/book/1?from=saved"] {
             let html = text(await router.respond(to: try get(target)))
             #expect(!html.contains("<script"), "\(target)")
             #expect(!html.contains(" style=\""), "\(target)")
-            #expect(html.contains("<link rel=\"stylesheet\" href=\"/static/books.css\">"), "\(target)")
+            // In the head, after the layout's stylesheet; nothing in the body.
+            let head = try #require(html.range(of: "</head>")).lowerBound
+            #expect(html.range(of: link).map { $0.upperBound <= head } == true, "\(target)")
+            #expect(html.components(separatedBy: "<link rel=\"stylesheet\"").count == 3, "\(target)")
         }
     }
 }

@@ -121,7 +121,8 @@ private let session: URLSession = {
 }()
 
 /// Sends one request to `base` + `path` (a path with its query already percent-encoded). JSON bodies go as
-/// `Content-Type: application/json`, forms as `application/x-www-form-urlencoded`.
+/// `Content-Type: application/json`, forms as `application/x-www-form-urlencoded`. Every answer under `/api` is
+/// expected to be `application/json; charset=utf-8`, and every answer to carry the security policy's headers.
 func send(
     _ method: String, _ path: String, to base: URL, json: String? = nil, form: [(String, String)]? = nil,
     headers: [String: String] = [:]
@@ -145,6 +146,11 @@ func send(
     for (name, value) in http.allHeaderFields {
         if let name = name as? String, let value = value as? String { fields[name.lowercased()] = value }
     }
+    if path.hasPrefix("/api/") {
+        #expect(fields["content-type"] == "application/json; charset=utf-8", "\(method) \(path)")
+    }
+    #expect(fields["content-security-policy"] == HTTPSecurityPolicy.contentSecurityPolicy, "\(method) \(path)")
+    #expect(fields["x-content-type-options"] == "nosniff", "\(method) \(path)")
     return Exchange(status: http.statusCode, headers: fields, body: data)
 }
 

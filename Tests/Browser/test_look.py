@@ -1,15 +1,18 @@
-"""Every page in light and dark colour schemes, wide and 390 pixels narrow: nothing overflows sideways, axe-core
-finds no serious or critical violation, nothing breaks the Content-Security-Policy, and a screenshot of each is
-kept under `.build/browser-artifacts/pages/`."""
+"""Every page of every app in light and dark colour schemes, wide and 390 pixels narrow: nothing overflows sideways,
+the page's background follows the scheme, axe-core finds no violation of any impact, nothing breaks the
+Content-Security-Policy, and a screenshot of each is kept under `.build/browser-artifacts/pages/`."""
+
+from urllib.parse import urlencode
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from harness import api, assert_accessible, click_and_wait, csp_report, overflows_sideways, save_screenshot, wait_until
+from harness import (EVERY_IMPACT, api, assert_accessible, click_and_wait, csp_report, overflows_sideways,
+                     save_screenshot, wait_until)
 
 
-def pages(showcase, browser):
-    """Visits each page in turn and yields its name once it is shown."""
+def shop_pages(showcase, browser):
+    """Visits each Shop page (and the Showcase's own) in turn and yields its name once it is shown."""
     base = showcase.url
     api(base + "/api/shop/cart", "DELETE")
     yield "home", base + "/"
@@ -35,9 +38,61 @@ def pages(showcase, browser):
     yield "page-not-found", base + "/nothing/here"
 
 
+def book_pages(showcase, browser):
+    """Visits each BookStore page in turn (offline, on the bundled responses) and yields its name once it is shown:
+    search, results, the offline misses, a detail with the longest title and its notices, a book without cover or
+    contents, the saved books with a notice, Undo's notice and empty, both confirmations, and the error pages."""
+    base = showcase.url
+    query = "미움받을 용기"
+    long_title = "9791186560655"  # 미움받을 용기(특별 합본호)(한정판)(양장본 HardCover)
+    api(base + "/api/books/saved", "DELETE")
+    yield "books-search", base + "/books"
+    yield "books-results", base + "/books?" + urlencode({"query": query})
+    yield "books-results-page-not-bundled", base + "/books?" + urlencode({"query": "우주", "page": 2})
+    yield "books-results-query-not-bundled", base + "/books?" + urlencode({"query": "해리포터"})
+    yield "books-detail", f"{base}/books/book/{long_title}?" + urlencode({"query": query, "page": 1})
+    click_and_wait(browser, browser.find_element(By.XPATH, "//button[normalize-space()='담기']"))
+    yield "books-detail-added-notice", None
+    click_and_wait(browser, browser.find_element(By.XPATH, "//button[normalize-space()='담기']"))
+    yield "books-detail-already-saved-notice", None
+    yield "books-detail-no-cover", f"{base}/books/book/9787111495482?" + urlencode({"query": query, "page": 1})
+    api(base + "/api/books/saved", "POST", {"isbn": "9788996991342"})
+    yield "books-saved", base + "/books/saved"
+    yield "books-detail-from-saved", f"{base}/books/book/{long_title}?from=saved"
+    yield "books-confirm-delete", f"{base}/books/saved/{long_title}/delete"
+    click_and_wait(browser, browser.find_element(By.XPATH, "//button[normalize-space()='삭제']"))
+    yield "books-saved-deleted-notice", None
+    click_and_wait(browser, browser.find_element(By.ID, "undo"))
+    yield "books-saved-undone-notice", None
+    yield "books-confirm-delete-all", base + "/books/saved/delete-all"
+    api(base + "/api/books/saved", "DELETE")
+    yield "books-saved-empty", base + "/books/saved"
+    yield "books-confirm-delete-all-none-saved", base + "/books/saved/delete-all"
+    yield "books-book-not-found", base + "/books/book/9780000000000"
+    yield "books-not-saved", base + "/books/book/1?from=saved"
+    yield "books-bad-search", base + "/books?query=x&page=99"
+
+
+# Each app's pages, one test per app, scheme and width.
+APPS = {"shop": shop_pages, "books": book_pages}
+
+
+def background_follows_scheme(browser):
+    """Whether the page's own background is dark in the dark scheme and light in the light one (a transparent
+    background shows the browser's canvas, which follows the scheme by itself)."""
+    luminance = browser.execute_script(
+        "const [r, g, b, a] = getComputedStyle(document.body).backgroundColor.match(/[\\d.]+/g).map(Number);"
+        "return a === 0 ? null : (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;")
+    if luminance is None:
+        return True
+    return luminance < 0.3 if browser.color_scheme == "dark" else luminance > 0.7
+
+
 @pytest.mark.parametrize("color_scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [1280, 390])
-def test_every_page_looks_right(showcase, new_browser, color_scheme, width):
+@pytest.mark.parametrize("app", APPS)
+def test_every_page_looks_right(showcase, new_browser, app, color_scheme, width):
+    pages = APPS[app]
     browser = new_browser(width=width, height=900, color_scheme=color_scheme)
     browser.get(showcase.url + "/")
     assert browser.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches") == (color_scheme == "dark")
@@ -52,11 +107,13 @@ def test_every_page_looks_right(showcase, new_browser, color_scheme, width):
         wide = overflows_sideways(browser)
         if wide:
             found.append(f"overflows sideways: {wide[:3]}")
+        if not background_follows_scheme(browser):
+            found.append(f"the background does not follow the {color_scheme} scheme")
         csp = csp_report(browser)
         if csp:
             found.append(f"CSP: {csp}")
         try:
-            assert_accessible(browser)
+            assert_accessible(browser, impacts=EVERY_IMPACT)
         except AssertionError as error:
             found.append(str(error))
         if found:

@@ -56,7 +56,9 @@ private func tokens(_ text: String) -> String {
                         return OpenSwiftData._persistedValue(of: self, \\.name, _name) { self._name = $0 }
                     }
                     set {
-                        OpenSwiftData._persistedValueWillChange(of: self, \\.name, to: newValue)
+                        guard let newValue = OpenSwiftData._persistedValueWillChange(of: self, \\.name, from: _name, to: newValue) else {
+                            return
+                        }
                         withMutation(keyPath: \\.name) {
                             _name = newValue
                         }
@@ -74,7 +76,9 @@ private func tokens(_ text: String) -> String {
                         return OpenSwiftData._persistedValue(of: self, \\.latitude, _latitude) { self._latitude = $0 }
                     }
                     set {
-                        OpenSwiftData._persistedValueWillChange(of: self, \\.latitude, to: newValue)
+                        guard let newValue = OpenSwiftData._persistedValueWillChange(of: self, \\.latitude, from: _latitude, to: newValue) else {
+                            return
+                        }
                         withMutation(keyPath: \\.latitude) {
                             _latitude = newValue
                         }

@@ -159,3 +159,21 @@ enum JoinAuthorsPlan: SchemaMigrationPlan {
         ]
     }
 }
+
+/// Not a version of any plan: the same entity as `BooksV1.SavedBook` with one more attribute, as an app that never
+/// versioned its models writes it (its store records the default version, 1.0.0).
+enum UnversionedBooks {
+    @Model final class SavedBook {
+        var title: String
+        var authors: [String]
+        var price: Int
+        var isbn: String?
+
+        init(title: String, authors: [String], price: Int, isbn: String?) {
+            self.title = title
+            self.authors = authors
+            self.price = price
+            self.isbn = isbn
+        }
+    }
+}

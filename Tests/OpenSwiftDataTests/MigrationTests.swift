@@ -103,6 +103,7 @@ import Testing
         #expect(books.map(\.pages) == [0, 0, 0])
         #expect(books[0].publisher?.name == "Ace")
         try context.delete(model: BooksV4.Publisher.self)
+        try context.save()
         #expect(try context.fetchCount(FetchDescriptor<BooksV4.SavedBook>(predicate: #Predicate { $0.publisher == nil })) == 3)
     }
 

@@ -145,12 +145,13 @@ import Testing
         #expect(dancers[1].leader === dancers[0])
         #expect(dancers[0].studio === dancers[1].studio)
         #expect(dancers[0].studio.city == "Vienna")
-        // Studio.dancers is .noAction: deleting the studio leaves the dancers' instances as they are; in the store
-        // their reference is cleared, so a predicate and a read agree that it is gone.
+        // Dancer.studio is required, so it cannot read nil: after the save the dancers' instances still hold the
+        // removed studio (with its last values); in the store their reference is cleared, so a predicate and a fresh
+        // read agree that it is gone.
         context.delete(dancers[0].studio)
         try context.save()
         #expect(dancers[0].studio.city == "Vienna")      // the instance keeps its last values
-        #expect(dancers[0].studio.isDeleted)
+        #expect(dancers[0].studio.modelContext == nil)
         // A fresh context cannot build a dancer whose required studio is gone: it throws, it does not trap.
         #expect(throws: SwiftDataError.self) { try ModelContext(context.container).fetch(FetchDescriptor<Dancer>()) }
         #expect(try context.fetchCount(FetchDescriptor<Dancer>(predicate: #Predicate { $0.studio.city == "Vienna" })) == 0)
@@ -182,6 +183,7 @@ import Testing
         // Author.books is .cascade, yet a batch delete of authors leaves the books (as Core Data's batch delete does).
         try context.delete(model: Author.self)
         #expect(woolf.isDeleted)
+        try context.save()
         let fresh = ModelContext(container)
         let books = try fresh.fetch(FetchDescriptor<Book>())
         #expect(books.map(\.title) == ["Orlando"])
@@ -189,6 +191,7 @@ import Testing
         #expect(try fresh.fetchCount(FetchDescriptor<Book>(predicate: #Predicate { $0.author == nil })) == 1)
         // Deleting the genres removes their join-table rows with them.
         try fresh.delete(model: Genre.self)
+        try fresh.save()
         let reread = try ModelContext(container).fetch(FetchDescriptor<Book>())
         #expect(reread[0].tags.isEmpty)
     }

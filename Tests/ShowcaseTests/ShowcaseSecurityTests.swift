@@ -57,6 +57,9 @@ private func blockingExchange(port: UInt16, _ request: String) throws -> (status
 @MainActor
 @Suite("Showcase: safe by default", .serialized)
 struct ShowcaseSecurityTests {
+    /// 미움받을 용기, percent-encoded: a query the BookStore's bundled responses answer.
+    private static let query = "%EB%AF%B8%EC%9B%80%EB%B0%9B%EC%9D%84%20%EC%9A%A9%EA%B8%B0"
+
     private func start(allowedHosts: [String] = []) throws -> (Showcase, URL) {
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("ShowcaseSecurityTests-\(UUID().uuidString)")
         var options = ShowcaseOptions()
@@ -104,10 +107,17 @@ struct ShowcaseSecurityTests {
             "POST /shop/cart/empty HTTP/1.1\r\n\(host)Sec-Fetch-Site: cross-site\r\nContent-Length: 0\r\n\r\n",
             "DELETE /api/shop/cart HTTP/1.1\r\n\(host)Origin: http://evil.example\r\n\r\n",
             "DELETE /api/shop/cart/3 HTTP/1.1\r\n\(host)Sec-Fetch-Site: cross-site\r\n\r\n",
+            "POST /books/saved HTTP/1.1\r\n\(host)Origin: http://evil.example\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 18\r\n\r\nisbn=9788996991342",
+            "POST /books/saved/delete-all HTTP/1.1\r\n\(host)Sec-Fetch-Site: cross-site\r\nContent-Length: 0\r\n\r\n",
+            "POST /books/saved/undo HTTP/1.1\r\n\(host)Sec-Fetch-Site: same-site\r\nContent-Length: 0\r\n\r\n",
+            "POST /api/books/saved HTTP/1.1\r\n\(host)Origin: http://evil.example\r\nContent-Type: application/json\r\nContent-Length: 24\r\n\r\n{\"isbn\":\"9788996991342\"}",
+            "DELETE /api/books/saved HTTP/1.1\r\n\(host)Sec-Fetch-Site: cross-site\r\n\r\n",
         ] {
             let reply = try await exchange(port: port, attempt)
             #expect(reply.status == 403, "\(attempt)")
         }
+        let books = try await exchange(port: port, "GET /api/books/saved HTTP/1.1\r\n\(host)\r\n")
+        #expect(books.body == #"{"books":[],"canRedo":false,"canUndo":false}"#)
         let api = try await exchange(port: port, "DELETE /api/shop/cart HTTP/1.1\r\n\(host)Origin: http://evil.example\r\n\r\n")
         #expect(api.headers["content-type"] == "application/json; charset=utf-8")
         #expect(api.body.hasPrefix(#"{"error":"Cross-site request refused: Origin http://evil.example is not this site"#))
@@ -161,9 +171,18 @@ struct ShowcaseSecurityTests {
         let port = UInt16(showcase.baseURL.port ?? 0)
         let home = try await exchange(port: port, "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
         let stylesheet = try #require(home.body.firstMatch(of: /<link rel="stylesheet" href="(\/static\/showcase\.css\?v=[0-9a-f]{16})">/)).1
+        // The BookStore's files, as its pages and its stylesheet link them.
+        let books = try await exchange(port: port, "GET /books HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        let booksStylesheet = String(try #require(books.body.firstMatch(of: /<link rel="stylesheet" href="(\/static\/books\.css\?v=[0-9a-f]{16})">/)).1)
+        let booksCSS = try await exchange(port: port, "GET \(booksStylesheet) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        let cover = String(try #require(booksCSS.body.firstMatch(of: /url\("(\/static\/book-cover\.svg\?v=[0-9a-f]{16})"\)/)).1)
+        let bookStorePaths = ["/books", "/books?query=\(Self.query)", "/books/book/9788996991342?query=\(Self.query)&page=1",
+                              "/books/saved", "/books/saved/delete-all", "/books/book/9780000000000", "/books?query=x&page=99",
+                              "/api/books/search?query=\(Self.query)", "/api/books/saved", "/api/books/search",
+                              "/api/books/saved/undo", booksStylesheet, cover]
         let paths = ["/", "/shop?id=1", "/shop/cart", "/shop/cart/empty", "/nothing", "/shop/cart/abc/delete",
                      "/api/shop/cart", "/api/shop/products/99999999999999999999", String(stylesheet),
-                     ShopAssets.placeholderPath] + ShopAssets.all.map(\.url)
+                     ShopAssets.placeholderPath] + ShopAssets.all.map(\.url) + bookStorePaths
         for path in paths {
             let reply = try await exchange(port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
             #expect(reply.headers["x-content-type-options"] == "nosniff", "\(path)")
@@ -179,6 +198,13 @@ struct ShowcaseSecurityTests {
             #expect(reply.headers["cache-control"] == "public, max-age=31536000, immutable", "\(asset.path)")
             #expect(reply.body == asset.content, "\(asset.path)")
         }
+        for (path, type) in [(booksStylesheet, "text/css; charset=utf-8"), (cover, "image/svg+xml")] {
+            let reply = try await exchange(port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+            #expect(reply.status == 200, "\(path)")
+            #expect(reply.headers["content-type"] == type, "\(path)")
+            #expect(reply.headers["cache-control"] == "public, max-age=31536000, immutable", "\(path)")
+        }
+        #expect(booksCSS.body.hasPrefix(".search-form{"))
         let css = try await exchange(port: port, "GET \(stylesheet) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
         #expect(css.status == 200)
         #expect(css.headers["content-type"] == "text/css; charset=utf-8")
@@ -199,8 +225,15 @@ struct ShowcaseSecurityTests {
         let port = UInt16(showcase.baseURL.port ?? 0)
         let host = "Host: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         _ = try await exchange(port: port, "POST /api/shop/cart HTTP/1.1\r\n\(host)Content-Type: application/json\r\nContent-Length: 15\r\n\r\n{\"productID\":3}")
+        let isbn = #"{"isbn":"9788996991342"}"#
+        _ = try await exchange(port: port, "POST /api/books/saved HTTP/1.1\r\n\(host)Content-Type: application/json\r\nContent-Length: \(isbn.utf8.count)\r\n\r\n\(isbn)")
+        let bookStorePaths = ["/books", "/books?query=\(Self.query)", "/books?query=%EC%9A%B0%EC%A3%BC&page=2",
+                              "/books?query=%ED%95%B4%EB%A6%AC%ED%8F%AC%ED%84%B0", "/books?query=x&page=99",
+                              "/books/book/9788996991342?query=\(Self.query)&page=1", "/books/book/9788996991342?from=saved",
+                              "/books/book/9780000000000", "/books/book/1?from=saved", "/books/saved",
+                              "/books/saved/9788996991342/delete", "/books/saved/delete-all", "/books/nothing"]
         let paths = ["/", "/shop", "/shop?id=1", "/shop?id=999", "/shop?id=x", "/shop/cart", "/shop/cart/3/delete",
-                     "/shop/cart/4/delete", "/shop/cart/empty", "/nothing", "/shop/cart/abc/delete"]
+                     "/shop/cart/4/delete", "/shop/cart/empty", "/nothing", "/shop/cart/abc/delete"] + bookStorePaths
         for path in paths {
             let page = try await exchange(port: port, "GET \(path) HTTP/1.1\r\n\(host)\r\n").body
             #expect(page.hasPrefix("<!DOCTYPE html>"), "\(path)")

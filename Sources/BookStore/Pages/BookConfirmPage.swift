@@ -64,12 +64,6 @@ public enum BookConfirmPage {
     }
 
     private static func page(title: String, content: HTMLFragment, savedCount: Int?) -> String {
-        Layout.page(
-            title: title,
-            appName: "BookStore",
-            navigation: BookStoreTab.navigation(current: .saved, savedCount: savedCount),
-            content: BookRow.stylesheetLink + content,
-            language: "ko"
-        )
+        BookStoreLayout.page(title: title, tab: .saved, savedCount: savedCount, content: content)
     }
 }

@@ -40,8 +40,4 @@ enum BookRow {
             \(price(book))</span></a>\(trailing)</li>
             """
     }
-
-    /// The stylesheet link every BookStore page starts its content with (a `<link>` in the body is allowed for
-    /// stylesheets, and the shared layout has no slot in its head).
-    static let stylesheetLink: HTMLFragment = "<link rel=\"stylesheet\" href=\"\(BookStorePaths.stylesheet)\">"
 }

@@ -17,19 +17,17 @@ public enum BookStoreErrorPage {
         savedCount: Int? = nil,
         link: (title: String, href: String) = ("검색으로 돌아가기", BookStorePaths.search)
     ) -> String {
-        Layout.page(
+        BookStoreLayout.page(
             title: title,
-            appName: "BookStore",
-            navigation: BookStoreTab.navigation(current: tab, savedCount: savedCount),
+            tab: tab,
+            savedCount: savedCount,
             content: """
-                \(BookRow.stylesheetLink)
                 <h1>\(title)</h1>
                 <section class="card">
                 <p>\(message)</p>
                 <div class="actions"><a class="button secondary" href="\(link.href)">\(link.title)</a></div>
                 </section>
-                """,
-            language: "ko"
+                """
         )
     }
 }

@@ -2,8 +2,8 @@ import HTML
 
 /// A one-time message shown at the top of a BookStore page after an action: the tutorial's alerts.
 ///
-/// The server keeps it for the one page the action redirects to (see ``FlashNotices``); it is never read from the
-/// URL, so no link can make a page claim something happened.
+/// The server keeps it for the one page the action redirects to (a ``HTTP/FlashStore`` in ``BookStoreController``);
+/// it is never read from the URL, so no link can make a page claim something happened.
 public enum BookStoreNotice: Sendable, Hashable {
     /// 담기 saved the book: 책이 리스트에 추가되었습니다.
     case added

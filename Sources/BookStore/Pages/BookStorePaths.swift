@@ -1,4 +1,5 @@
-/// The BookStore's URLs, shared by the pages (which link and post to them) and the routes.
+/// The BookStore's URLs, shared by the pages (which link and post to them) and the routes (its static files are
+/// ``BookStoreAssets``).
 public enum BookStorePaths {
     /// `GET`: the search tab; `?query=…&page=N` shows that page of results.
     public static let search = "/books"
@@ -11,10 +12,6 @@ public enum BookStorePaths {
     public static let undo = "/books/saved/undo"
     /// `POST`: redo the last undone change.
     public static let redo = "/books/saved/redo"
-    /// The BookStore's stylesheet.
-    public static let stylesheet = "/static/books.css"
-    /// The picture shown where a book has no cover, or its cover cannot load.
-    public static let coverPlaceholder = "/static/book-cover.svg"
 
     /// The form field and query parameter naming a book by ISBN.
     public static let isbnField = "isbn"

@@ -50,7 +50,6 @@ public enum DetailPage {
         let offlineLine: HTMLFragment? = isOffline && origin != .saved
             ? "<p class=\"muted\"><small>오프라인: 앱에 담긴 카카오 응답</small></p>" : nil
         let content: HTMLFragment = """
-            \(BookRow.stylesheetLink)
             \(notice?.banner)
             <article class="card book-detail">
             <h1>\(book.title)</h1>
@@ -73,12 +72,8 @@ public enum DetailPage {
             </div>
             </article>
             """
-        return Layout.page(
-            title: book.title,
-            appName: "BookStore",
-            navigation: BookStoreTab.navigation(current: origin == .saved ? .saved : .search, savedCount: savedCount),
-            content: content,
-            language: "ko"
+        return BookStoreLayout.page(
+            title: book.title, tab: origin == .saved ? .saved : .search, savedCount: savedCount, content: content
         )
     }
 

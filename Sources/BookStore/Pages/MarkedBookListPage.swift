@@ -37,7 +37,6 @@ public enum MarkedBookListPage {
                 """
         }
         let content: HTMLFragment = """
-            \(BookRow.stylesheetLink)
             \(notice?.banner)
             <h1>담은 책 리스트</h1>
             <div class="actions toolbar">
@@ -51,12 +50,6 @@ public enum MarkedBookListPage {
             \(list)
             </section>
             """
-        return Layout.page(
-            title: "담은 책 리스트",
-            appName: "BookStore",
-            navigation: BookStoreTab.navigation(current: .saved, savedCount: books.count),
-            content: content,
-            language: "ko"
-        )
+        return BookStoreLayout.page(title: "담은 책 리스트", tab: .saved, savedCount: books.count, content: content)
     }
 }

@@ -25,7 +25,6 @@ public enum SearchPage {
     ) -> String {
         let offlineBanner: HTMLFragment? = isOffline ? offlineNotice(bundledQueries: bundledQueries) : nil
         let content: HTMLFragment = """
-            \(BookRow.stylesheetLink)
             <h1>검색</h1>
             \(offlineBanner)
             <form class="search-form" method="get" action="\(BookStorePaths.search)" role="search">
@@ -36,12 +35,8 @@ public enum SearchPage {
             </form>
             \(result.map(results))
             """
-        return Layout.page(
-            title: query.isEmpty ? "검색" : "“\(query)” 검색",
-            appName: "BookStore",
-            navigation: BookStoreTab.navigation(current: .search, savedCount: savedCount),
-            content: content,
-            language: "ko"
+        return BookStoreLayout.page(
+            title: query.isEmpty ? "검색" : "“\(query)” 검색", tab: .search, savedCount: savedCount, content: content
         )
     }
 

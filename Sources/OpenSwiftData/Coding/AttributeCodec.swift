@@ -21,30 +21,14 @@ struct AttributeCodec: Sendable {
     let valueType: any Any.Type
     /// The column's collating sequence, when not SQLite's default.
     var collation: String? = nil
+    /// For a JSON attribute, the stored type (unwrapped when optional), to check stored values against in a migration.
+    var jsonType: JSONAttributeType? = nil
 }
 
-/// JSON coding of `Codable` attributes: sorted keys, so equal values are stored as equal text.
-enum AttributeJSON {
-    static func encode<T: Encodable>(_ value: T) throws(SwiftDataError) -> SQLiteValue {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .deferredToDate
-        do {
-            return .text(String(decoding: try encoder.encode(value), as: UTF8.self))
-        } catch {
-            throw .valueOutOfRange("cannot encode \(T.self) as JSON: \(error)")
-        }
-    }
-
-    static func decode<T: Decodable>(_ type: T.Type, from value: SQLiteValue) -> T? {
-        let data: Data
-        switch value {
-        case .text(let text): data = Data(text.utf8)
-        case .blob(let blob): data = blob
-        default: return nil
-        }
-        return try? JSONDecoder().decode(T.self, from: data)
-    }
+/// The `Codable` type a JSON attribute stores. (`@unchecked Sendable`: a metatype is immutable, and only its
+/// conformances are used.)
+struct JSONAttributeType: @unchecked Sendable {
+    let type: any Codable.Type
 }
 
 /// Converts a value captured in a predicate to what the store holds for it, following the same rules as attributes:

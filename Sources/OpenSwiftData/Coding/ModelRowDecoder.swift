@@ -53,11 +53,15 @@ public struct ModelRowDecoder {
         }
     }
 
+    /// The error for a stored value that does not fit the property just read (`propertyIndex - 1`).
     @usableFromInline
     func mismatch(_ value: SQLiteValue, _ keyPath: AnyKeyPath, _ type: Any.Type) -> SwiftDataError {
-        .invalidStoredValue(
-            "\(entityName).\(String(describing: keyPath).split(separator: ".").last ?? "?"): the store holds "
-                + "\(value.storageClassName) \(value) where \(type) was expected"
+        // The property's name from the model's metadata (a key path's description does not always hold it).
+        let properties = (Swift.type(of: keyPath).rootType as? any PersistentModel.Type)?.schemaMetadata ?? []
+        let name = properties.indices.contains(propertyIndex - 1) ? properties[propertyIndex - 1].name
+            : String(describing: keyPath).split(separator: ".").last.map(String.init) ?? "?"
+        return .invalidStoredValue(
+            "\(entityName).\(name): the store holds \(value.storageClassName) \(value) where \(type) was expected"
         )
     }
 
@@ -127,18 +131,27 @@ public struct ModelRowDecoder {
 
     // MARK: Codable (JSON)
 
+    /// JSON of a `T`; a value stored before `T` gained fields is read with those fields at their defaults (see
+    /// ``DefaultInitializable``).
     public mutating func decode<Root, T: Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T>) throws(SwiftDataError) -> T {
+        let index = propertyIndex
         let value = next()
-        guard let decoded = AttributeJSON.decode(T.self, from: value) else { throw mismatch(value, keyPath(), T.self) }
+        guard let decoded = AttributeJSON.decode(T.self, from: value, model: Root.self, property: index) else {
+            throw mismatch(value, keyPath(), T.self)
+        }
         return decoded
     }
 
     public mutating func decode<Root, T: Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>) throws(SwiftDataError) -> T? {
+        let index = propertyIndex
         let value = next()
         if case .null = value { return nil }
-        guard let decoded = AttributeJSON.decode(T.self, from: value) else { throw mismatch(value, keyPath(), T?.self) }
+        guard let decoded = AttributeJSON.decode(T.self, from: value, model: Root.self, property: index) else {
+            throw mismatch(value, keyPath(), T?.self)
+        }
         return decoded
     }
+
 
     // MARK: Anything else
 

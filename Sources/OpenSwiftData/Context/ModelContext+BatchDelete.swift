@@ -2,16 +2,24 @@ import Foundation
 import SQLite
 
 extension ModelContext {
-    /// Deletes every `T` matching `predicate` (all of them when nil) at once. Mirrors SwiftData's
+    /// Deletes every `T` matching `predicate` (all of them when nil) at the next save. Mirrors SwiftData's
     /// `delete(model:where:includeSubclasses:)`.
     ///
-    /// Runs `DELETE FROM <table> WHERE <predicate> RETURNING "Z_PK"` (without a predicate, `DELETE FROM <table>`)
-    /// in the store immediately, like SwiftData's batch delete: the rows are gone from every fetch from then on, saved or not, and ``rollback()`` does not bring
-    /// them back. Registered instances of those rows are marked deleted (``PersistentModel/isDeleted`` is true,
-    /// `modelContext` nil) and dropped from the pending changes. Unsaved inserted `T`s that match are dropped too;
-    /// models inserted after the call are not affected. Being a statement on rows, it applies no delete rule:
-    /// join-table rows go with the deleted rows, and references to them read as nil afterwards; delete models one
-    /// by one with ``delete(_:)`` for `.cascade` and `.deny`.
+    /// Like ``delete(_:)``, it is a pending change of the context. From the call on, fetches in this context (with
+    /// pending changes included) no longer return the matching rows, and their registered instances are marked
+    /// deleted (``PersistentModel/isDeleted`` is true); unsaved inserted `T`s that match are dropped, and models
+    /// inserted after the call are not affected. Nothing is written until ``save()``, which runs one
+    /// `DELETE FROM <table> WHERE <predicate> RETURNING "Z_PK"` (without a predicate, `DELETE FROM <table>`) in its
+    /// transaction, before its other changes: the rows whose stored values match then are deleted, and a failed save
+    /// or ``transaction(block:)`` leaves every one of them. ``rollback()`` cancels it. With an ``undoManager`` it is
+    /// one undoable change: before the save, undo cancels it; after, undo inserts the deleted models again (as new
+    /// rows, which the next save stores) — so that it can, the call then reads the matching rows as models.
+    ///
+    /// Being a statement on rows, it applies no delete rule: join-table rows go with the deleted rows, and references
+    /// to them read as nil after the save; delete models one by one with ``delete(_:)`` for `.cascade` and `.deny`.
+    ///
+    /// SQL at the call: `SELECT "Z_PK" FROM <table> WHERE <predicate>`, to know which rows fetches leave out (none
+    /// without a predicate; every column with an undo manager).
     /// - Throws: ``SwiftDataError/unsupportedPredicate(_:)`` when the predicate cannot be translated (nothing is
     ///   deleted then); store errors.
     public func delete<T: PersistentModel>(
@@ -19,63 +27,142 @@ extension ModelContext {
     ) throws(SwiftDataError) {
         let table = try store.table(for: T.self)
         let plan = try FetchPlan(
-            table: table, schema: store.mapping, descriptor: FetchDescriptor(predicate: predicate), inMemoryFallback: evaluatesUnsupportedPredicatesInMemory
+            table: table, schema: store.mapping, descriptor: FetchDescriptor(predicate: predicate),
+            inMemoryFallback: evaluatesUnsupportedPredicatesInMemory
         )
-        var pendingMatches: [T] = []
+        var droppedInserts: [T] = []
         for inserted in insertedModels.models(of: T.self) {
             if try predicate.map({ p throws(SwiftDataError) in try Self.evaluate(p, on: inserted) }) ?? true {
-                pendingMatches.append(inserted)
+                droppedInserts.append(inserted)
             }
         }
-        var matchingRowIDs: [Int64]?
-        if plan.filtersInMemory, let predicate {
-            var descriptor = FetchDescriptor<T>()
-            descriptor.includePendingChanges = false
-            let stored = try fetch(descriptor)
-            var rowIDs: [Int64] = []
-            for model in stored where try Self.evaluate(predicate, on: model) { rowIDs.append(model._$persistentState.rowID) }
-            matchingRowIDs = rowIDs
+        let recordsUndo = undoManager?.isUndoRegistrationEnabled ?? false
+        var stored = FetchDescriptor<T>(predicate: predicate)
+        stored.includePendingChanges = false
+        let rows: BatchDeletion.Rows
+        let matchedRowIDs: [Int64]?
+        let candidates: [T]
+        if predicate == nil && !recordsUndo {
+            matchedRowIDs = nil
+            candidates = registeredInstances(T.self)
+        } else if !recordsUndo && !plan.filtersInMemory, let keys = try fetchRowIDs(stored) {
+            matchedRowIDs = keys
+            candidates = keys.compactMap { registeredInstance(T.self, rowID: $0) }
+        } else {
+            // Read as models, so that undo after the save can insert every one of them again.
+            candidates = try fetch(stored)
+            matchedRowIDs = predicate == nil ? nil : candidates.map { $0._$persistentState.rowID }
         }
-        let deletedRowIDs: [Int64] = try store.withConnection { connection in
-            try connection.transaction {
-                var rowIDs: [Int64] = []
-                func run(_ sql: String, _ arguments: [SQLiteValue]) throws {
-                    let statement = try connection.cachedStatement(sql)
-                    defer { statement.reset() }
-                    try statement.bind(arguments)
-                    while try statement.step() { rowIDs.append(statement.int64(at: 0)) }
-                }
-                let returning = " RETURNING \(SQL.identifier(SQL.primaryKey))"
-                if let matchingRowIDs {
-                    // SQLite allows 32,766 parameters per statement; delete in chunks well under that.
-                    for start in stride(from: 0, to: matchingRowIDs.count, by: 500) {
-                        let chunk = matchingRowIDs[start..<min(start + 500, matchingRowIDs.count)]
-                        try run(
-                            "DELETE FROM \(table.quotedName) WHERE \(SQL.identifier(SQL.primaryKey)) IN (\(SQL.placeholders(chunk.count)))\(returning)",
-                            chunk.map { .integer($0) }
-                        )
-                    }
-                } else if predicate == nil {
-                    // Every row: no RETURNING, so SQLite can empty the table at once (its truncate optimisation).
-                    try connection.execute("DELETE FROM \(table.quotedName)")
-                } else {
-                    try run("DELETE FROM \(table.quotedName)\(plan.query.whereClause)\(returning)", plan.query.arguments)
-                }
-                return rowIDs
-            }
+        if predicate == nil {
+            rows = .all
+        } else if plan.filtersInMemory {
+            rows = .keys(matchedRowIDs ?? [])
+        } else {
+            rows = .matching(whereClause: plan.query.whereClause, arguments: plan.query.arguments)
         }
-        let deletedInstances: [T] = predicate == nil && matchingRowIDs == nil
-            ? registeredInstances(T.self)
-            : deletedRowIDs.compactMap { registeredInstance(T.self, rowID: $0) }
-        for instance in deletedInstances {
+        // A model already deleted one by one stays so (its delete rules still apply at the save).
+        let instances = candidates.filter { $0._$persistentState.status == .registered }
+        for instance in instances {
+            instance._$persistentState.status = .deleted
             changedModels.remove(instance)
-            deletedModels.remove(instance)
-            instance._$persistentState.markRemoved()
-            unregister(instance)
         }
-        for inserted in pendingMatches {
+        for inserted in droppedInserts {
             insertedModels.remove(inserted)
             inserted._$persistentState.markRemoved()
         }
+        let deletion = BatchDeletion(
+            modelType: T.self, table: table, rows: rows, matchedRowIDs: matchedRowIDs.map(Set.init),
+            instances: instances, droppedInserts: droppedInserts
+        )
+        batchDeletions.append(deletion)
+        didChange()
+        registerUndo { context in
+            context.undoBatchDeletion(deletion) { context in try? context.delete(model: T.self, where: predicate) }
+        }
+    }
+
+    /// Undoes `deletion`: before the save, it is cancelled; after, the models it deleted are inserted again. Redo runs
+    /// it again.
+    private func undoBatchDeletion(_ deletion: BatchDeletion, redo: @escaping (ModelContext) -> Void) {
+        if let index = batchDeletions.firstIndex(where: { $0 === deletion }) {
+            batchDeletions.remove(at: index)
+            restoreInstances(of: deletion)
+            withoutRecordingUndo {
+                for model in deletion.droppedInserts where model._$persistentState.status == .removed { insert(model) }
+            }
+        } else {
+            withoutRecordingUndo {
+                for model in deletion.instances + deletion.droppedInserts where model._$persistentState.status == .removed {
+                    insert(model)
+                }
+            }
+        }
+        didChange()
+        registerUndo(redo)
+    }
+
+    /// The instances `deletion` marked deleted are registered again (rollback, undo).
+    func restoreInstances(of deletion: BatchDeletion) {
+        for instance in deletion.instances where instance._$persistentState.status == .deleted && !deletedModels.contains(instance) {
+            instance._$persistentState.status = .registered
+            if instance._$persistentState.hasChanges { changedModels.insert(instance) }
+        }
+    }
+
+    private func withoutRecordingUndo(_ body: () -> Void) {
+        guard let undoManager, undoManager.isUndoRegistrationEnabled else { return body() }
+        undoManager.disableUndoRegistration()
+        defer { undoManager.enableUndoRegistration() }
+        body()
+    }
+
+    /// The pending batch deletions of `T`, whose stored rows fetches leave out; nil when there are none.
+    func batchDeletions<T: PersistentModel>(of type: T.Type) -> [BatchDeletion]? {
+        guard !batchDeletions.isEmpty else { return nil }
+        let deletions = batchDeletions.filter { $0.modelType == T.self }
+        return deletions.isEmpty ? nil : deletions
+    }
+
+    // MARK: At the save
+
+    /// Runs every pending batch deletion's `DELETE`, in the save's transaction; returns the keys each deleted (nil:
+    /// every row).
+    func writeBatchDeletions(_ connection: SQLiteConnection) throws -> [[Int64]?] {
+        try batchDeletions.map { try $0.write(connection) }
+    }
+
+    /// After the save committed: the models whose rows the batch deletions removed leave the context. Returns them,
+    /// and the identifiers of every row deleted.
+    func finishBatchDeletions(_ results: [[Int64]?]) -> (removed: [any PersistentModel], identifiers: [PersistentIdentifier]) {
+        var removed: [any PersistentModel] = []
+        var identifiers: [PersistentIdentifier] = []
+        for (deletion, deletedKeys) in zip(batchDeletions, results) {
+            let keys = deletedKeys.map(Set.init)
+            var removedKeys = Set<Int64>()
+            func remove(_ model: any PersistentModel) {
+                removedKeys.insert(model._$persistentState.rowID)
+                identifiers.append(model.persistentModelID)
+                unregister(model)
+                model._$persistentState.markRemoved()
+                removed.append(model)
+            }
+            for instance in deletion.instances where instance._$persistentState.status == .deleted && !deletedModels.contains(instance) {
+                if keys?.contains(instance._$persistentState.rowID) ?? true {
+                    remove(instance)
+                } else {
+                    // Its row no longer matched when the save ran (changed elsewhere): it stays.
+                    instance._$persistentState.status = .registered
+                }
+            }
+            // Rows that matched at the save and were read since the call.
+            let others = keys.map { $0.compactMap { registeredInstance(of: deletion.modelType, rowID: $0) } }
+                ?? registeredInstances(of: deletion.modelType)
+            for model in others where model._$persistentState.status == .registered { remove(model) }
+            for key in deletedKeys ?? [] where !removedKeys.contains(key) {
+                identifiers.append(.permanent(entityName: deletion.table.name, storeIdentifier: store.identifier, rowID: key))
+            }
+        }
+        batchDeletions.removeAll()
+        return (removed, identifiers)
     }
 }

@@ -8,7 +8,7 @@ extension ModelContext {
     /// `ORDER BY`, and `LIMIT`/`OFFSET`. When `includePendingChanges` is true and this context has unsaved changes
     /// to `T`, the rows are merged with them — pending inserts and changed models that match are added, pending
     /// deletes and changed models that no longer match are dropped, the result is sorted again in memory — and the
-    /// window is applied after that merge.
+    /// window is applied after that merge. The stored rows a pending ``delete(model:where:)`` removes are left out.
     /// - Throws: ``SwiftDataError/unsupportedPredicate(_:)`` or ``SwiftDataError/unsupportedSortDescriptor(_:)``
     ///   when the descriptor cannot be translated; ``SwiftDataError/modelNotInSchema(entityName:)``; store errors.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws(SwiftDataError) -> [T] {
@@ -17,10 +17,10 @@ extension ModelContext {
         let mergesPendingChanges = descriptor.includePendingChanges && hasPendingChanges(for: T.self)
         if !mergesPendingChanges && plan.isEntirelySQL {
             let (sql, arguments) = plan.query.selectSQL(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
-            return try fetchRows(T.self, table: table, sql: sql, arguments: arguments)
+            return try fetchRows(T.self, table: table, sql: sql, arguments: arguments, includesPendingChanges: descriptor.includePendingChanges)
         }
         let (sql, arguments) = plan.query.selectSQL(limit: nil, offset: nil)
-        var models = try fetchRows(T.self, table: table, sql: sql, arguments: arguments)
+        var models = try fetchRows(T.self, table: table, sql: sql, arguments: arguments, includesPendingChanges: descriptor.includePendingChanges)
         if plan.filtersInMemory, let predicate = descriptor.predicate {
             var matching: [T] = []
             for model in models where try Self.evaluate(predicate, on: model) { matching.append(model) }
@@ -64,12 +64,15 @@ extension ModelContext {
     // MARK: Rows to models
 
     /// Runs `sql` (which selects ``EntityTable/selectList``) and returns the rows as registered models. Reads
-    /// through `reader` when given (a snapshot), else through the store's connection.
+    /// through `reader` when given (a snapshot), else through the store's connection. Rows a pending
+    /// ``delete(model:where:)`` removes are skipped, unless `includesPendingChanges` is false.
     func fetchRows<T: PersistentModel>(
-        _ type: T.Type, table: EntityTable, sql: String, arguments: [SQLiteValue], reader: (any StoreReader)? = nil
+        _ type: T.Type, table: EntityTable, sql: String, arguments: [SQLiteValue], reader: (any StoreReader)? = nil,
+        includesPendingChanges: Bool = true
     ) throws(SwiftDataError) -> [T] {
         let storeIdentifier = store.identifier
         let version = store.dataVersion()
+        let deletions = includesPendingChanges ? batchDeletions(of: T.self) : nil
         let run: ((SQLiteConnection) throws -> [T]) throws(SwiftDataError) -> [T] = if let reader {
             { body throws(SwiftDataError) in try reader.withConnection(body) }
         } else {
@@ -81,6 +84,7 @@ extension ModelContext {
             try statement.bind(arguments)
             var models: [T] = []
             while try statement.step() {
+                if let deletions, deletions.contains(where: { $0.excludes(statement.int64(at: 0)) }) { continue }
                 models.append(try self.materialize(
                     T.self, statement: statement, table: table, storeIdentifier: storeIdentifier, version: version
                 ))
@@ -120,6 +124,7 @@ extension ModelContext {
 
     func hasPendingChanges<T: PersistentModel>(for type: T.Type) -> Bool {
         insertedModels.containsModel(of: type) || changedModels.containsModel(of: type) || deletedModels.containsModel(of: type)
+            || batchDeletions(of: type) != nil
     }
 
     private func mergePendingChanges<T: PersistentModel>(

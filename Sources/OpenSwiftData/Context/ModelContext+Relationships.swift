@@ -50,6 +50,7 @@ extension ModelContext {
 
     private func resolveRequired<T: PersistentModel>(_ type: T.Type, _ rowID: Int64) throws -> T? {
         if let registered = registeredInstance(T.self, rowID: rowID) { return registered }
+        if let deletions = batchDeletions(of: T.self), deletions.contains(where: { $0.excludes(rowID) }) { return nil }
         let table = try store.table(for: T.self)
         return try store.withConnection { connection in
             let statement = try connection.prepare(table.selectByPrimaryKeySQL)
@@ -75,7 +76,7 @@ extension ModelContext {
             let entityName = type(of: model).entityName
             for mapping in store.relationships(of: type(of: model)).values.sorted(by: { $0.propertyIndex < $1.propertyIndex }) {
                 guard let accessors = mapping.relationship.accessors else { continue }
-                let related = accessors.related(model).filter { !$0.isDeleted || $0._$persistentState.status == .deleted }
+                let related = accessors.related(model).filter { $0._$persistentState.status != .removed }
                 switch mapping.relationship.deleteRule {
                 case .cascade:
                     for item in related where seen.insert(ObjectIdentifier(item)).inserted {
@@ -88,9 +89,12 @@ extension ModelContext {
                         throw .deleteDenied(entityName: entityName, relationship: mapping.relationship.name, count: remaining.count)
                     }
                 case .nullify:
-                    if let inverse = mapping.inverse?.accessors {
+                    let inverses = mapping.inverses.compactMap(\.accessors)
+                    if !inverses.isEmpty {
                         RelationshipSync.$isSyncing.withValue(true) {
-                            for item in related where !seen.contains(ObjectIdentifier(item)) { inverse.remove(item, model) }
+                            for item in related where !seen.contains(ObjectIdentifier(item)) {
+                                for inverse in inverses { inverse.remove(item, model) }
+                            }
                         }
                     }
                 case .noAction:
@@ -105,6 +109,57 @@ extension ModelContext {
         delete(model)
     }
 
+    /// After a save removed models, every registered model that still refers to one of them forgets it — an
+    /// optional to-one becomes nil, a to-many drops it — as the store's triggers already did to the rows, so nothing
+    /// is left to save. A reference still in the store (a fault) is left to read nil.
+    ///
+    /// `deletedWithRules` went through ``applyDeleteRules(to:)``, whose `.nullify` already cleared the references its
+    /// inverses reach: only relationships without an inverse, or whose inverse is `.noAction`, are looked at for them.
+    /// `deletedWithoutRules` (a batch deletion's, or rows deleted elsewhere) and the rows `rows` names are looked for
+    /// in every relationship to their entity.
+    func forgetReferences(
+        deletedWithRules: [any PersistentModel], deletedWithoutRules: [any PersistentModel], rows: [PersistentIdentifier]
+    ) {
+        guard !deletedWithRules.isEmpty || !deletedWithoutRules.isEmpty || !rows.isEmpty else { return }
+        let removedModels = Set((deletedWithRules + deletedWithoutRules).map { ObjectIdentifier($0) })
+        var removedKeys: [String: Set<Int64>] = [:]
+        var withoutRules = Set<String>()
+        for model in deletedWithRules { removedKeys[type(of: model).entityName, default: []].insert(model._$persistentState.rowID) }
+        for model in deletedWithoutRules {
+            removedKeys[type(of: model).entityName, default: []].insert(model._$persistentState.rowID)
+            withoutRules.insert(type(of: model).entityName)
+        }
+        for row in rows {
+            if let key = row.primaryKey { removedKeys[row.entityName, default: []].insert(key) }
+            withoutRules.insert(row.entityName)
+        }
+        applyingStoredState {
+            for table in store.mapping.tables {
+                let mappings = store.relationships(of: table.entity.modelType).values.filter { mapping in
+                    guard removedKeys[mapping.destination.name] != nil else { return false }
+                    let inverses = mapping.inverses
+                    return withoutRules.contains(mapping.destination.name) || inverses.isEmpty
+                        || inverses.contains { $0.deleteRule == .noAction }
+                }
+                guard !mappings.isEmpty else { continue }
+                for owner in registeredInstances(of: table.entity.modelType) {
+                    for mapping in mappings {
+                        if let fault = owner._$persistentState.faults[mapping.propertyIndex] {
+                            if case .toOne(let key) = fault, removedKeys[mapping.destination.name]?.contains(key) == true {
+                                owner._$persistentState.faults[mapping.propertyIndex] = nil
+                            }
+                            continue
+                        }
+                        guard let accessors = mapping.relationship.accessors else { continue }
+                        for target in accessors.related(owner) where removedModels.contains(ObjectIdentifier(target)) {
+                            accessors.remove(owner, target)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Throws when a to-many relationship of a model being saved holds fewer or more models than it allows.
     func validateRelationshipCounts(_ models: [any PersistentModel]) throws(SwiftDataError) {
         for model in models {
@@ -112,7 +167,7 @@ extension ModelContext {
                 let minimum = mapping.relationship.minimumModelCount ?? 0
                 let maximum = mapping.relationship.maximumModelCount ?? 0
                 guard minimum > 0 || maximum > 0, let accessors = mapping.relationship.accessors else { continue }
-                let count = accessors.related(model).filter { !$0.isDeleted }.count
+                let count = accessors.related(model).filter { !$0._$persistentState.isDeletedOrRemoved }.count
                 if count < minimum || (maximum > 0 && count > maximum) {
                     throw .relationshipCountViolation(
                         entityName: type(of: model).entityName, relationship: mapping.relationship.name,
@@ -142,7 +197,7 @@ extension ModelContext {
                 try connection.execute(
                     "DELETE FROM \(joinTable.quotedName) WHERE \(SQL.identifier(ownerColumn)) = ?", [.integer(owner)]
                 )
-                for (order, item) in accessors.related(model).enumerated() where key(item) != 0 && !item.isDeleted {
+                for (order, item) in accessors.related(model).enumerated() where key(item) != 0 && !item._$persistentState.isDeletedOrRemoved {
                     try connection.execute(
                         "INSERT OR REPLACE INTO \(joinTable.quotedName) (\(SQL.identifier(ownerColumn)), \(SQL.identifier(destinationColumn)), \"Z_ORDER\") VALUES (?, ?, ?)",
                         [.integer(owner), .integer(key(item)), .integer(Int64(order))]

@@ -4,7 +4,8 @@ import SQLite
 extension ModelContext {
     /// Writes every pending insert, change and delete to the store in one transaction. Mirrors SwiftData's `save()`.
     ///
-    /// SQL run, inside `BEGIN IMMEDIATE … COMMIT`: one `DELETE` per deleted model, one `UPDATE` of the changed
+    /// SQL run, inside `BEGIN IMMEDIATE … COMMIT`: the `DELETE` of each pending ``delete(model:where:)`` (one
+    /// statement each), one `DELETE` per deleted model, one `UPDATE` of the changed
     /// columns only per changed model (so two contexts changing different properties of one row both keep their
     /// change), one `INSERT … ON CONFLICT DO UPDATE` per inserted model (its key: `sqlite3_last_insert_rowid`, or a lookup by its
     /// unique values when it met an existing row).
@@ -14,6 +15,10 @@ extension ModelContext {
     /// identifier. Two pending inserts with the same unique value collapse the same way, in insertion order, so the
     /// last one inserted wins. After the save the inserted model is the context's instance for that row; an instance
     /// that represented the row before is given the saved values and leaves the context (its `modelContext` is nil).
+    ///
+    /// After the save, a deleted model is gone from the context: its `modelContext` is nil, ``PersistentModel/isDeleted``
+    /// false, and every registered model that referred to it no longer does — an optional to-one reads nil, a
+    /// to-many no longer lists it, whatever the delete rule (the store's triggers already cleared those references).
     ///
     /// If anything fails, the transaction is rolled back and the context is left exactly as before the call.
     /// - Throws: ``SwiftDataError/saveNotAllowed`` when the configuration forbids saving;
@@ -33,16 +38,17 @@ extension ModelContext {
         postWillSave()
         let deletedIdentifiers = deleted.map(\.persistentModelID)
 
-        let (vanished, insertedRowIDs) = try store.withConnection { connection in
+        let (batchResults, vanished, insertedRowIDs) = try store.withConnection { connection in
             try connection.transaction {
                 var pending = PendingReferences()
+                let batchResults = try writeBatchDeletions(connection)
                 try writeDeletes(deleted, connection)
                 let vanished = try writeUpdates(changed, &pending, connection)
                 let rowIDs = try writeInserts(inserted, upserts: upserts, &pending, connection)
                 for (model, rowID) in zip(inserted, rowIDs) { pending.newRowIDs[ObjectIdentifier(model)] = rowID }
                 try pending.write(connection, store: store)
                 try writeJoinTables(changed + inserted, rowIDs: pending.newRowIDs, connection)
-                return (vanished, rowIDs)
+                return (batchResults, vanished, rowIDs)
             }
         }
 
@@ -51,6 +57,7 @@ extension ModelContext {
             model._$persistentState.markRemoved()
             unregister(model)
         }
+        let batch = finishBatchDeletions(batchResults)
         for model in changed {
             model._$persistentState.changedProperties = PropertyIndexSet()
         }
@@ -65,9 +72,11 @@ extension ModelContext {
         insertedModels.removeAll()
         changedModels.removeAll()
         deletedModels.removeAll()
+        forgetReferences(deletedWithRules: deleted, deletedWithoutRules: vanished + batch.removed, rows: batch.identifiers)
+        let listed = Set(deletedIdentifiers)
         postDidSave(
             inserted: inserted.map(\.persistentModelID), updated: changed.map(\.persistentModelID),
-            deleted: deletedIdentifiers
+            deleted: deletedIdentifiers + batch.identifiers.filter { !listed.contains($0) }
         )
     }
 

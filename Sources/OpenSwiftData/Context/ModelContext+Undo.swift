@@ -20,15 +20,17 @@ extension ModelContext {
     }
 }
 
-/// Records the undo of setting `property` of `model`, when its context has an undo manager: setting it back. (Run
-/// from the property's setter, before the change; the other side of a relationship is not recorded separately:
-/// setting the property back updates it again.)
-func registerUndoOfChange<Model: PersistentModel, Value>(_ model: Model, _ property: ReferenceWritableKeyPath<Model, Value>) {
+/// Records the undo of setting `property` of `model` from `oldValue`, when its context has an undo manager: setting it
+/// back. (Run from the property's setter, before the change; the other side of a relationship is not recorded
+/// separately: setting the property back updates it again.)
+@usableFromInline
+func registerUndoOfChange<Model: PersistentModel, Value>(
+    _ model: Model, _ property: ReferenceWritableKeyPath<Model, Value>, from oldValue: Value
+) {
     guard let context = model._$persistentState.context, context.undoManager != nil, !RelationshipSync.isSyncing else { return }
     switch model._$persistentState.status {
     case .inserted, .registered, .deleted:
-        let old = model[keyPath: property]
-        context.registerUndo { _ in model[keyPath: property] = old }
+        context.registerUndo { _ in model[keyPath: property] = oldValue }
     case .unmanaged, .removed:
         break
     }

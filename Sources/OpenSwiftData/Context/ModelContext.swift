@@ -38,6 +38,11 @@ public final class ModelContext {
     var insertedModels = ModelSet()
     var changedModels = ModelSet()
     var deletedModels = ModelSet()
+    /// `delete(model:where:)` calls not saved yet, in call order.
+    var batchDeletions: [BatchDeletion] = []
+    /// True while the context brings its models in line with what the store already holds (references to rows a
+    /// save deleted): the property changes this makes are not changes to save.
+    private var isApplyingStoredState = false
 
     /// A context for `container`. Mirrors SwiftData's `ModelContext(_:)`.
     public init(_ container: ModelContainer) {
@@ -61,8 +66,11 @@ public final class ModelContext {
 
     // MARK: Pending changes
 
-    /// Whether there are unsaved inserts, changes or deletes. Mirrors SwiftData's `hasChanges`.
-    public var hasChanges: Bool { !insertedModels.isEmpty || !changedModels.isEmpty || !deletedModels.isEmpty }
+    /// Whether there are unsaved inserts, changes or deletes (``delete(model:where:)`` included). Mirrors SwiftData's
+    /// `hasChanges`.
+    public var hasChanges: Bool {
+        !insertedModels.isEmpty || !changedModels.isEmpty || !deletedModels.isEmpty || !batchDeletions.isEmpty
+    }
 
     /// Models inserted and not yet saved, in insertion order.
     public var insertedModelsArray: [any PersistentModel] { insertedModels.models }
@@ -73,8 +81,10 @@ public final class ModelContext {
 
     /// Starts tracking `model` so the next save stores it. Mirrors SwiftData's `insert(_:)`.
     ///
-    /// Inserting a model twice does nothing; inserting a model marked deleted un-deletes it; a model whose deletion
-    /// was saved is inserted as a new row. A model that belongs to another context is left there (nothing happens).
+    /// Inserting a model twice does nothing; inserting a model marked deleted with ``delete(_:)`` un-deletes it (one
+    /// that a pending ``delete(model:where:)`` removes stays deleted: `rollback()` or undo restores it); a model whose
+    /// deletion was saved is inserted as a new row. A model that belongs to another context is left there (nothing
+    /// happens).
     public func insert<T: PersistentModel>(_ model: T) {
         let state = model._$persistentState
         if let owner = state.context, owner !== self, state.status != .unmanaged, state.status != .removed { return }
@@ -90,6 +100,7 @@ public final class ModelContext {
             // Models its relationships hold join this context, and their other sides learn of it.
             RelationshipSync.adoptRelationships(of: model)
         case .deleted:
+            guard deletedModels.contains(model) else { return }
             model._$persistentState.status = .registered
             deletedModels.remove(model)
             didChange()
@@ -102,7 +113,9 @@ public final class ModelContext {
     /// Marks `model` for deletion at the next save. Mirrors SwiftData's `delete(_:)`.
     ///
     /// Until the save, ``PersistentModel/isDeleted`` is true and the model is in ``deletedModelsArray``; fetches
-    /// (with pending changes included) no longer return it. A model inserted and never saved is simply dropped.
+    /// (with pending changes included) no longer return it. After the save, as in SwiftData, `isDeleted` is false and
+    /// `modelContext` nil, and no registered model refers to it (see ``save()``). A model inserted and never saved is
+    /// simply dropped.
     public func delete<T: PersistentModel>(_ model: T) {
         let state = model._$persistentState
         guard state.context === self else { return }
@@ -125,13 +138,21 @@ public final class ModelContext {
 
     /// Discards every unsaved insert, delete and change. Mirrors SwiftData's `rollback()`.
     ///
-    /// Inserted models leave the context; deleted ones are restored; changed ones get their stored values back
-    /// (read again from the store; one whose row is gone is marked deleted).
+    /// Inserted models leave the context; deleted ones are restored, and pending ``delete(model:where:)`` calls
+    /// cancelled; changed ones get their stored values back (read again from the store; one whose row is gone leaves
+    /// the context).
     public func rollback() {
         undoManager?.removeAllActions()
         for model in insertedModels.models {
             model._$persistentState.detach()
         }
+        for deletion in batchDeletions.reversed() {
+            restoreInstances(of: deletion)
+            for model in deletion.droppedInserts where model._$persistentState.status == .removed {
+                model._$persistentState.detach()
+            }
+        }
+        batchDeletions.removeAll()
         for model in deletedModels.models {
             model._$persistentState.status = .registered
             if model._$persistentState.hasChanges { changedModels.insert(model) }
@@ -189,6 +210,7 @@ public final class ModelContext {
 
     /// Called through `_modelDidChange` when a persisted property of `model` is set.
     func modelDidChange<T: PersistentModel>(_ model: T, property: StaticString, index: Int) {
+        if isApplyingStoredState { return }
         switch model._$persistentState.status {
         case .registered:
             let position = index >= 0 ? index : (try? store.table(for: T.self).propertyIndex(named: "\(property)")) ?? -1
@@ -202,7 +224,7 @@ public final class ModelContext {
         }
     }
 
-    private func didChange() {
+    func didChange() {
         guard autosaveEnabled, !autosaveScheduled else { return }
         autosaveScheduled = true
         let container = self.container
@@ -240,6 +262,24 @@ public final class ModelContext {
     /// Every live registered instance of `type`.
     func registeredInstances<T: PersistentModel>(_ type: T.Type) -> [T] {
         registry.instances(ObjectIdentifier(type)).compactMap { $0 as? T }
+    }
+
+    /// The registered instance of a row of a model type known only at run time.
+    func registeredInstance(of type: any PersistentModel.Type, rowID: Int64) -> (any PersistentModel)? {
+        registry.instance(ObjectIdentifier(type), rowID: rowID) as? any PersistentModel
+    }
+
+    /// Every live registered instance of a model type known only at run time.
+    func registeredInstances(of type: any PersistentModel.Type) -> [any PersistentModel] {
+        registry.instances(ObjectIdentifier(type)).compactMap { $0 as? any PersistentModel }
+    }
+
+    /// Runs `body`, whose property changes only bring models in line with the store (nothing to save, no undo).
+    func applyingStoredState(_ body: () -> Void) {
+        let outer = isApplyingStoredState
+        isApplyingStoredState = true
+        defer { isApplyingStoredState = outer }
+        RelationshipSync.$isSyncing.withValue(true, operation: body)
     }
 
     /// The registered model for `identifier`, if this context holds it. Mirrors SwiftData's

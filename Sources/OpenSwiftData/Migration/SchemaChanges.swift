@@ -32,6 +32,10 @@ struct SchemaChanges {
     var createdJoinTables: [JoinTable] = []
     /// Every join table of the new schema (their triggers go with a rebuilt table, and are made again).
     var joinTables: [JoinTable] = []
+    /// `INSERT … SELECT`s that fill the new join table of each list sharing a to-one inverse which the store read
+    /// through that inverse's foreign key: every list then reads as it did (every model referring to the owner), and
+    /// keeps its own members from then on.
+    var seeds: [String] = []
 
     var isEmpty: Bool {
         createdTables.isEmpty && droppedTables.isEmpty && rebuilds.isEmpty && reindexed.isEmpty
@@ -72,6 +76,31 @@ struct SchemaChanges {
         droppedJoinTables = storedJoinTables.subtracting(targetJoinTables).sorted()
         createdJoinTables = target.joinTables.filter { !storedJoinTables.contains($0.name) }
         joinTables = target.joinTables
+        seeds = Self.seeds(from: stored, to: target, creating: Set(createdJoinTables.map(\.name)))
+    }
+
+    private static func seeds(from stored: StoredSchema, to target: SchemaMapping, creating created: Set<String>) -> [String] {
+        var seeds: [String] = []
+        for table in target.tables {
+            guard let old = stored.entity(named: table.name) else { continue }
+            let mappings = (target.relationships[ObjectIdentifier(table.entity.modelType)] ?? [:]).values.sorted { $0.propertyIndex < $1.propertyIndex }
+            for mapping in mappings where !mapping.siblingPropertyIndexes.isEmpty {
+                guard case .joinTable(let joinTable, let ownerColumn, let destinationColumn) = mapping.storage,
+                      created.contains(joinTable.name),
+                      let previous = old.relationships.first(where: { $0.name == mapping.relationship.name }),
+                      previous.isToMany, previous.joinTable == nil,
+                      let inverse = mapping.inversePropertyIndexes.first,
+                      let column = mapping.destination.columnOfProperty[inverse],
+                      stored.entity(named: mapping.destination.name)?.column(named: mapping.destination.columns[column].name) != nil
+                else { continue }
+                let key = SQL.identifier(mapping.destination.columns[column].name)
+                seeds.append(
+                    "INSERT OR IGNORE INTO \(joinTable.quotedName) (\(SQL.identifier(ownerColumn)), \(SQL.identifier(destinationColumn)), "
+                        + "\"Z_ORDER\") SELECT \(key), \"Z_PK\", \"Z_PK\" FROM \(mapping.destination.quotedName) WHERE \(key) IS NOT NULL"
+                )
+            }
+        }
+        return seeds
     }
 
     /// Whether the table in the store has exactly the columns the entity's table defines (guards against a record
@@ -105,11 +134,22 @@ struct SchemaChanges {
                         + "\(rowCount) row(s): make it optional, give it a default value, or migrate with a custom stage"
                 )
             }
-            guard Self.compatible(source, newRecord) else {
+            var keepsValues = Self.compatible(source, newRecord)
+            var undecodable = 0
+            if !keepsValues, Self.isSameTypeInAnotherNamespace(source, newRecord),
+               case .attribute(let attribute) = column.kind, let stored = attribute.codec.jsonType {
+                // `V1.Settings` → `V2.Settings`: the values stay if every one decodes as the new type.
+                undecodable = try Self.countUndecodable(
+                    stored.type, table: table, column: source.name, property: column.propertyIndex, connection
+                )
+                keepsValues = undecodable == 0
+            }
+            guard keepsValues else {
                 if allowsTypeChanges { return .value(defaultValue ?? zero(newRecord.columnType)) }
+                let decoding = undecodable > 0 ? ", and \(undecodable) stored value(s) do not decode as the new type" : ""
                 throw SwiftDataError.migrationRequired(
-                    "\(description) changed type from \(readable(source)) to \(readable(newRecord)); the store was left as it "
-                        + "was — migrate with a custom MigrationStage that converts the values"
+                    "\(description) changed type from \(readable(source)) to \(readable(newRecord))\(decoding); the store was left "
+                        + "as it was — migrate with a custom MigrationStage that converts the values"
                 )
             }
             let quoted = "\(table.quotedName).\(SQL.identifier(source.name))"
@@ -151,6 +191,28 @@ struct SchemaChanges {
         let sameOptionality = old.valueType == new.valueType || unwrapped(old.valueType) == unwrapped(new.valueType)
         return old.columnType == new.columnType && old.representation == new.representation && old.isExternal == new.isExternal
             && sameOptionality
+    }
+
+    /// Both are JSON of a type of one name declared in different namespaces (`MyApp.V1.Settings` and
+    /// `MyApp.V2.Settings`, or `[V1.Window]` and `[V2.Window]`), stored alike.
+    private static func isSameTypeInAnotherNamespace(_ old: StoredSchema.Attribute, _ new: StoredSchema.Attribute) -> Bool {
+        old.representation == AttributeCodec.Representation.json.rawValue && new.representation == old.representation
+            && old.columnType == new.columnType && old.isExternal == new.isExternal
+            && StoredSchema.unqualifiedTypeName(unwrapped(old.valueType)) == StoredSchema.unqualifiedTypeName(unwrapped(new.valueType))
+    }
+
+    /// How many non-NULL values of `column` do not decode as a `T` (merged over its defaults when fields are missing).
+    private static func countUndecodable<T: Codable>(
+        _ type: T.Type, table: EntityTable, column: String, property: Int, _ connection: SQLiteConnection
+    ) throws -> Int {
+        let name = SQL.identifier(column)
+        let statement = try connection.prepare("SELECT \(name) FROM \(table.quotedName) WHERE \(name) IS NOT NULL")
+        var failures = 0
+        while try statement.step() {
+            let value = statement.value(at: 0)
+            if AttributeJSON.decode(T.self, from: value, model: table.entity.modelType, property: property) == nil { failures += 1 }
+        }
+        return failures
     }
 
     private static func unwrapped(_ type: String) -> String {
@@ -219,6 +281,7 @@ struct SchemaChanges {
         for joinTable in joinTables {
             for statement in joinTable.creationSQL { try connection.execute(statement) }
         }
+        for statement in seeds { try connection.execute(statement) }
     }
 
     private static func rebuild(_ rebuild: Rebuild, _ connection: SQLiteConnection, log: (String) -> Void) throws {

@@ -48,6 +48,7 @@ struct StoreMigration {
 
         var steps: [Step] = []
         if let stored, let plan {
+            try Self.checkProvenance(of: stored, in: plan, targetVersion: targetVersion)
             var current = stored.version
             while current != targetVersion,
                   let stage = plan.stages.first(where: { $0.from.versionIdentifier == current }) {
@@ -81,6 +82,28 @@ struct StoreMigration {
             record = StoredSchema(mapping: step.target, version: step.version)
         }
         return (stored, steps, changes)
+    }
+
+    /// Refuses to run the plan's stages on a store whose recorded schema is not the schema of the version it records
+    /// (written by models that were never that version — an unversioned model records 1.0.0): a stage would take it
+    /// for that version and drop or convert what does not fit. Runs before anything is written.
+    /// - Throws: ``SwiftDataError/migrationRequired(_:)`` naming each entity, attribute and relationship that differs.
+    private static func checkProvenance(
+        of stored: StoredSchema, in plan: any SchemaMigrationPlan.Type, targetVersion: Schema.Version
+    ) throws {
+        guard stored.version != targetVersion,
+              plan.stages.contains(where: { $0.from.versionIdentifier == stored.version }),
+              let claimed = plan.schemas.first(where: { $0.versionIdentifier == stored.version })
+        else { return }
+        let expected = StoredSchema(mapping: try SchemaMapping(schema: Schema(versionedSchema: claimed)), version: stored.version)
+        let differences = stored.differences(from: expected, otherName: "\(claimed)")
+        guard !differences.isEmpty else { return }
+        throw SwiftDataError.migrationRequired(
+            "the store records version \(stored.version), but its schema is not \(claimed)'s: "
+                + differences.joined(separator: "; ")
+                + ". It was not written by \(claimed), so the plan's stages from that version cannot run on it; the store was "
+                + "left as it was — open it with the models that wrote it, or add their schema to the plan as a version of its own"
+        )
     }
 
     /// The version a schema stands for: the plan's version whose models it has, or its own.

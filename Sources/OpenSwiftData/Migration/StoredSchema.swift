@@ -16,6 +16,18 @@ struct StoredSchema: Codable, Equatable, Sendable {
         var valueType: String
         var isOptional: Bool
         var isExternal: Bool
+
+        /// The Swift type without its module and namespaces, or the column type when unknown.
+        var readableType: String {
+            valueType.isEmpty ? columnType : StoredSchema.unqualifiedTypeName(valueType)
+        }
+
+        /// Whether values of this column are stored as `other`'s are (its Swift type compared without namespaces).
+        func isStored(like other: Attribute) -> Bool {
+            columnType == other.columnType && representation == other.representation && isOptional == other.isOptional
+                && isExternal == other.isExternal
+                && StoredSchema.unqualifiedTypeName(valueType) == StoredSchema.unqualifiedTypeName(other.valueType)
+        }
     }
 
     struct Relationship: Codable, Equatable, Sendable {
@@ -26,6 +38,9 @@ struct StoredSchema: Codable, Equatable, Sendable {
         var isOptional: Bool
         /// The join table holding it, if any.
         var joinTable: String?
+
+        var isToMany: Bool { !isToOne }
+        var readable: String { isToOne ? destination : "[\(destination)]" }
     }
 
     struct Entity: Codable, Equatable, Sendable {
@@ -130,6 +145,88 @@ struct StoredSchema: Codable, Equatable, Sendable {
     private init(version: Schema.Version, entities: [Entity]) {
         self.version = version
         self.entities = entities
+    }
+
+    // MARK: Comparing
+
+    /// `Swift.Array<MyApp.V1.Settings>` → `Array<Settings>`: a type's name without the modules and types it is
+    /// declared in, so one type declared in two versions' namespaces reads the same.
+    static func unqualifiedTypeName(_ name: String) -> String {
+        var result = ""
+        var token = ""
+        var depth = 0
+        func flush() {
+            // The part after the last dot outside parentheses ("(unknown context at $10f0c)" has spaces of its own).
+            var cut = token.startIndex
+            var level = 0
+            for index in token.indices {
+                switch token[index] {
+                case "(": level += 1
+                case ")": level -= 1
+                case "." where level == 0: cut = token.index(after: index)
+                default: break
+                }
+            }
+            result += token[cut...]
+            token = ""
+        }
+        for character in name {
+            if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+            if depth == 0 && "<>,[]:? ".contains(character) {
+                flush()
+                result.append(character)
+            } else {
+                token.append(character)
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// How this record differs from `other` (the record of the schema named `otherName`), one entry per entity,
+    /// attribute or relationship that only one of them has or that they store differently. Empty when they match:
+    /// names, column types, storage, optionality and (unqualified) Swift types; not original names, unique groups
+    /// or indexes, which lose no data.
+    func differences(from other: StoredSchema, otherName: String) -> [String] {
+        var differences: [String] = []
+        for entity in entities where other.entity(named: entity.name) == nil {
+            differences.append("the entity \(entity.name) is in the store, not in \(otherName)")
+        }
+        for expected in other.entities {
+            guard let entity = entity(named: expected.name) else {
+                differences.append("the entity \(expected.name) is in \(otherName), not in the store")
+                continue
+            }
+            for column in entity.columns {
+                let name = "\(entity.name).\(column.name)"
+                guard let wanted = expected.column(named: column.name) else {
+                    differences.append("\(name) (\(column.readableType)) is in the store, not in \(otherName)")
+                    continue
+                }
+                if !column.isStored(like: wanted) {
+                    differences.append("\(name) is \(column.readableType) in the store, \(wanted.readableType) in \(otherName)")
+                }
+            }
+            for wanted in expected.columns where entity.column(named: wanted.name) == nil {
+                differences.append("\(entity.name).\(wanted.name) (\(wanted.readableType)) is in \(otherName), not in the store")
+            }
+            let relationships = Dictionary(entity.relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let wantedRelationships = Dictionary(expected.relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            for relationship in entity.relationships where relationship.isToMany {
+                let name = "\(entity.name).\(relationship.name)"
+                guard let wanted = wantedRelationships[relationship.name] else {
+                    differences.append("\(name) (to-many \(relationship.destination)) is in the store, not in \(otherName)")
+                    continue
+                }
+                if wanted.destination != relationship.destination || wanted.isToOne != relationship.isToOne {
+                    differences.append("\(name) relates \(relationship.readable) in the store, \(wanted.readable) in \(otherName)")
+                }
+            }
+            for wanted in expected.relationships where wanted.isToMany && relationships[wanted.name] == nil {
+                differences.append("\(entity.name).\(wanted.name) (to-many \(wanted.destination)) is in \(otherName), not in the store")
+            }
+        }
+        return differences
     }
 
     static func tableExists(_ name: String, _ connection: SQLiteConnection) throws -> Bool {

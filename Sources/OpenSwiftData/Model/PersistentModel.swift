@@ -43,14 +43,9 @@ extension PersistentModel {
         }
     }
 
-    /// Whether the model is deleted: marked for deletion and not yet saved, or deleted and saved. Mirrors SwiftData's
-    /// `isDeleted`.
-    public var isDeleted: Bool {
-        switch _$persistentState.status {
-        case .deleted, .removed: true
-        case .unmanaged, .inserted, .registered: false
-        }
-    }
+    /// Whether the model is marked for deletion at its context's next save. Mirrors SwiftData's `isDeleted`: once the
+    /// deletion is saved it is false again, and ``modelContext`` is nil — that is what tells a removed model.
+    public var isDeleted: Bool { _$persistentState.status == .deleted }
 
     /// Whether the model has unsaved changes: inserted, deleted or a property changed. Mirrors SwiftData's
     /// `hasChanges`.

@@ -36,6 +36,9 @@ public struct PersistentState {
     var changedProperties = PropertyIndexSet()
     /// Whether a stored property changed since the last save (or fetch).
     var hasChanges: Bool { !changedProperties.isEmpty }
+    /// Whether the model is marked for deletion or its deletion is saved: it is no longer a related model to count,
+    /// store or follow.
+    var isDeletedOrRemoved: Bool { status == .deleted || status == .removed }
 
     public init() {}
 

@@ -1,6 +1,7 @@
 // The hooks every persisted property's accessors call (code `@Model` generates). Reading an attribute does nothing
-// (inlined away); setting one records its undo. The overloads for model types read relationships on first access
-// (faults) and keep both sides of a relationship in step when one side is set.
+// (inlined away); setting one to a value equal to its current one is no change, and setting it to another value
+// records its undo. The overloads for model types read relationships on first access (faults), hold each related
+// model once, and keep both sides of a relationship in step when one side is set.
 
 // MARK: Reading
 
@@ -64,48 +65,93 @@ private func contextForFaults(of model: some PersistentModel) -> ModelContext? {
 }
 
 // MARK: Writing
+//
+// Each returns the value the setter stores, or nil when the assignment changes nothing (an equal attribute value,
+// the same related models): the setter then returns at once — no observer is told, the context records no change
+// and no undo (as Core Data's `hasPersistentChangedValues` stays false).
 
-/// An attribute is about to change: record its undo (it has no other side).
+/// An attribute of a type that is not `Equatable` is about to change: record its undo (it has no other side). Every
+/// assignment is a change, as there is no telling whether the value differs.
 public func _persistedValueWillChange<Model: PersistentModel, Value>(
-    of model: Model, _ property: ReferenceWritableKeyPath<Model, Value>, to newValue: Value
-) {
-    registerUndoOfChange(model, property)
+    of model: Model, _ property: ReferenceWritableKeyPath<Model, Value>, from oldValue: Value, to newValue: Value
+) -> Value? {
+    registerUndoOfChange(model, property, from: oldValue)
+    return newValue
 }
 
-/// An optional to-one relationship is about to change: update the other side.
+/// An `Equatable` attribute is about to be set: nothing happens when the value is equal to the current one.
+@inlinable
+public func _persistedValueWillChange<Model: PersistentModel, Value: Equatable>(
+    of model: Model, _ property: ReferenceWritableKeyPath<Model, Value>, from oldValue: Value, to newValue: Value
+) -> Value? {
+    if oldValue == newValue { return nil }
+    registerUndoOfChange(model, property, from: oldValue)
+    return newValue
+}
+
+/// An optional to-one relationship is about to change: update the other side. (`oldValue` is the storage, which
+/// may be a fault: the current value is read through the property.)
 public func _persistedValueWillChange<Model: PersistentModel, Related: PersistentModel>(
-    of model: Model, _ property: ReferenceWritableKeyPath<Model, Related?>, to newValue: Related?
-) {
-    guard !RelationshipSync.isSyncing else { return }
-    registerUndoOfChange(model, property)
-    RelationshipSync.toOneWillChange(model, property, from: model[keyPath: property], to: newValue)
+    of model: Model, _ property: ReferenceWritableKeyPath<Model, Related?>, from oldValue: Related?, to newValue: Related?
+) -> Related?? {
+    guard !RelationshipSync.isSyncing else { return .some(newValue) }
+    let current = model[keyPath: property]
+    if current === newValue { return nil }
+    registerUndoOfChange(model, property, from: current)
+    RelationshipSync.toOneWillChange(model, property, from: current, to: newValue)
+    return .some(newValue)
 }
 
 /// A required to-one relationship is about to change: update the other side.
 public func _persistedValueWillChange<Model: PersistentModel, Related: PersistentModel>(
-    of model: Model, _ property: ReferenceWritableKeyPath<Model, Related>, to newValue: Related
-) {
-    guard !RelationshipSync.isSyncing else { return }
-    registerUndoOfChange(model, property)
-    RelationshipSync.toOneWillChange(model, property, from: model[keyPath: property], to: newValue)
+    of model: Model, _ property: ReferenceWritableKeyPath<Model, Related>, from oldValue: Related, to newValue: Related
+) -> Related? {
+    guard !RelationshipSync.isSyncing else { return newValue }
+    let current = model[keyPath: property]
+    if current === newValue { return nil }
+    registerUndoOfChange(model, property, from: current)
+    RelationshipSync.toOneWillChange(model, property, from: current, to: newValue)
+    return newValue
 }
 
-/// A to-many relationship is about to change: update the other side of each model added or removed.
+/// A to-many relationship is about to change: each model is kept once (the first time it occurs — setting the
+/// inverse already added it, so `list.insert(model, at: 0)` after `model.owner = owner` does not add it twice), and
+/// the other side of each model added or removed is updated.
 public func _persistedValueWillChange<Model: PersistentModel, Related: PersistentModel>(
-    of model: Model, _ property: ReferenceWritableKeyPath<Model, [Related]>, to newValue: [Related]
-) {
-    guard !RelationshipSync.isSyncing else { return }
-    registerUndoOfChange(model, property)
-    RelationshipSync.toManyWillChange(model, property, from: model[keyPath: property].map { $0 }, to: newValue.map { $0 })
+    of model: Model, _ property: ReferenceWritableKeyPath<Model, [Related]>, from oldValue: [Related], to newValue: [Related]
+) -> [Related]? {
+    // The other side's edits add a model only when it is absent.
+    guard !RelationshipSync.isSyncing else { return newValue }
+    let unique = withoutRepeats(newValue)
+    let current = model[keyPath: property]
+    if current.elementsEqual(unique, by: ===) { return nil }
+    registerUndoOfChange(model, property, from: current)
+    RelationshipSync.toManyWillChange(model, property, from: current.map { $0 }, to: unique.map { $0 })
+    return unique
 }
 
-/// An optional to-many relationship is about to change: update the other side of each model added or removed.
+/// An optional to-many relationship is about to change: as a to-many one.
 public func _persistedValueWillChange<Model: PersistentModel, Related: PersistentModel>(
-    of model: Model, _ property: ReferenceWritableKeyPath<Model, [Related]?>, to newValue: [Related]?
-) {
-    guard !RelationshipSync.isSyncing else { return }
-    registerUndoOfChange(model, property)
+    of model: Model, _ property: ReferenceWritableKeyPath<Model, [Related]?>, from oldValue: [Related]?, to newValue: [Related]?
+) -> [Related]?? {
+    guard !RelationshipSync.isSyncing else { return .some(newValue) }
+    let unique = newValue.map(withoutRepeats)
+    let current = model[keyPath: property]
+    if current?.count == unique?.count, (current ?? []).elementsEqual(unique ?? [], by: ===) { return nil }
+    registerUndoOfChange(model, property, from: current)
     RelationshipSync.toManyWillChange(
-        model, property, from: (model[keyPath: property] ?? []).map { $0 }, to: (newValue ?? []).map { $0 }
+        model, property, from: (current ?? []).map { $0 }, to: (unique ?? []).map { $0 }
     )
+    return .some(unique)
+}
+
+/// `models` with each model only where it first occurs.
+private func withoutRepeats<Related: PersistentModel>(_ models: [Related]) -> [Related] {
+    guard models.count > 1 else { return models }
+    var seen = Set<ObjectIdentifier>()
+    seen.reserveCapacity(models.count)
+    var unique: [Related] = []
+    unique.reserveCapacity(models.count)
+    for model in models where seen.insert(ObjectIdentifier(model)).inserted { unique.append(model) }
+    return unique.count == models.count ? models : unique
 }

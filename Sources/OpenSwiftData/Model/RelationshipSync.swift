@@ -14,15 +14,16 @@ enum RelationshipSync {
     ) {
         guard old !== new, let mapping = RelationshipMappings.relationship(Model.self, property) else { return }
         $isSyncing.withValue(true) {
-            if let inverse = mapping.inverseAccessors {
-                if let old { inverse.remove(old, model) }
-                if let new {
-                    if mapping.inverseIsToOne, let forward = mapping.relationship.accessors {
-                        // One-to-one: whatever `new` pointed at no longer points at `new`.
-                        for previous in inverse.related(new) where previous !== model { forward.remove(previous, new) }
-                    }
-                    inverse.add(new, model)
+            if let old {
+                for inverse in mapping.inverseAccessors { inverse.remove(old, model) }
+            }
+            // With several inverses (lists that share this one), which list the model joins cannot be told: none.
+            if let new, mapping.inverseAccessors.count == 1, let inverse = mapping.inverseAccessors.first {
+                if mapping.inverseIsToOne, let forward = mapping.relationship.accessors {
+                    // One-to-one: whatever `new` pointed at no longer points at `new`.
+                    for previous in inverse.related(new) where previous !== model { forward.remove(previous, new) }
                 }
+                inverse.add(new, model)
             }
         }
         if let new { adopt(new, by: model) }
@@ -36,12 +37,18 @@ enum RelationshipSync {
         let removed = old.filter { item in !new.contains { $0 === item } }
         let added = new.filter { item in !old.contains { $0 === item } }
         $isSyncing.withValue(true) {
-            guard let inverse = mapping.inverseAccessors else { return }
-            for item in removed { inverse.remove(item, model) }
+            guard mapping.inverseAccessors.count == 1, let inverse = mapping.inverseAccessors.first else { return }
+            // A model still in another list sharing the inverse keeps its reference to the owner.
+            for item in removed where !mapping.siblingAccessors.contains(where: { $0.holds(model, item) }) {
+                inverse.remove(item, model)
+            }
             for item in added {
                 if mapping.inverseIsToOne, let forward = mapping.relationship.accessors {
-                    // The item leaves its previous owner's collection.
-                    for previous in inverse.related(item) where previous !== model { forward.remove(previous, item) }
+                    // The item leaves its previous owner's collection (and the lists sharing its inverse).
+                    for previous in inverse.related(item) where previous !== model {
+                        forward.remove(previous, item)
+                        for sibling in mapping.siblingAccessors { sibling.remove(previous, item) }
+                    }
                 }
                 inverse.add(item, model)
             }
@@ -59,11 +66,14 @@ enum RelationshipSync {
             if model._$persistentState.faults[mapping.propertyIndex] != nil { continue }
             guard let accessors = mapping.relationship.accessors else { continue }
             let related = accessors.related(model)
-            if let inverse = mapping.inverseAccessors {
+            if mapping.inverseAccessors.count == 1, let inverse = mapping.inverseAccessors.first {
                 $isSyncing.withValue(true) {
                     for item in related {
                         if mapping.inverseIsToOne {
-                            for previous in inverse.related(item) where previous !== model { accessors.remove(previous, item) }
+                            for previous in inverse.related(item) where previous !== model {
+                                accessors.remove(previous, item)
+                                for sibling in mapping.siblingAccessors { sibling.remove(previous, item) }
+                            }
                         }
                         inverse.add(item, model)
                     }
@@ -89,8 +99,12 @@ enum RelationshipMappings {
     struct Entry: Sendable {
         let relationship: Schema.Relationship
         let propertyIndex: Int
-        let inverseAccessors: RelationshipAccessors?
+        /// The other side: one inverse, or none — or, for a to-one that several lists name as their inverse, each
+        /// of those lists.
+        let inverseAccessors: [RelationshipAccessors]
         let inverseIsToOne: Bool
+        /// The owner's other lists that share this one's to-one inverse.
+        let siblingAccessors: [RelationshipAccessors]
     }
 
     private final class Cache: @unchecked Sendable {
@@ -108,10 +122,11 @@ enum RelationshipMappings {
         if let entries = cache.lock.withLock({ cache.entries[key] }) { return entries }
         guard let mapping = try? SchemaMapping(schema: Schema([type])) else { return nil }
         let entries = (mapping.relationships[key] ?? [:]).values.sorted { $0.propertyIndex < $1.propertyIndex }.map { mapping in
-            let inverse = mapping.inverse
-            return Entry(
+            Entry(
                 relationship: mapping.relationship, propertyIndex: mapping.propertyIndex,
-                inverseAccessors: inverse?.accessors, inverseIsToOne: inverse?.isToOneRelationship ?? false
+                inverseAccessors: mapping.inverses.compactMap(\.accessors),
+                inverseIsToOne: mapping.inverse?.isToOneRelationship ?? false,
+                siblingAccessors: mapping.siblings.compactMap(\.accessors)
             )
         }
         let indexes = Dictionary(

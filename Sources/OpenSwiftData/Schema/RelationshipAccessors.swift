@@ -14,6 +14,11 @@ struct RelationshipAccessors: @unchecked Sendable {
     /// as it is), a to-many one drops it.
     let remove: (_ model: any PersistentModel, _ target: any PersistentModel) -> Void
 
+    /// Whether `model`'s property holds `target`.
+    func holds(_ model: any PersistentModel, _ target: any PersistentModel) -> Bool {
+        related(model).contains { $0 === target }
+    }
+
     static func toOne<Root, Value: PersistentModel>(_ keyPath: ReferenceWritableKeyPath<Root, Value?>) -> RelationshipAccessors {
         RelationshipAccessors(
             related: { model in (model as? Root).flatMap { $0[keyPath: keyPath] }.map { [$0] } ?? [] },

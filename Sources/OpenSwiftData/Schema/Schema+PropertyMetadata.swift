@@ -161,14 +161,14 @@ extension Schema {
             name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Attribute?
         ) {
             self.init(name: name, keypath: keypath, defaultValue: defaultValue, declared: metadata, codec: AttributeCodec(
-                representation: .json, columnType: .text, isOptional: false, valueType: Value.self))
+                representation: .json, columnType: .text, isOptional: false, valueType: Value.self, jsonType: JSONAttributeType(type: Value.self)))
         }
 
         public init<Root, Value: Codable>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value?>, defaultValue: Value??, metadata: Attribute?
         ) {
             self.init(name: name, keypath: keypath, defaultValue: defaultValue ?? nil, declared: metadata, codec: AttributeCodec(
-                representation: .json, columnType: .text, isOptional: true, valueType: Value?.self))
+                representation: .json, columnType: .text, isOptional: true, valueType: Value?.self, jsonType: JSONAttributeType(type: Value.self)))
         }
     }
 }

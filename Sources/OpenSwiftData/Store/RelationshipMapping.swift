@@ -7,6 +7,9 @@ import SQLite
 /// - Any other to-many relationship (many-to-many, or no inverse) is a join table
 ///   `Z_<Entity>_<property>` of `(Z_SOURCE, Z_TARGET, Z_ORDER)` rows, shared by both sides of a many-to-many
 ///   relationship (named after the side whose entity and property sort first).
+/// - Several to-many relationships of one entity may name one to-one inverse (Backyard Birds' `leadingPlants` and
+///   `trailingPlants`, both `inverse: \Plant.backyard`): the foreign key cannot tell which list a model is in, so
+///   each of them is a join table of its own (named after it), and the to-one keeps its column.
 struct RelationshipMapping: Sendable {
     enum Storage: Sendable {
         /// A column of the owner's table holding the destination's primary key.
@@ -21,12 +24,26 @@ struct RelationshipMapping: Sendable {
     let propertyIndex: Int
     let owner: EntityTable
     let destination: EntityTable
-    /// The destination's property that is this relationship's inverse.
-    let inversePropertyIndex: Int?
+    /// The destination's properties that are this relationship's inverse: one (or none) — or, for a to-one
+    /// relationship that several to-many relationships of the destination name as their inverse, each of those.
+    let inversePropertyIndexes: [Int]
+    /// The owner's other relationships that name the same to-one inverse as this one (see ``Storage``).
+    let siblingPropertyIndexes: [Int]
     let storage: Storage
 
+    /// The inverse, when there is exactly one.
     var inverse: Schema.Relationship? {
-        inversePropertyIndex.flatMap { destination.entity.properties[$0].relationship }
+        inverses.count == 1 ? inverses[0] : nil
+    }
+
+    /// Every inverse.
+    var inverses: [Schema.Relationship] {
+        inversePropertyIndexes.compactMap { destination.entity.properties[$0].relationship }
+    }
+
+    /// The owner's relationships that name the same to-one inverse as this one, this one excluded.
+    var siblings: [Schema.Relationship] {
+        siblingPropertyIndexes.compactMap { owner.entity.properties[$0].relationship }
     }
 }
 
@@ -87,30 +104,78 @@ struct SchemaMapping: Sendable {
             tablesByName[entity.name] = table
         }
 
-        var relationships: [ObjectIdentifier: [Int: RelationshipMapping]] = [:]
-        var joinTables: [String: JoinTable] = [:]
+        // Each relationship's inverse first: whether several relationships name one inverse decides how they are
+        // stored.
+        struct Side: Hashable {
+            let entity: String
+            let property: Int
+        }
+        var inverseOf: [Side: Int] = [:]
+        var claimants: [Side: [Side]] = [:]
         for table in tables {
             for (index, property) in table.entity.properties.enumerated() {
                 guard let relationship = property.relationship else { continue }
                 guard let destination = tablesByName[relationship.destination] else {
                     throw .invalidSchema("\(table.name).\(property.name) refers to \(relationship.destination), which is not in the schema")
                 }
-                let inverse = try Self.inverse(of: index, in: table, destination: destination)
+                guard let inverse = try Self.inverse(of: index, in: table, destination: destination) else { continue }
+                inverseOf[Side(entity: table.name, property: index)] = inverse
+                claimants[Side(entity: destination.name, property: inverse), default: []].append(Side(entity: table.name, property: index))
+            }
+        }
+        // A relationship that several name as their inverse: allowed only when it is to-one and they are all to-many.
+        var shared: [Side: [Side]] = [:]
+        let claimed = claimants.filter { $0.value.count > 1 }.sorted { ($0.key.entity, $0.key.property) < ($1.key.entity, $1.key.property) }
+        for (inverse, sides) in claimed {
+            guard let inverseTable = tablesByName[inverse.entity] else { continue }
+            let inverseProperty = inverseTable.entity.properties[inverse.property]
+            let names = sides.compactMap { side in
+                tablesByName[side.entity].map { "\($0.name).\($0.entity.properties[side.property].name)" }
+            }
+            let allToMany = sides.allSatisfy { side in
+                tablesByName[side.entity]?.entity.properties[side.property].relationship?.isToMany ?? false
+            }
+            guard inverseProperty.relationship?.isToOneRelationship == true, allToMany else {
+                let subject = names.count == 2 ? "\(names[0]) and \(names[1]) both" : "\(names.joined(separator: ", ")) all"
+                throw .invalidSchema(
+                    "\(subject) name \(inverseTable.name).\(inverseProperty.name) as their inverse, so the store could not tell "
+                        + "which of them a related model is in (only to-many relationships may share a to-one inverse); give each "
+                        + "relationship its own inverse"
+                )
+            }
+            shared[inverse] = sides
+        }
+
+        var relationships: [ObjectIdentifier: [Int: RelationshipMapping]] = [:]
+        var joinTables: [String: JoinTable] = [:]
+        for table in tables {
+            for (index, property) in table.entity.properties.enumerated() {
+                guard let relationship = property.relationship, let destination = tablesByName[relationship.destination] else {
+                    continue
+                }
+                let side = Side(entity: table.name, property: index)
+                let inverse = inverseOf[side]
+                // A to-one that several lists name as their inverse has each of them as its inverse.
+                let inverses = shared[side].map { $0.map(\.property) } ?? inverse.map { [$0] } ?? []
+                let siblings = inverse.flatMap { shared[Side(entity: destination.name, property: $0)] }?
+                    .filter { $0 != side }.map(\.property) ?? []
                 let storage: RelationshipMapping.Storage
                 if relationship.isToOneRelationship {
                     guard let column = table.columnOfProperty[index] else {
                         throw .invalidSchema("\(table.name).\(property.name) has no column")
                     }
                     storage = .foreignKey(column: column)
-                } else if let inverse, let inverseRelationship = destination.entity.properties[inverse].relationship,
+                } else if let inverse, siblings.isEmpty, let inverseRelationship = destination.entity.properties[inverse].relationship,
                           inverseRelationship.isToOneRelationship, let column = destination.columnOfProperty[inverse] {
                     storage = .inverseForeignKey(column: column)
                 } else {
-                    // Many-to-many or no inverse: a join table, named after the side that sorts first.
+                    // Many-to-many or no inverse: a join table, named after the side that sorts first. A list that
+                    // shares its inverse with others has one of its own, named after it.
                     var source = (entity: table.name, property: property.name)
                     var target = (entity: destination.name, property: inverse.map { destination.entity.properties[$0].name })
                     var ownerIsSource = true
-                    if let targetProperty = target.property, (target.entity, targetProperty) < (source.entity, source.property) {
+                    if siblings.isEmpty, let targetProperty = target.property,
+                       (target.entity, targetProperty) < (source.entity, source.property) {
                         (source, target) = ((target.entity, targetProperty), (source.entity, source.property))
                         ownerIsSource = false
                     }
@@ -124,7 +189,7 @@ struct SchemaMapping: Sendable {
                 }
                 relationships[ObjectIdentifier(table.entity.modelType), default: [:]][index] = RelationshipMapping(
                     relationship: relationship, propertyIndex: index, owner: table, destination: destination,
-                    inversePropertyIndex: inverse, storage: storage
+                    inversePropertyIndexes: inverses, siblingPropertyIndexes: siblings, storage: storage
                 )
             }
         }
