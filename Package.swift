@@ -72,7 +72,8 @@ let package = Package(
         ),
         .target(name: "OpenSwiftData", dependencies: ["SQLite", "OpenSwiftDataMacros"]),
 
-        // The Core Data-compatible object layer (models, managed objects, predicates) and its `@NSManaged` macro.
+        // The Core Data-compatible object layer (models, managed objects, predicates) and its macros
+        // (`@OpenCoreData.NSManaged`, `@NSManagedAccessor`).
         .macro(
             name: "OpenCoreDataMacros",
             swiftSettings: swiftSyntaxSwiftSettings,
