@@ -53,6 +53,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "OpenSwiftData", targets: ["OpenSwiftData"]),
+        .library(name: "OpenCoreData", targets: ["OpenCoreData"]),
         .executable(name: "showcase", targets: ["showcase"]),
     ],
     targets: [
@@ -70,6 +71,15 @@ let package = Package(
             linkerSettings: swiftSyntaxLinkerSettings
         ),
         .target(name: "OpenSwiftData", dependencies: ["SQLite", "OpenSwiftDataMacros"]),
+
+        // The Core Data-compatible object layer (models, managed objects, predicates) and its macros
+        // (`@OpenCoreData.NSManaged`, `@NSManagedAccessor`).
+        .macro(
+            name: "OpenCoreDataMacros",
+            swiftSettings: swiftSyntaxSwiftSettings,
+            linkerSettings: swiftSyntaxLinkerSettings
+        ),
+        .target(name: "OpenCoreData", dependencies: ["OpenCoreDataMacros"]),
 
         // HTTP server over libmicrohttpd, and an HTTP API client over URLSession.
         .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
@@ -111,6 +121,13 @@ let package = Package(
         .testTarget(
             name: "OpenSwiftDataMacrosTests",
             dependencies: ["OpenSwiftDataMacros"],
+            swiftSettings: swiftSyntaxSwiftSettings,
+            linkerSettings: swiftSyntaxLinkerSettings
+        ),
+        .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "OpenCoreDataMacrosTests",
+            dependencies: ["OpenCoreDataMacros"],
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
