@@ -109,7 +109,7 @@ extension PlacesController {
     /// A JSON body's place, checked as the forms are; or the 400 to answer.
     static func draft(_ body: Data) -> BodyCheck {
         let example = #"{"name": "Luxor", "latitude": 36.0955, "longitude": -115.1761, "interested": false}"#
-        guard let object = try? JSONDecoder().decode([String: JSONScalar].self, from: body) else {
+        guard let object = try? StrictJSONDecoder().decode([String: JSONScalar].self, from: body) else {
             return .invalid(.jsonError("the body must be a JSON object like \(example)", status: .badRequest))
         }
         var typeErrors = PlaceFormErrors()
