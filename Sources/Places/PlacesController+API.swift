@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import IdentifierTokens
 
 extension PlacesController {
     /// The body of `GET /api/places`.
@@ -79,7 +80,7 @@ extension PlacesController {
     /// `PUT /api/places/{id}` with the same body as `POST`: replaces the place's values; 200 with the place; 400 for
     /// invalid input; 404 when there is no such place; 409 when another place has the name.
     public func updateJSON(_ request: HTTPRequest) -> HTTPResponse {
-        let id: PlaceID
+        let id: IdentifierToken<Place>
         switch placeID(request) {
         case let .success(found): id = found
         case let .failure(error): return failure(error, request: request)

@@ -98,7 +98,7 @@ extension ModelContext {
             let table = try store.table(for: type(of: model))
             let columns = model._$persistentState.changedProperties.sorted.compactMap { table.columnOfProperty[$0] }
             guard !columns.isEmpty else { continue }
-            var row = ModelRowEncoder(capacity: table.columns.count, faults: model._$persistentState.faults)
+            var row = ModelRowEncoder(table: table, faults: model._$persistentState.faults)
             try model._$encode(to: &row)
             pending.add(row.deferredReferences.filter { columns.contains($0.column) }, of: model, table: table)
             try ExternalData.store(&row.values, columns: table.externalColumnIndexes.filter(columns.contains), connection: connection)
@@ -133,7 +133,7 @@ extension ModelContext {
                 currentType = type
             }
             guard let table, let statement else { continue }
-            var row = ModelRowEncoder(capacity: table.columns.count, faults: model._$persistentState.faults)
+            var row = ModelRowEncoder(table: table, faults: model._$persistentState.faults)
             try model._$encode(to: &row)
             if !row.deferredReferences.isEmpty { pending.add(row.deferredReferences, of: model, table: table) }
             if !table.externalColumnIndexes.isEmpty {

@@ -16,6 +16,7 @@ extension PredicateExpressions.Equal: SQLTranslatable {
         ) {
             return identifiers
         }
+        try SQLComparison.requireComparableText(left, right, type: LHS.Output.self)
         if SQLJSON.isUnordered(LHS.Output.self) {
             let alias = "s\(translator.depth)"
             return SQLComparison.setEquality(SQLJSON.canonical(left), SQLJSON.canonical(right), negated: false, alias: alias)
@@ -37,6 +38,7 @@ extension PredicateExpressions.NotEqual: SQLTranslatable {
         ) {
             return identifiers
         }
+        try SQLComparison.requireComparableText(left, right, type: LHS.Output.self)
         if SQLJSON.isUnordered(LHS.Output.self) {
             let alias = "s\(translator.depth)"
             return SQLComparison.setEquality(SQLJSON.canonical(left), SQLJSON.canonical(right), negated: true, alias: alias)
@@ -75,6 +77,16 @@ extension PredicateExpressions.Comparison: SQLTranslatable {
 }
 
 enum SQLComparison {
+    /// Throws when a side is a collection whose JSON text cannot be compared as text: one SQLite rebuilt (`filter`, a
+    /// range subscript), or one in an order Swift does not share.
+    static func requireComparableText(_ left: SQLExpression, _ right: SQLExpression, type: Any.Type) throws(SwiftDataError) {
+        for side in [left, right] where side.isRebuiltJSON || side.hasUnknownOrder {
+            throw .unsupportedPredicate(
+                "== on \(side.described(as: type)) has no SQL translation: compare its count, or test its elements with contains"
+            )
+        }
+    }
+
     /// `left == right` (or `!=`) for sets stored as JSON arrays, whose elements come in hash order: the same number
     /// of elements (a set has no duplicates), each of one found in the other. NULL is nil.
     static func setEquality(_ left: SQLExpression, _ right: SQLExpression, negated: Bool, alias: String) -> SQLExpression {

@@ -26,10 +26,10 @@ enum SQLJSON {
         case .value(let value):
             return .bound(canonical(value))
         case .column, .computed, .reference, .collection, .identifier:
-            return SQLExpression(
-                sql: "\(StringFunctions.canonicalJSON)(\(expression.sql))", arguments: expression.arguments,
-                isNullable: expression.isNullable, kind: .computed
-            )
+            var result = expression
+            result.sql = "\(StringFunctions.canonicalJSON)(\(expression.sql))"
+            result.kind = .computed
+            return result
         }
     }
 
@@ -41,6 +41,42 @@ enum SQLJSON {
 }
 
 extension SQLJSON {
+    /// How a value of a type stored inside JSON (an element of an array, a property of a `Codable` struct) is read
+    /// back by SQLite's JSON functions, compared with how the same value is bound as a parameter.
+    enum FormInJSON {
+        /// A number, string or Bool that SQLite reads back as the very value a parameter binds.
+        case scalar
+        /// Itself JSON (a struct, an array), compared as canonical JSON text.
+        case json
+        /// Written differently inside JSON than as a column: a `Float` (written short, bound widened), a `Decimal` (a
+        /// JSON number, bound as text), `Data` (base64, bound as a blob), a `URL` (an object, bound as text).
+        case different
+    }
+
+    static func formInJSON(_ type: Any.Type) -> FormInJSON {
+        if let optional = type as? any OptionalType.Type { return formInJSON(optional.wrappedType) }
+        let scalars: [Any.Type] = [
+            String.self, Bool.self, Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self,
+            UInt16.self, UInt32.self, UInt64.self, Double.self, Date.self, UUID.self,
+        ]
+        if scalars.contains(where: { $0 == type }) { return .scalar }
+        if type is any ColumnValue.Type { return .different }
+        if let raw = type as? any RawRepresentable.Type {
+            let rawType = rawValueType(of: raw)
+            if scalars.contains(where: { $0 == rawType }) { return .scalar }
+            if rawType is any ColumnValue.Type { return .different }
+        }
+        return isStoredAsJSON(type) ? .json : .different
+    }
+
+    /// One element of a json_each row `alias` as JSON, for `json_group_array`: JSON's true and false stay Bools
+    /// (json_each reads them as 1 and 0), and a real number is written as Swift writes it, shortest and exact (SQLite
+    /// writes 15 digits).
+    static func elementJSON(_ alias: String) -> String {
+        "CASE \(alias).type WHEN 'true' THEN json('true') WHEN 'false' THEN json('false') "
+            + "WHEN 'real' THEN json(\(StringFunctions.jsonNumber)(\(alias).value)) ELSE \(alias).value END"
+    }
+
     /// Whether values of `type` (or its wrapped type) are sets, whose JSON lists the elements in hash order, so that
     /// equal sets can be written differently.
     static func isUnordered(_ type: Any.Type) -> Bool {

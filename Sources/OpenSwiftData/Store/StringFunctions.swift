@@ -1,5 +1,6 @@
 import Foundation
 import SQLite
+import Synchronization
 
 /// SQL functions and collations that give string predicates and sorts Swift's meaning, registered on every
 /// connection (with the JSON canonical form and floating-point division predicates compare with).
@@ -17,6 +18,8 @@ enum StringFunctions {
     static let localizedCompare = "osd_localized_compare"
     static let canonicalJSON = "osd_canonical_json"
     static let floatDivide = "osd_float_divide"
+    static let regexContains = "osd_regex_contains"
+    static let jsonNumber = "osd_json_number"
 
     static func register(on connection: SQLiteConnection) throws(SQLiteError) {
         try connection.createFunction(contains, argumentCount: 2) { arguments in
@@ -56,6 +59,17 @@ enum StringFunctions {
             guard let dividend = real(arguments.value(at: 0)), let divisor = real(arguments.value(at: 1)) else { return .null }
             let quotient = dividend / divisor
             return quotient.isNaN ? .null : .real(quotient)
+        }
+        try connection.createFunction(regexContains, argumentCount: 2) { arguments in
+            if arguments.isNull(at: 0) || arguments.isNull(at: 1) { return .null }
+            guard let regex = RegexFunctions.compiled(arguments.text(at: 1)) else {
+                throw SwiftDataError.unsupportedPredicate("Swift cannot compile the regex /\(arguments.text(at: 1))/")
+            }
+            return .integer(arguments.text(at: 0).contains(regex) ? 1 : 0)
+        }
+        try connection.createFunction(jsonNumber, argumentCount: 1) { arguments in
+            guard let number = real(arguments.value(at: 0)), number.isFinite else { return .null }
+            return .text("\(number)")
         }
         for order in StringOrder.allCases {
             try connection.createCollation(order.collation, order.compare)
@@ -183,5 +197,27 @@ enum ASCIIText {
             index += 1
         }
         return false
+    }
+}
+
+/// Regexes compiled from their patterns, kept for the statements that match many rows against one.
+enum RegexFunctions {
+    private struct Cache: @unchecked Sendable {
+        var regexes: [String: Regex<AnyRegexOutput>] = [:]
+    }
+
+    private static let cache = Mutex(Cache())
+    /// Patterns kept at most; the cache starts over beyond (patterns come from predicates, a few at a time).
+    private static let capacity = 64
+
+    /// `pattern` compiled as `PredicateExpressions.PredicateRegex` compiles a decoded one; nil when it is not a regex.
+    static func compiled(_ pattern: String) -> Regex<AnyRegexOutput>? {
+        if let known = cache.withLock({ $0.regexes[pattern] }) { return known }
+        guard let regex = try? Regex<AnyRegexOutput>(pattern) else { return nil }
+        cache.withLock { cache in
+            if cache.regexes.count >= capacity { cache.regexes.removeAll() }
+            cache.regexes[pattern] = regex
+        }
+        return regex
     }
 }
