@@ -26,7 +26,7 @@ test: deps
 
 # The fault-injection suite (Sources/ReliabilityProbe, results in RELIABILITY.md): kill -9 during saves, concurrent
 # writers, damaged files, a full disk, the showcase's server under raw-socket abuse. `make test` runs its short
-# version (seeded, about 30 s); this runs the full counts (about N minutes). Debug builds: what is probed is
+# version (seeded, about 20 s); this runs the full counts (about 2 minutes). Debug builds: what is probed is
 # behaviour, not speed.
 reliability: deps
 	$(MAKE) reliability-build
