@@ -17,7 +17,8 @@ run: build
 	"$$(swift build -c release --show-bin-path)/showcase" $(ARGS)
 
 # One test at a time: several suites run servers and blocking sockets, and on a 2-core machine parallel suites
-# can starve Swift's cooperative thread pool (timeouts, not bugs). A full run takes about 15 s after the build.
+# can starve Swift's cooperative thread pool (timeouts, not bugs). From a fresh clone, swift test first does a debug
+# build (several minutes on 2 cores); after it, a full run takes about 7½ minutes (see the README).
 test: deps
 	swift test --no-parallel
 	$(MAKE) reliability-build

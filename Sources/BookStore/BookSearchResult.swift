@@ -25,11 +25,14 @@ public struct BookSearchResult: Sendable, Hashable {
     /// For an offline page the bundled responses do not hold: why it is empty. `nil` otherwise (a real empty
     /// result from Kakao, or from a bundled response, has no miss).
     public var offlineMiss: OfflineMiss?
+    /// Offline: whether the bundled responses hold the next page of this query. `nil` online (Kakao serves every
+    /// page up to ``Networking/KakaoBookClient/maximumPage``).
+    public var nextPageIsBundled: Bool?
 
     /// Creates a page; every parameter is the property of the same name.
     public init(
         query: String, page: Int, books: [KakaoBook], isEnd: Bool, totalCount: Int, isOffline: Bool,
-        offlineMiss: OfflineMiss? = nil
+        offlineMiss: OfflineMiss? = nil, nextPageIsBundled: Bool? = nil
     ) {
         self.query = query
         self.page = page
@@ -38,11 +41,19 @@ public struct BookSearchResult: Sendable, Hashable {
         self.totalCount = totalCount
         self.isOffline = isOffline
         self.offlineMiss = offlineMiss
+        self.nextPageIsBundled = nextPageIsBundled
     }
 
     /// Whether there is a page before this one to link to.
     public var hasPrevious: Bool { page > 1 }
 
-    /// Whether there is a page after this one to link to: not `is_end`, and within the 50 pages Kakao serves.
-    public var hasNext: Bool { !isEnd && page < KakaoBookClient.maximumPage }
+    /// Whether Kakao has a page after this one that it serves: not `is_end`, and within its 50 pages.
+    public var kakaoHasNext: Bool { !isEnd && page < KakaoBookClient.maximumPage }
+
+    /// Whether there is a page after this one to link to: Kakao has one and, offline, the bundled responses hold it
+    /// (the API's `nextPageAvailable`).
+    public var hasNext: Bool { kakaoHasNext && nextPageIsBundled != false }
+
+    /// Offline, Kakao has more results than the bundled responses hold: the next page needs a Kakao REST API key.
+    public var moreNeedKakaoKey: Bool { kakaoHasNext && nextPageIsBundled == false }
 }

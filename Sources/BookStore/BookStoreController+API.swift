@@ -13,16 +13,20 @@ extension BookStoreController {
         public var page: Int
         /// Kakao's `is_end`.
         public var isEnd: Bool
+        /// Whether `page + 1` can be fetched here: Kakao has it and, offline, the bundled responses hold it
+        /// (offline, `isEnd` can be `false` while this is `false`: the rest needs a Kakao REST API key).
+        public var nextPageAvailable: Bool
         /// Kakao's `total_count`.
         public var totalCount: Int
         /// Whether the books come from the bundled responses.
         public var offline: Bool
 
         /// Creates the body; every parameter is the property of the same name.
-        public init(books: [BookInfo], page: Int, isEnd: Bool, totalCount: Int, offline: Bool) {
+        public init(books: [BookInfo], page: Int, isEnd: Bool, nextPageAvailable: Bool, totalCount: Int, offline: Bool) {
             self.books = books
             self.page = page
             self.isEnd = isEnd
+            self.nextPageAvailable = nextPageAvailable
             self.totalCount = totalCount
             self.offline = offline
         }
@@ -66,7 +70,7 @@ extension BookStoreController {
             let result = try await search.searchBooks(query: parameters.query, page: parameters.page, size: parameters.size)
             return .json(SearchJSON(
                 books: result.books.map(BookInfo.init), page: result.page, isEnd: result.isEnd,
-                totalCount: result.totalCount, offline: result.isOffline
+                nextPageAvailable: result.hasNext, totalCount: result.totalCount, offline: result.isOffline
             ))
         } catch {
             return failureJSON(error, request: request)
@@ -84,14 +88,20 @@ extension BookStoreController {
     }
 
     /// `POST /api/books/saved` `{"isbn": "…"}`: looks the book up (Kakao's `target=isbn` online, the bundled
-    /// responses offline) and saves it: 201 with the list; 409 already saved; 404 no such book; 400 malformed. (A
+    /// responses offline) and saves it: 201 with the list; 409 already saved; 404 no such book; 400 malformed, or an
+    /// `isbn` that is not 10 or 13 digits (hyphens and spaces removed; an ISBN-10 may end in `X`). (A
     /// body that is not `application/json` is refused with 415 before this runs, by the server's
     /// ``HTTP/HTTPSecurityPolicy``.)
     public func saveJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let body = try? StrictJSONDecoder().decode(SaveJSON.self, from: request.body),
-              !body.isbn.trimmingCharacters(in: .whitespaces).isEmpty
-        else {
-            return .jsonError("the body must be JSON like {\"isbn\": \"9788996991342\"}", status: .badRequest)
+        let example = #"{"isbn": "9788996991342"}"#
+        let body: SaveJSON
+        do {
+            body = try StrictJSONDecoder().decode(SaveJSON.self, from: request.body)
+        } catch {
+            return .malformedJSON(error, example: example)
+        }
+        if let problem = ISBNFormat.problem(body.isbn) {
+            return .malformedJSON(JSONInputError(problem), example: example)
         }
         do {
             guard let book = try await search.book(isbn: body.isbn) else {

@@ -6,7 +6,8 @@ import Networking
 /// `index.json` names the request behind each saved response (query, page, size). A search is answered only when a
 /// bundled response is for that query — compared after trimming, collapsing runs of whitespace, Unicode NFC and
 /// lower-casing — and that page; the response is returned as saved, with its own `is_end` and `total_count`,
-/// whatever `size` asks (the responses were saved with size 10, or 5 for `이펙티브`). Anything else is an empty
+/// whatever `size` asks (the responses were saved with size 10, or 5 for `이펙티브`), and says whether the next
+/// page is bundled too (``BookSearchResult/nextPageIsBundled``: Kakao's `is_end` may promise more). Anything else is an empty
 /// page whose ``BookSearchResult/offlineMiss`` says so, never a made-up book. ``book(isbn:)`` looks through every
 /// bundled book, in the order of `index.json`.
 ///
@@ -101,7 +102,8 @@ public struct BundledBookCatalog: BookCatalog {
         }
         return BookSearchResult(
             query: query, page: page, books: response.body.documents, isEnd: response.body.meta.isEnd,
-            totalCount: response.body.meta.totalCount, isOffline: true
+            totalCount: response.body.meta.totalCount, isOffline: true,
+            nextPageIsBundled: forQuery.contains { $0.page == page + 1 }
         )
     }
 

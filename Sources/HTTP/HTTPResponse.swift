@@ -142,6 +142,17 @@ public struct HTTPResponse: Sendable {
         return HTTPResponse(status: status, headers: ["Content-Type": jsonContentType], body: body)
     }
 
+    /// The 400 for a body ``StrictJSONDecoder`` refused, worded the same way by every app's JSON API:
+    /// `{"error": "the body must be JSON like <example> (<what was wrong, and where>)"}`, for example
+    /// `the body must be JSON like {"productID": 1} (the member name "productID" appears twice in one object (at
+    /// byte 16))`.
+    /// - Parameters:
+    ///   - error: why the decoder refused the body; its message says what was wrong and where.
+    ///   - example: a valid body for this request, written as JSON text.
+    public static func malformedJSON(_ error: JSONInputError, example: String) -> HTTPResponse {
+        jsonError("the body must be JSON like \(example) (\(error.message))", status: .badRequest)
+    }
+
     /// `application/json; charset=utf-8`, the `Content-Type` of ``json(_:status:encoder:)`` and
     /// ``jsonError(_:status:)``.
     public static let jsonContentType = "application/json; charset=utf-8"

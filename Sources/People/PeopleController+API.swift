@@ -81,8 +81,11 @@ extension PeopleController {
 
     /// A JSON body's person, checked as the forms are; or the 400 to answer.
     static func draft(_ body: Data) -> BodyCheck {
-        guard let object = try? StrictJSONDecoder().decode([String: PersonJSONValue].self, from: body) else {
-            return .invalid(.jsonError(#"the body must be a JSON object like {"name": "Ada", "age": "36"}"#, status: .badRequest))
+        let object: [String: PersonJSONValue]
+        do {
+            object = try StrictJSONDecoder().decode([String: PersonJSONValue].self, from: body)
+        } catch {
+            return .invalid(.malformedJSON(error, example: #"{"name": "Ada", "age": "36"}"#))
         }
         var form = PersonForm()
         var typeErrors = PersonFormErrors()

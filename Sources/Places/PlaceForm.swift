@@ -35,6 +35,12 @@ public struct PlaceForm: Sendable, Hashable {
     /// The longest name accepted, in characters.
     public static let maximumNameLength = 100
 
+    /// What a latitude that is given but is not a number from -90 to 90 is told, in the forms and in the JSON API
+    /// alike (where `"latitude": "x"` and `"latitude": 200` get the same words).
+    static let invalidLatitude = "A latitude is a number from -90 to 90, such as 36.1129."
+    /// What a longitude that is given but is not a number from -180 to 180 is told, in the forms and the JSON API.
+    static let invalidLongitude = "A longitude is a number from -180 to 180, such as -115.1765."
+
     /// The checked values, or what is wrong with each field.
     ///
     /// The name is trimmed of surrounding white space and must then be 1 to ``maximumNameLength`` characters
@@ -55,13 +61,13 @@ public struct PlaceForm: Sendable, Hashable {
         if latitudeValue == nil || !(-90...90).contains(latitudeValue ?? .nan) {
             errors.latitude = latitude.trimmingCharacters(in: .whitespaces).isEmpty
                 ? "Enter a latitude from -90 to 90, such as 36.1129."
-                : "A latitude is a number from -90 to 90, such as 36.1129."
+                : Self.invalidLatitude
         }
         let longitudeValue = Self.decimal(longitude)
         if longitudeValue == nil || !(-180...180).contains(longitudeValue ?? .nan) {
             errors.longitude = longitude.trimmingCharacters(in: .whitespaces).isEmpty
                 ? "Enter a longitude from -180 to 180, such as -115.1765."
-                : "A longitude is a number from -180 to 180, such as -115.1765."
+                : Self.invalidLongitude
         }
         guard errors.isEmpty, let latitudeValue, let longitudeValue else { return .failure(errors) }
         return .success(PlaceDraft(name: trimmedName, latitude: latitudeValue, longitude: longitudeValue, interested: interested))

@@ -20,6 +20,21 @@ public struct PlaceMap: Sendable {
         /// The label's text: the place's name, or for a name too long for half the frame its beginning and `…`
         /// (the whole name stays in the link's title and accessible name).
         public var label: String
+        /// True when the label was moved away from its marker to keep clear of other labels (places a few units
+        /// apart, stacked one under another): the page then draws a leader line from the marker to the label.
+        public var hasLeaderLine: Bool = false
+
+        /// The room the label takes, in map units, estimated as ``PlaceMap/labelWidth(_:)`` does; no two markers'
+        /// boxes overlap.
+        public var labelBox: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+            let box = PlaceMap.labelBox(x: labelX, y: labelY, anchor: labelAnchor, width: PlaceMap.labelWidth(label))
+            return (box.x0, box.y0, box.x1, box.y1)
+        }
+
+        /// Where the leader line meets the label: the middle of its edge nearest the marker.
+        public var leaderEnd: (x: Double, y: Double) {
+            (labelAnchor == "start" ? labelX - 2 : labelX + 2, labelY - 5)
+        }
     }
 
     /// A meridian or parallel.
@@ -67,43 +82,76 @@ public struct PlaceMap: Sendable {
         let spanX = (east - west) * squeeze, spanY = north - south
         let scale = min(drawable.width / spanX, drawable.height / spanY)
         unitsPerDegree = scale
-        height = min(maximumHeight, max(320, spanY * scale + 2 * Self.margin))
+        let fittedHeight = min(maximumHeight, max(320, spanY * scale + 2 * Self.margin))
         // Centre the places; the frame's extra room shows more land around them at the same scale.
         let centreLongitude = (east + west) / 2, centreLatitude = (north + south) / 2
-        let frameWidth = width, frameHeight = height
+        let frameWidth = width, frameHeight = fittedHeight
         func project(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
             (frameWidth / 2 + (longitude - centreLongitude) * squeeze * scale,
              frameHeight / 2 - (latitude - centreLatitude) * scale)
         }
         let viewWest = centreLongitude - (width / 2) / (squeeze * scale)
         let viewEast = centreLongitude + (width / 2) / (squeeze * scale)
-        let viewSouth = centreLatitude - (height / 2) / scale
-        let viewNorth = centreLatitude + (height / 2) / scale
+        let viewNorth = centreLatitude + (frameHeight / 2) / scale
 
-        // Labels go right of their marker unless that would cover a marker or an earlier label, or leave the frame.
+        // Labels go right of their marker unless that would cover a marker or an earlier label, or leave the frame;
+        // then left, above or below. Where places crowd (a city's places seen from a map of a continent), the rest
+        // are stacked in the nearest free rows beside the crowd, each joined to its marker by a leader line, and
+        // below the places when the frame is full: labels never overlap.
         let points = places.map { project(latitude: $0.latitude, longitude: $0.longitude) }
-        var placed: [(x0: Double, y0: Double, x1: Double, y1: Double)] = points.map { ($0.x - 9, $0.y - 9, $0.x + 9, $0.y + 9) }
+        typealias Box = (x0: Double, y0: Double, x1: Double, y1: Double)
+        var placed: [Box] = points.map { ($0.x - 9, $0.y - 9, $0.x + 9, $0.y + 9) }
+        var labels: [Box] = []
         var markers: [Marker] = []
+        var bottom = frameHeight
         for (place, point) in zip(places, points) {
             let label = Self.label(place.name, fitting: width / 2 - 16)
             let labelWidth = Self.labelWidth(label)
-            let candidates: [(x: Double, y: Double, anchor: String)] = [
+            let near: [(x: Double, y: Double, anchor: String)] = [
                 (point.x + 12, point.y + 5, "start"), (point.x - 12, point.y + 5, "end"),
                 (point.x + 12, point.y - 12, "start"), (point.x + 12, point.y + 20, "start"),
                 (point.x - 12, point.y - 12, "end"), (point.x - 12, point.y + 20, "end"),
             ]
-            func box(_ candidate: (x: Double, y: Double, anchor: String)) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
-                let x0 = candidate.anchor == "start" ? candidate.x : candidate.x - labelWidth
-                return (x0, candidate.y - 13, x0 + labelWidth, candidate.y + 3)
+            func box(_ candidate: (x: Double, y: Double, anchor: String)) -> Box {
+                Self.labelBox(x: candidate.x, y: candidate.y, anchor: candidate.anchor, width: labelWidth)
             }
-            func fits(_ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Bool {
+            func fits(_ b: Box) -> Bool {
                 b.x0 >= 2 && b.x1 <= width - 2 && b.y0 >= 2 && b.y1 <= frameHeight - 2
                     && !placed.contains { $0.x0 < b.x1 && b.x0 < $0.x1 && $0.y0 < b.y1 && b.y0 < $0.y1 }
             }
-            let chosen = candidates.first { fits(box($0)) } ?? (point.x > width / 2 ? candidates[1] : candidates[0])
+            var chosen = near.first { fits(box($0)) }
+            var leader = false
+            if chosen == nil {
+                // Rows of one label's height, nearest first, on the side with more room first.
+                let sides = point.x > width / 2 ? ["end", "start"] : ["start", "end"]
+                let rows = Int(frameHeight / Self.rowHeight) + 1
+                search: for step in 1...rows {
+                    for offset in [Double(step), -Double(step)] {
+                        for anchor in sides {
+                            let candidate = (x: point.x + (anchor == "start" ? 24 : -24), y: point.y + 5 + offset * Self.rowHeight, anchor: anchor)
+                            if fits(box(candidate)) { chosen = candidate; break search }
+                        }
+                    }
+                }
+                leader = true
+            }
+            if chosen == nil {
+                // The frame is full: a row of its own below everything, the frame made taller (the scale stays).
+                let x = min(max(point.x + 24, 2), width - 2 - labelWidth)
+                let y = max(bottom, (labels.map(\.y1).max() ?? 0)) + Self.rowHeight
+                chosen = (x, y, "start")
+                bottom = y + 6
+            }
+            guard let chosen else { continue }
             placed.append(box(chosen))
-            markers.append(Marker(place: place, x: point.x, y: point.y, labelX: chosen.x, labelY: chosen.y, labelAnchor: chosen.anchor, label: label))
+            labels.append(box(chosen))
+            markers.append(Marker(
+                place: place, x: point.x, y: point.y, labelX: chosen.x, labelY: chosen.y, labelAnchor: chosen.anchor,
+                label: label, hasLeaderLine: leader
+            ))
         }
+        height = max(frameHeight, bottom)
+        let viewSouth = centreLatitude - (height - frameHeight / 2) / scale
         self.markers = markers
 
         // Grid: the round step that gives three to eight lines across the taller side.
@@ -134,6 +182,16 @@ public struct PlaceMap: Sendable {
         let distance = distances.min { abs(log($0 / target)) < abs(log($1 / target)) } ?? 1000
         let label = distance >= 1000 ? "\(Int(distance / 1000)) km" : "\(Int(distance)) m"
         scaleBar = (distance / metresPerUnit, label)
+    }
+
+    /// The height of one row of stacked labels, in map units (13 px text and a little space).
+    static let rowHeight = 17.0
+
+    /// The box a label written at (`x`, `y`) with `anchor` takes: the text's baseline is at `y`, its ascent 13
+    /// units above, its descent 3 below.
+    static func labelBox(x: Double, y: Double, anchor: String, width: Double) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
+        let x0 = anchor == "start" ? x : x - width
+        return (x0, y - 13, x0 + width, y + 3)
     }
 
     /// The room a label takes, in map units: an estimate of its width in 13 px bold text, on the generous side

@@ -109,8 +109,11 @@ extension PlacesController {
     /// A JSON body's place, checked as the forms are; or the 400 to answer.
     static func draft(_ body: Data) -> BodyCheck {
         let example = #"{"name": "Luxor", "latitude": 36.0955, "longitude": -115.1761, "interested": false}"#
-        guard let object = try? StrictJSONDecoder().decode([String: JSONScalar].self, from: body) else {
-            return .invalid(.jsonError("the body must be a JSON object like \(example)", status: .badRequest))
+        let object: [String: JSONScalar]
+        do {
+            object = try StrictJSONDecoder().decode([String: JSONScalar].self, from: body)
+        } catch {
+            return .invalid(.malformedJSON(error, example: example))
         }
         var typeErrors = PlaceFormErrors()
         var form = PlaceForm()
@@ -119,14 +122,15 @@ extension PlacesController {
         case nil, .null?: break
         default: typeErrors.name = "name must be a string"
         }
-        func coordinate(_ key: String, range: String) -> (text: String, error: String?) {
+        func coordinate(_ key: String, invalid: String) -> (text: String, error: String?) {
             switch object[key] {
             case let .number(value)?: return (PlaceFormat.coordinate(value), nil)
             case nil, .null?: return ("", nil)
-            default: return ("", "\(key) must be a number from \(range)")
+            default: return ("", invalid)
             }
         }
-        let latitude = coordinate("latitude", range: "-90 to 90"), longitude = coordinate("longitude", range: "-180 to 180")
+        let latitude = coordinate("latitude", invalid: PlaceForm.invalidLatitude)
+        let longitude = coordinate("longitude", invalid: PlaceForm.invalidLongitude)
         form.latitude = latitude.text
         form.longitude = longitude.text
         typeErrors.latitude = latitude.error

@@ -5,10 +5,15 @@ import HTTP
 extension PlacesController {
     // MARK: Reading
 
-    /// `GET /places[?search=…][&interested=true]`: the list, sorted by name.
+    /// `GET /places[?search=…][&interested=true]`: the list, sorted by name. An empty search (the search form
+    /// submitted with an empty box) redirects (303) to the URL without it, so the address bar never shows
+    /// `search=` with nothing after it.
     public func listPage(_ request: HTTPRequest) -> HTTPResponse {
         let searchText = Self.searchText(request)
         let filter = request.query("interested") == "true"
+        if searchText.isEmpty, request.query("search") != nil {
+            return .redirect(to: PlacesPaths.list(searchText: "", filterByInterested: filter))
+        }
         do {
             let shown = try places.fetchPlaces(searchText: searchText, filterByInterested: filter)
             let total = searchText.isEmpty && !filter ? shown.count : try places.fetchPlaces().count

@@ -271,7 +271,7 @@ public final class ShopController {
         do {
             body = try StrictJSONDecoder().decode(AddToCartJSON.self, from: request.body)
         } catch {
-            return .jsonError("the body must be JSON like {\"productID\": 1} (\(error.message))", status: .badRequest)
+            return .malformedJSON(error, example: #"{"productID": 1}"#)
         }
         do {
             guard let product = try await catalog.product(id: body.productID) else {

@@ -52,7 +52,7 @@ struct BookStorePageTests {
     let query = "미움받을 용기"
     var encodedQuery: String { formEncoded(query) }
 
-    @Test("Search: the offline banner, rows linking to their detail with query and page, Next from is_end")
+    @Test("Search: the offline banner, rows linking to their detail with query and page, Next only to a bundled page")
     func searchPage() async throws {
         let (controller, _) = try makeController()
         let empty = text(await controller.searchPage(try get("/books")))
@@ -70,7 +70,10 @@ struct BookStorePageTests {
         #expect(page.contains("정가 14,900원</span> <span class=\"sale-price\">판매가 13,410원</span>"))
         #expect(page.contains("<span class=\"list-price\">11,900원</span>"))  // sale_price -1: no sale price
         #expect(page.contains("가격 정보 없음"))  // the sample with price 0
-        #expect(page.contains("rel=\"next\" href=\"/books?query=\(encodedQuery)&amp;page=2\""))
+        // Kakao says there is more (is_end false), but page 2 is not bundled: no Next (a dead end), and the page
+        // says what would show more.
+        #expect(!page.contains("rel=\"next\""))
+        #expect(page.contains("<p class=\"muted more-offline\">더 많은 결과는 Kakao REST API 키가 있어야 볼 수 있습니다.</p>"))
         #expect(!page.contains("rel=\"prev\""))
         #expect(page.contains("value=\"미움받을 용기\""))
 
@@ -85,6 +88,7 @@ struct BookStorePageTests {
         let single = text(await controller.searchPage(try get("/books?query=8996991341%209788996991342")))
         #expect(single.components(separatedBy: "<li class=\"book\">").count - 1 == 1)
         #expect(!single.contains("class=\"pager\""))
+        #expect(!single.contains("more-offline"))
 
         // A query the bundled responses do not answer: an honest no.
         let miss = text(await controller.searchPage(try get("/books?query=%ED%95%B4%EB%A6%AC%ED%8F%AC%ED%84%B0")))

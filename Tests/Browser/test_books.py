@@ -154,10 +154,16 @@ def test_tutorial_scenario_through_the_pages(showcase, browser):
 
 
 def test_paging_follows_is_end_and_offline_misses_are_honest(showcase, browser):
-    search(browser, showcase, "우주")
-    assert not browser.find_elements(By.CSS_SELECTOR, "a[rel='prev']")
-    click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "a[rel='next']"))
-    assert "page=2" in browser.current_url
+    # Kakao has more than the bundled page 1, but page 2 is not bundled: no Next to a dead end; the page says why.
+    for query in ["우주", "미움받을 용기"]:
+        search(browser, showcase, query)
+        assert not browser.find_elements(By.CSS_SELECTOR, "a[rel='prev']")
+        assert not browser.find_elements(By.CSS_SELECTOR, "a[rel='next']")
+        assert text_of(browser, ".results .more-offline") == "더 많은 결과는 Kakao REST API 키가 있어야 볼 수 있습니다."
+        assert len(browser.find_elements(By.CSS_SELECTOR, ".results li.book")) == 10
+
+    # A page that is not bundled, asked for by its URL, says so and leads back.
+    browser.get(showcase.url + "/books?query=%EC%9A%B0%EC%A3%BC&page=2")
     assert "2쪽이 없습니다" in text_of(browser, ".results .empty")
     assert not browser.find_elements(By.CSS_SELECTOR, "a[rel='next']")
     click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "a[rel='prev']"))

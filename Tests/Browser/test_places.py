@@ -46,18 +46,28 @@ def test_list_search_and_interested_filter(showcase, browser):
     assert browser.find_element(By.ID, "search").get_attribute("value") == "Lúxor"
 
     search(browser, "a")
-    toggle = browser.find_element(By.CSS_SELECTOR, "button.toggle")
+    toggle = browser.find_element(By.CSS_SELECTOR, "a.toggle")
     assert toggle.get_attribute("aria-pressed") == "false" and "☆" in toggle.text
     click_and_wait(browser, toggle)
-    toggle = browser.find_element(By.CSS_SELECTOR, "button.toggle")
+    toggle = browser.find_element(By.CSS_SELECTOR, "a.toggle")
     assert toggle.get_attribute("aria-pressed") == "true" and "★" in toggle.text
     assert names(browser) == ["Bellagio", "Excalibur", "Paris"]
     assert "interested only" in text_of(browser, ".summary")
     search(browser, "island")  # the filter stays on while searching
     assert names(browser) == []
     assert "No place matches." in text_of(browser, "main")
-    click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "button.toggle"))
+    click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "a.toggle"))
     assert names(browser) == ["Treasure Island"]
+    assert browser.current_url == showcase.url + "/places?search=island"
+
+    # Turning the filter off with no search, or searching for nothing, leaves no empty query in the address bar.
+    browser.get(showcase.url + "/places?interested=true")
+    click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "a.toggle"))
+    assert browser.current_url == showcase.url + "/places"
+    assert names(browser) == SAMPLES
+    search(browser, "")
+    assert browser.current_url == showcase.url + "/places"
+    assert names(browser) == SAMPLES
 
     # Korean names are found too.
     status, _ = api(showcase.url + "/api/places", "POST", {"name": "벨라지오 분수", "latitude": 36.113, "longitude": -115.174})

@@ -164,6 +164,29 @@ struct PeopleTests {
         #expect(try await app.send(.get, "/api/people").json(PeopleController.PeopleJSON.self).people.count == 1)
     }
 
+    @Test("JSON API: a malformed body is 400 saying what was wrong and where, on POST and PUT, and nothing changes")
+    func malformedBodies() async throws {
+        let folder = try TemporaryFolder()
+        let app = try PeopleApp(store: folder.store)
+        let ada = try await app.send(.post, "/api/people", json: #"{"name":"Ada","age":36}"#).json(PersonLine.self)
+        let prefix = #"the body must be JSON like {"name": "Ada", "age": "36"} ("#
+        for (body, reason) in [
+            (#"{"name":"Bo","age":3,"age":4}"#, #"the member name "age" appears twice in one object (at byte 21)"#),
+            (#"{"name":"Bo","age":3,}"#, "expected a member name in double quotes (at byte 21)"),
+            (#"{"name":"Bo", // a comment"# + "\n" + #""age":3}"#, "expected a member name in double quotes (at byte 14)"),
+            (String(repeating: #"{"a":"#, count: 129) + "1" + String(repeating: "}", count: 129), "arrays and objects are nested more than 128 deep"),
+            (#"["Bo", 3]"#, "the body: expected an object, found an array"),
+        ] {
+            for (method, path) in [(HTTPMethod.post, "/api/people"), (.put, "/api/people/\(ada.id)")] {
+                let reply = await app.send(method, path, json: body)
+                #expect(reply.status == .badRequest, "\(body)")
+                let error = try reply.json(ErrorBody.self).error
+                #expect(error.hasPrefix(prefix) && error.contains(reason), "\(body): \(error)")
+            }
+        }
+        #expect(try await app.send(.get, "/api/people").json(PeopleController.PeopleJSON.self).people == [ada])
+    }
+
     @Test("Pages: 추가하기 with a notice once, messages next to the fields with the input kept, edit, delete behind a confirmation")
     func pages() async throws {
         let folder = try TemporaryFolder()

@@ -1,4 +1,5 @@
 import Foundation
+import HTML
 import Testing
 @testable import Places
 
@@ -112,6 +113,54 @@ struct PlaceMapTests {
                 #expect(!(marker.x - 7 < label.x1 && label.x0 < marker.x + 7 && marker.y - 7 < label.y1 && label.y0 < marker.y + 7))
             }
         }
+    }
+
+    /// No label box overlaps another, or a marker, and every one is inside the frame.
+    private func expectClearLabels(_ map: PlaceMap, _ comment: Comment) {
+        let boxes = map.markers.map(\.labelBox)
+        for (index, box) in boxes.enumerated() {
+            #expect(box.minX >= 0 && box.maxX <= map.width && box.minY >= 0 && box.maxY <= map.height, comment)
+            for other in boxes[(index + 1)...] {
+                #expect(!(other.minX < box.maxX && box.minX < other.maxX && other.minY < box.maxY && box.minY < other.maxY),
+                        "\(comment): \(map.markers[index].label) overlaps another label")
+            }
+            for marker in map.markers {
+                #expect(!(marker.x - 7 < box.maxX && box.minX < marker.x + 7 && marker.y - 7 < box.maxY && box.minY < marker.y + 7), comment)
+            }
+        }
+    }
+
+    @Test("Places far apart: the Las Vegas places, a few units apart, get labels that never overlap, joined by leader lines")
+    func crowdedLabels() throws {
+        let vegas = samples() + [
+            PlaceLine(id: "f", name: "벨라지오 분수", latitude: 36.113, longitude: -115.174, interested: false),
+            PlaceLine(id: "h", name: "High Roller", latitude: 36.1176, longitude: -115.168, interested: true),
+        ]
+        let far = vegas + [
+            PlaceLine(id: "z", name: "Z", latitude: 10, longitude: -115, interested: false),
+            PlaceLine(id: "y", name: "Y", latitude: 36, longitude: -115, interested: false),
+        ]
+        let samplesMap = PlaceMap(places: samples())
+        expectClearLabels(samplesMap, "the six samples")
+        #expect(samplesMap.markers.allSatisfy { !$0.hasLeaderLine })
+        expectClearLabels(PlaceMap(places: vegas), "the eight Las Vegas places")
+        let map = PlaceMap(places: far)
+        expectClearLabels(map, "with Z and Y")
+        #expect(map.markers.map(\.label) == far.map(\.name))
+        // The crowd is one point at this scale; some labels had to move away, and each of those has a leader line.
+        let moved = map.markers.filter(\.hasLeaderLine)
+        #expect(!moved.isEmpty)
+        let svg = PlaceMapPage.svg(map).description
+        #expect(svg.components(separatedBy: "<line class=\"leader\"").count - 1 == moved.count)
+        // The map stays to scale: Y is 26 degrees north of Z.
+        let y = try #require(map.markers.first { $0.place.name == "Y" }), z = try #require(map.markers.first { $0.place.name == "Z" })
+        #expect(abs((z.y - y.y) / 26 - map.unitsPerDegree) < 1e-9)
+
+        // Many more places at one spot than rows in the frame: the frame grows below, labels still apart.
+        let pile = (0..<40).map { PlaceLine(id: "p\($0)", name: "Place \($0)", latitude: 36.1, longitude: -115.17, interested: false) }
+        let piled = PlaceMap(places: pile + [far[far.count - 2]])
+        expectClearLabels(piled, "forty places at one spot")
+        #expect(piled.markers.count == 41)
     }
 
     @Test("No places, one place, and places far apart still make a map")

@@ -74,14 +74,83 @@ struct PlacesControllerTests {
         #expect(body.fields == [
             "name": "Enter a name.",
             "latitude": "A latitude is a number from -90 to 90, such as 36.1129.",
-            "longitude": "longitude must be a number from -180 to 180",
+            "longitude": "A longitude is a number from -180 to 180, such as -115.1765.",
             "interested": "interested must be true or false",
+        ])
+        // A coordinate of the wrong type is told what a range error is told: one wording.
+        let wrongTypes = try await app.send(.post, "/api/places", json: #"{"name":"Q","latitude":"x","longitude":true}"#).json(ErrorBody.self)
+        let outOfRange = try await app.send(.post, "/api/places", json: #"{"name":"Q","latitude":200,"longitude":-200}"#).json(ErrorBody.self)
+        #expect(wrongTypes.fields == outOfRange.fields)
+        #expect(wrongTypes.fields == [
+            "latitude": "A latitude is a number from -90 to 90, such as 36.1129.",
+            "longitude": "A longitude is a number from -180 to 180, such as -115.1765.",
         ])
         #expect(await app.send(.post, "/api/places", json: "not json").status == .badRequest)
         #expect(await app.send(.post, "/api/places", json: "[]").status == .badRequest)
         let putInvalid = await app.send(.put, "/api/places/\(new.id)", json: #"{"name":"Ok","latitude":0}"#)
         #expect(try putInvalid.json(ErrorBody.self).fields == ["longitude": "Enter a longitude from -180 to 180, such as -115.1765."])
         #expect(try await names("") == before)
+    }
+
+    @Test("JSON API: a malformed body is 400 saying what was wrong and where, on POST and PUT, and nothing changes")
+    func malformedBodies() async throws {
+        let folder = try TemporaryFolder()
+        let app = try PlacesApp(store: folder.store)
+        let before = await app.send(.get, "/api/places").text
+        let luxor = try #require(try app.places.fetchPlaces(searchText: "Luxor", filterByInterested: false).first)
+        let prefix = #"the body must be JSON like {"name": "Luxor", "latitude": 36.0955, "longitude": -115.1761, "interested": false} ("#
+        for (body, reason) in [
+            (#"{"name":"Z","name":"Y","latitude":1,"longitude":2}"#, #"the member name "name" appears twice in one object (at byte 12)"#),
+            (#"{"name":"Z","latitude":1,"longitude":2,}"#, "expected a member name in double quotes (at byte 39)"),
+            (#"{"name":"Z", /* where */ "latitude":1,"longitude":2}"#, "expected a member name in double quotes (at byte 13)"),
+            (String(repeating: "[", count: 129) + String(repeating: "]", count: 129), "arrays and objects are nested more than 128 deep"),
+            ("[]", "the body: expected an object, found an array"),
+        ] {
+            for (method, path) in [(HTTPMethod.post, "/api/places"), (.put, "/api/places/\(luxor.id)")] {
+                let reply = await app.send(method, path, json: body)
+                #expect(reply.status == .badRequest, "\(body)")
+                let error = try reply.json(ErrorBody.self).error
+                #expect(error.hasPrefix(prefix) && error.contains(reason), "\(body): \(error)")
+            }
+        }
+        #expect(await app.send(.get, "/api/places").text == before)
+    }
+
+    @Test("Names are unique exactly, as SwiftData's .unique is: \"luxor\" is a second place beside \"Luxor\"")
+    func namesAreCaseSensitive() async throws {
+        let folder = try TemporaryFolder()
+        let app = try PlacesApp(store: folder.store)
+        let lower = await app.send(.post, "/api/places", json: #"{"name":"luxor","latitude":1,"longitude":2}"#)
+        #expect(lower.status == .created)
+        #expect(try lower.json(PlacesController.SavedPlaceJSON.self).updatedExisting == false)
+        let found = try await app.send(.get, "/api/places?search=luxor").json(PlacesController.PlacesJSON.self).places
+        #expect(found.map(\.name) == ["luxor", "Luxor"] || found.map(\.name) == ["Luxor", "luxor"])
+        #expect(found.first { $0.name == "Luxor" }?.latitude == 36.0955)
+    }
+
+    @Test("The interested toggle links to the flipped list, keeping the search; an empty search redirects away: no empty query")
+    func noEmptyQuery() async throws {
+        let folder = try TemporaryFolder()
+        let app = try PlacesApp(store: folder.store)
+        func toggleHref(_ target: String) async throws -> String {
+            let page = mainContent(await app.send(.get, target).text)
+            let link = try #require(page.range(of: #"<a class="button toggle" role="button" href=""#))
+            return String(page[link.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(try await toggleHref("/places") == "/places?interested=true")
+        #expect(try await toggleHref("/places?interested=true") == "/places")
+        #expect(try await toggleHref("/places?search=lu&interested=true") == "/places?search=lu")
+        #expect(try await toggleHref("/places?search=l%C3%BA%20x%26y") == "/places?search=l%C3%BA%20x%26y&amp;interested=true")
+        #expect(!mainContent(await app.send(.get, "/places?interested=true").text).contains("<form class=\"filter\""))
+
+        for (target, location) in [
+            ("/places?search=", "/places"), ("/places?search=+++", "/places"), ("/places?search=&interested=true", "/places?interested=true"),
+        ] {
+            let reply = await app.send(.get, target)
+            #expect(reply.status == .seeOther, "\(target)")
+            #expect(reply.headers["Location"] == location, "\(target)")
+        }
+        #expect(await app.send(.get, "/places?search=lu").status == .ok)
     }
 
     @Test("Pages: add, the upsert notice once, validation next to the fields with input kept, interest, edit, delete")
@@ -127,8 +196,7 @@ struct PlacesControllerTests {
 
         // The list: search and the star toggle, in the URL.
         let filtered = mainContent(await app.send(.get, "/places?search=%20a%20&interested=true", cookie: cookie).text)
-        #expect(filtered.contains("<button type=\"submit\" class=\"toggle\" aria-pressed=\"true\""))
-        #expect(filtered.contains("<input type=\"hidden\" name=\"search\" value=\"a\">"))
+        #expect(filtered.contains("<a class=\"button toggle\" role=\"button\" href=\"/places?search=a\" aria-pressed=\"true\""))
         #expect(filtered.contains("Showing 3 of 7 places: names containing “a”, interested only."))
         #expect(filtered.components(separatedBy: "<li>").count - 1 == 3)
         let none = mainContent(await app.send(.get, "/places?search=zzz").text)

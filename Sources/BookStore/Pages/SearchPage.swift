@@ -80,9 +80,13 @@ public enum SearchPage {
             """
     }
 
-    /// Previous and Next, as `page` and `is_end` allow; `nil` when there is neither.
+    /// Previous and Next, as `page` and `is_end` allow — offline, Next only when the bundled responses hold the
+    /// next page, and otherwise a line saying more results need a Kakao key; `nil` when there is none of these.
     static func pager(_ result: BookSearchResult) -> HTMLFragment? {
-        guard result.hasPrevious || result.hasNext else { return nil }
+        let more: HTMLFragment? = result.moreNeedKakaoKey
+            ? "<p class=\"muted more-offline\">더 많은 결과는 Kakao REST API 키가 있어야 볼 수 있습니다.</p>"
+            : nil
+        guard result.hasPrevious || result.hasNext else { return more }
         let previous: HTMLFragment = result.hasPrevious
             ? "<a class=\"button secondary\" rel=\"prev\" href=\"\(BookStorePaths.search(query: result.query, page: result.page - 1))\">이전</a>"
             : "<span></span>"
@@ -91,6 +95,7 @@ public enum SearchPage {
             : "<span></span>"
         return """
             <nav class="pager" aria-label="검색 결과 페이지">\(previous)<span class="current">\(result.page)쪽</span>\(next)</nav>
+            \(more)
             """
     }
 

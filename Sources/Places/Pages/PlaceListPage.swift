@@ -5,9 +5,10 @@ import HTML
 public enum PlaceListPage {
     /// Renders the list.
     ///
-    /// The search is a `GET` form (`search`, keeping `interested`); the star toggle is a `GET` form of its own that
-    /// flips `interested` and keeps the search, with `aria-pressed` and ☆/★ showing its state. Both work without
-    /// JavaScript, and the URL always says what is shown.
+    /// The search is a `GET` form (`search`, keeping `interested`); the star toggle is a link that flips
+    /// `interested` and keeps the search, with `aria-pressed` and ☆/★ showing its state. (A link, not a form: a `GET`
+    /// form with no fields left would lead to `/places?`.) Both work without JavaScript, and the URL always says what
+    /// is shown, with no empty query.
     /// - Parameters:
     ///   - places: The places to show, in this order (sorted by name by the caller).
     ///   - searchText: The search as submitted (trimmed); empty for none.
@@ -23,8 +24,7 @@ public enum PlaceListPage {
         notice: PlaceNotice?
     ) -> String {
         let keepInterested: HTMLFragment? = filterByInterested ? "<input type=\"hidden\" name=\"interested\" value=\"true\">" : nil
-        let keepSearch: HTMLFragment? = searchText.isEmpty ? nil : "<input type=\"hidden\" name=\"search\" value=\"\(searchText)\">"
-        let flip: HTMLFragment? = filterByInterested ? nil : "<input type=\"hidden\" name=\"interested\" value=\"true\">"
+        let flipped = PlacesPaths.list(searchText: searchText, filterByInterested: !filterByInterested)
         let star: HTMLFragment = filterByInterested ? "★" : "☆"
         let toolbar: HTMLFragment = """
             <div class="toolbar">
@@ -36,12 +36,9 @@ public enum PlaceListPage {
             <button type="submit">Search</button>
             </div>
             </form>
-            <form class="filter" method="get" action="\(PlacesPaths.list)">
-            \(keepSearch)\(flip)
-            <button type="submit" class="toggle" aria-pressed="\(filterByInterested ? "true" : "false")" \
+            <a class="button toggle" role="button" href="\(flipped)" aria-pressed="\(filterByInterested ? "true" : "false")" \
             title="\(filterByInterested ? "Showing only interesting places: show all" : "Show only interesting places")">\
-            <span class="star-glyph" aria-hidden="true">\(star)</span> Interested only</button>
-            </form>
+            <span class="star-glyph" aria-hidden="true">\(star)</span> Interested only</a>
             </div>
             """
         let rows = places.map { place -> HTMLFragment in

@@ -42,9 +42,13 @@ public enum PlaceMapPage {
                 ? "<path class=\"marker interested\" transform=\"translate(\(n(marker.x)) \(n(marker.y)))\" d=\"\(starPath)\"/>"
                 : "<circle class=\"marker\" cx=\"\(n(marker.x))\" cy=\"\(n(marker.y))\" r=\"7\"/>"
             let label = marker.place.interested ? "\(marker.place.name), interested" : marker.place.name
+            let end = marker.leaderEnd
+            let leader: HTMLFragment? = marker.hasLeaderLine
+                ? "<line class=\"leader\" x1=\"\(n(marker.x))\" y1=\"\(n(marker.y))\" x2=\"\(n(end.x))\" y2=\"\(n(end.y))\"/>"
+                : nil
             return """
                 <a href="\(PlacesPaths.place(marker.place.id))" aria-label="\(label)"><title>\(label)</title>\
-                \(shape)<text class="label" x="\(n(marker.labelX))" y="\(n(marker.labelY))" \
+                \(leader)\(shape)<text class="label" x="\(n(marker.labelX))" y="\(n(marker.labelY))" \
                 text-anchor="\(marker.labelAnchor)">\(marker.label)</text></a>
                 """
         }

@@ -30,10 +30,10 @@ public enum PlacesAssets {
             .search-row input{flex:1;min-width:0}
             input[type=search],input[type=text]{font:inherit;padding:.5rem .75rem;border:1px solid var(--muted);\
             border-radius:8px;background:var(--card);color:var(--fg);width:100%;max-width:100%}
-            button.toggle{background:transparent;color:var(--accent)}
-            button.toggle[aria-pressed=true]{background:var(--accent);color:var(--on-accent)}
+            a.button.toggle{background:transparent;color:var(--accent);text-decoration:none}
+            a.button.toggle[aria-pressed=true]{background:var(--accent);color:var(--on-accent)}
             .star,.star-glyph{color:var(--star)}
-            button.toggle[aria-pressed=true] .star-glyph{color:inherit}
+            a.button.toggle[aria-pressed=true] .star-glyph{color:inherit}
             .summary{margin:.5rem 0}
             ul.places{list-style:none;margin:0;padding:0}
             ul.places li+li{border-top:1px solid var(--line)}
@@ -61,6 +61,7 @@ public enum PlacesAssets {
             .map .land{fill:var(--map-land)}
             .map .grid{stroke:var(--line);stroke-width:1}
             .map .grid-label{fill:var(--muted);font-size:11px}
+            .map .leader{stroke:var(--muted);stroke-width:1}
             .map .label{fill:var(--fg);font-size:13px;font-weight:600;paint-order:stroke;stroke:var(--map-land);\
             stroke-width:3px;stroke-linejoin:round}
             .map .marker,.legend .marker{fill:var(--accent);stroke:var(--card);stroke-width:1.5}
