@@ -72,7 +72,7 @@ let package = Package(
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
-        .target(name: "OpenSwiftData", dependencies: ["SQLite", "OpenSwiftDataMacros"]),
+        .target(name: "OpenSwiftData", dependencies: ["SQLStore", "OpenSwiftDataMacros"]),
 
         // HTTP server over libmicrohttpd, and an HTTP API client over URLSession.
         .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),

@@ -1,83 +1,77 @@
 import Foundation
-import SQLite
+import SQLStore
 
-/// The SQL for one fetch: `WHERE` and `ORDER BY` clauses and their arguments, built from a ``FetchDescriptor``.
-struct SelectQuery {
+/// What a ``FetchDescriptor`` asks of the store: its predicate as a condition (translated by
+/// ``PredicateTranslator``), its sort descriptors as sort terms — the parts of every ``FetchRequest`` made from it.
+struct FetchQuery {
     let table: EntityTable
-    /// ` WHERE …`, or "" when there is no predicate.
-    let whereClause: String
-    /// ` ORDER BY …, "Z_PK"`: always ends with the primary key, so the order is total and stable.
-    let orderByClause: String
-    let arguments: [SQLiteValue]
+    /// The predicate's condition; nil without one.
+    let condition: SQLExpression?
+    /// The sort descriptors' terms (the store appends the primary key).
+    let sort: [SortTerm]
 
     init<T: PersistentModel>(
-        table: EntityTable, schema: SchemaMapping, predicate: Predicate<T>?, sortBy: [SortDescriptor<T>]
+        table: EntityTable, schema: ModelMapping, predicate: Predicate<T>?, sortBy: [SortDescriptor<T>]
     ) throws(SwiftDataError) {
         self.table = table
         if let predicate {
             let translator = PredicateTranslator(table: table, schema: schema, variable: predicate.variable.key)
-            let condition = try translator.condition(predicate.expression)
-            whereClause = " WHERE (" + condition.sql + ")"
-            arguments = condition.arguments
+            condition = try translator.condition(predicate.expression)
         } else {
-            whereClause = ""
-            arguments = []
+            condition = nil
         }
-        var terms: [String] = []
+        guard let entity = schema.entity(of: table) else { throw .modelNotInSchema(entityName: table.name) }
+        var terms: [SortTerm] = []
         for descriptor in sortBy {
-            terms.append(try Self.orderingTerm(descriptor, table: table))
+            terms.append(try Self.sortTerm(descriptor, entity: entity))
         }
-        terms.append("\(table.quotedName).\(SQL.identifier(SQL.primaryKey))")
-        orderByClause = " ORDER BY " + terms.joined(separator: ", ")
+        sort = terms
     }
 
-    static func orderingTerm<T>(_ descriptor: SortDescriptor<T>, table: EntityTable) throws(SwiftDataError) -> String {
+    static func sortTerm<T>(_ descriptor: SortDescriptor<T>, entity: EntityMapping) throws(SwiftDataError) -> SortTerm {
         guard let keyPath = descriptor.keyPath else {
             throw .unsupportedSortDescriptor("\(descriptor) does not sort by a key path")
         }
         var source: AnyKeyPath = keyPath
-        var collation = ""
+        var collation: String?
         if let entry = SortKeyRegistry.entry(for: keyPath) {
             source = entry.source
-            if let order = entry.order { collation = " COLLATE \(order.collation)" }
+            collation = entry.order?.collation
         } else if let comparator = descriptor.stringComparator, comparator != .lexical {
             throw .unsupportedSortDescriptor("\(keyPath) uses the string comparator \(comparator), which has no SQL translation")
         }
-        guard let column = table.column(for: source) else {
-            throw .unsupportedSortDescriptor("\(source) is not a stored property of \(table.name)")
+        guard let column = entity.column(for: source) else {
+            throw .unsupportedSortDescriptor("\(source) is not a stored property of \(entity.name)")
         }
         if descriptor.stringComparator == .lexical {
             // `.lexical` is Foundation's non-localized compare(_:), which orders by UTF-16 code units.
-            collation = " COLLATE \(StringOrder.lexical.collation)"
+            collation = StringOrder.lexical.collation
         }
-        let direction = descriptor.order == .forward ? "ASC" : "DESC"
-        return "\(column.valueSQL)\(collation) \(direction)"
+        return SortTerm(column: column, collation: collation, ascending: descriptor.order == .forward)
     }
 
-    /// `SELECT <all columns> FROM <table> <where> <order by>`, with `LIMIT`/`OFFSET` when given; only the primary
-    /// key when `primaryKeysOnly`.
-    func selectSQL(limit: Int?, offset: Int?, primaryKeysOnly: Bool = false) -> (sql: String, arguments: [SQLiteValue]) {
-        let columns = primaryKeysOnly ? "\(table.quotedName).\(SQL.identifier(SQL.primaryKey))" : table.selectList
-        var sql = "SELECT \(columns) FROM \(table.quotedName)\(whereClause)\(orderByClause)"
-        var arguments = self.arguments
-        if limit != nil || (offset ?? 0) > 0 {
-            sql += " LIMIT ? OFFSET ?"
-            arguments.append(.integer(Int64(max(limit ?? -1, -1))))
-            arguments.append(.integer(Int64(max(offset ?? 0, 0))))
-        }
-        return (sql, arguments)
+    /// The rows the predicate selects.
+    var rows: FetchRequest.Rows { condition.map { .matching($0) } ?? .all }
+
+    /// The descriptor's rows in its order, `limit` and `offset` applied when given; only their keys with
+    /// `keysOnly`.
+    func request(limit: Int? = nil, offset: Int? = nil, keysOnly: Bool = false) -> FetchRequest {
+        FetchRequest(table: table, rows: rows, sort: sort, limit: limit, offset: offset, columns: keysOnly ? .primaryKey : .all)
     }
 
-    /// The next batch in primary-key order: rows after `rowID` that match, `LIMIT limit` (sort descriptors ignored).
-    func selectSQL(after rowID: Int64, limit: Int) -> (sql: String, arguments: [SQLiteValue]) {
-        let key = "\(table.quotedName).\(SQL.identifier(SQL.primaryKey))"
-        let condition = whereClause.isEmpty ? " WHERE \(key) > ?" : "\(whereClause) AND \(key) > ?"
-        return (
-            "SELECT \(table.selectList) FROM \(table.quotedName)\(condition) ORDER BY \(key) LIMIT ?",
-            arguments + [.integer(rowID), .integer(Int64(limit))]
-        )
+    /// The next batch in key order: matching rows after `key`, at most `limit` (sort descriptors ignored).
+    func request(after key: Int64, limit: Int) -> FetchRequest {
+        FetchRequest(table: table, rows: rows, limit: limit, afterKey: key)
     }
 
-    /// `SELECT count(*) FROM <table> <where>`.
-    var countSQL: String { "SELECT count(*) FROM \(table.quotedName)\(whereClause)" }
+    /// A batch delete of the rows the predicate selects when the save runs (every row without one).
+    var batchDelete: SaveRequest.BatchDelete {
+        SaveRequest.BatchDelete(table: table, rows: condition.map { .matching($0) } ?? .all)
+    }
+
+    /// ` WHERE (…)` as the store runs it (for messages).
+    var whereClause: String { SelectQuery(request()).whereClause.text }
+
+    /// The values bound to ``whereClause``.
+    var arguments: [StoredValue] { SelectQuery(request()).whereClause.arguments }
 }
