@@ -53,6 +53,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "OpenSwiftData", targets: ["OpenSwiftData"]),
+        .library(name: "OpenCoreData", targets: ["OpenCoreData"]),
         .executable(name: "showcase", targets: ["showcase"]),
     ],
     targets: [
@@ -74,6 +75,15 @@ let package = Package(
         ),
         .target(name: "OpenSwiftData", dependencies: ["SQLStore", "OpenSwiftDataMacros"]),
 
+        // The Core Data-compatible object layer (models, managed objects, predicates) and its macros
+        // (`@OpenCoreData.NSManaged`, `@NSManagedAccessor`).
+        .macro(
+            name: "OpenCoreDataMacros",
+            swiftSettings: swiftSyntaxSwiftSettings,
+            linkerSettings: swiftSyntaxLinkerSettings
+        ),
+        .target(name: "OpenCoreData", dependencies: ["OpenCoreDataMacros"]),
+
         // HTTP server over libmicrohttpd, and an HTTP API client over URLSession.
         .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
         .target(name: "Networking"),
@@ -81,8 +91,11 @@ let package = Package(
         // HTML escaping and the page layout the apps share.
         .target(name: "HTML"),
 
-        // View state kept on the server per browser session: identity, owned and per-render objects, notices.
+        // View state kept on the server per browser session: identity, owned and per-render objects.
         .target(name: "ViewState", dependencies: ["HTTP"]),
+
+        // A saved model's PersistentIdentifier as an opaque URL token, for the apps' URLs and JSON.
+        .target(name: "IdentifierTokens", dependencies: ["OpenSwiftData"]),
 
         // The apps.
         .target(
@@ -95,8 +108,8 @@ let package = Package(
             dependencies: ["OpenSwiftData", "HTTP", "HTML", "Networking"],
             resources: [.copy("Resources/kakao-books")]
         ),
-                .target(name: "Places", dependencies: ["OpenSwiftData", "HTTP", "HTML", "ViewState"]),
-        .target(name: "People", dependencies: ["OpenSwiftData", "HTTP", "HTML", "ViewState"]),
+        .target(name: "Places", dependencies: ["OpenSwiftData", "HTTP", "HTML", "IdentifierTokens"]),
+        .target(name: "People", dependencies: ["OpenSwiftData", "HTTP", "HTML", "IdentifierTokens"]),
         .target(name: "Showcase", dependencies: ["Shop", "BookStore", "Places", "People", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
         .executableTarget(name: "showcase", dependencies: ["Showcase"]),
 
@@ -115,15 +128,23 @@ let package = Package(
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
+        .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "OpenCoreDataMacrosTests",
+            dependencies: ["OpenCoreDataMacros"],
+            swiftSettings: swiftSyntaxSwiftSettings,
+            linkerSettings: swiftSyntaxLinkerSettings
+        ),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP"]),
                 .testTarget(name: "BookStoreTests", dependencies: ["BookStore", "OpenSwiftData", "SQLite", "HTTP", "Networking"]),
         .testTarget(name: "ShopTests", dependencies: ["Shop", "OpenSwiftData", "ViewState"]),
         .testTarget(name: "ViewStateTests", dependencies: ["ViewState", "HTTP"]),
-        .testTarget(name: "PlacesTests", dependencies: ["Places", "OpenSwiftData", "HTTP", "ViewState"]),
-        .testTarget(name: "PeopleTests", dependencies: ["People", "OpenSwiftData", "HTTP"]),
-        .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Shop", "HTTP", "Networking"]),
+        .testTarget(name: "IdentifierTokensTests", dependencies: ["IdentifierTokens", "OpenSwiftData"]),
+        .testTarget(name: "PlacesTests", dependencies: ["Places", "OpenSwiftData", "HTML", "HTTP", "IdentifierTokens"]),
+        .testTarget(name: "PeopleTests", dependencies: ["People", "OpenSwiftData", "HTML", "HTTP", "IdentifierTokens"]),
+        .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Shop", "Places", "People", "HTTP", "Networking"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,114 @@
+/// Everything OpenCoreData reports as an error, one case per kind of failure.
+///
+/// Core Data reports failures as `NSError`s in `NSCocoaErrorDomain` with codes such as
+/// `NSValidationMissingMandatoryPropertyError`; `CoreDataError` is a Swift error with the same domain and codes
+/// (`(error as NSError).code`, see ``errorCode``), and a `description` that says what happened and what to do.
+public enum CoreDataError: Error, CustomStringConvertible, Equatable {
+    /// The model is inconsistent: one message per problem (an inverse that does not point back, a destination
+    /// entity that is not in the model, …). Thrown by ``NSManagedObjectModel/validate()``.
+    case invalidModel([String])
+    /// A model file (`.xcdatamodeld`, `.xcdatamodel`, `contents`, `.xccurrentversion`) could not be read.
+    case modelFile(ModelFileError)
+    /// A predicate or expression format string did not parse, or its arguments did not fit its `%` specifiers.
+    case invalidPredicateFormat(PredicateFormatError)
+    /// A predicate or expression could not be evaluated (an unbound `$variable`, an unknown key, an unknown
+    /// function).
+    case predicateEvaluationFailed(predicate: String, reason: String)
+    /// `value(forKey:)`, `setValue(_:forKey:)` or a key path named a key the entity does not have.
+    case unknownKey(entityName: String, key: String)
+    /// `setValue(_:forKey:)` was given a value the property cannot hold (a `String` for an `Integer 64`, a number
+    /// out of range, an object of another entity); the property kept its previous value.
+    case invalidValue(entityName: String, key: String, reason: String)
+    /// No entity of the model has `className` as its `managedObjectClassName` (from `init(context:)` or
+    /// `entity()`).
+    case entityNotFound(className: String)
+    /// A managed object failed validation (``NSManagedObject/validateForInsert()`` and its siblings).
+    case validation(entityName: String, key: String?, problem: ValidationProblem)
+    /// Several validation failures at once (Core Data's `NSValidationMultipleErrorsError`).
+    case multipleValidationErrors([CoreDataError])
+
+    /// What a failed validation found.
+    public enum ValidationProblem: Equatable, Sendable, CustomStringConvertible {
+        /// A non-optional property has no value.
+        case missingMandatoryProperty
+        /// A to-many relationship has fewer objects than its `minCount`.
+        case tooFewObjects(minimum: Int, actual: Int)
+        /// A to-many relationship has more objects than its `maxCount`.
+        case tooManyObjects(maximum: Int, actual: Int)
+        /// A relationship with the deny delete rule still has objects, so the object cannot be deleted.
+        case deleteDenied(relatedObjects: Int)
+        /// The stored value is not of the attribute's type (say which type it is and which was expected).
+        case wrongType(expected: String, actual: String)
+        /// One of the property's validation predicates rejected the value.
+        case predicateFailed(String)
+
+        public var description: String {
+            switch self {
+            case .missingMandatoryProperty: "is required but has no value"
+            case .tooFewObjects(let minimum, let actual): "needs at least \(minimum) objects but has \(actual)"
+            case .tooManyObjects(let maximum, let actual): "allows at most \(maximum) objects but has \(actual)"
+            case .deleteDenied(let count): "still refers to \(count) object\(count == 1 ? "" : "s") and its delete rule is deny"
+            case .wrongType(let expected, let actual): "holds a \(actual), not a \(expected)"
+            case .predicateFailed(let format): "fails its validation predicate \(format)"
+            }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .invalidModel(let problems):
+            return "The managed object model is invalid: " + problems.joined(separator: "; ")
+        case .modelFile(let error):
+            return error.description
+        case .invalidPredicateFormat(let error):
+            return error.description
+        case .predicateEvaluationFailed(let predicate, let reason):
+            return "Cannot evaluate the predicate \(predicate): \(reason)"
+        case .unknownKey(let entity, let key):
+            return "The entity \(entity) has no property named “\(key)” (check the spelling against the model)"
+        case .invalidValue(let entity, let key, let reason):
+            return "\(entity).\(key) cannot hold this value: \(reason); it kept its previous value"
+        case .entityNotFound(let className):
+            return "No entity of the model has the class \(className) (set the entity's class to “\(className)” in the model)"
+        case .validation(let entity, let key, let problem):
+            return "\(entity)\(key.map { ".\($0)" } ?? "") \(problem)"
+        case .multipleValidationErrors(let errors):
+            return "Multiple validation errors: " + errors.map(\.description).joined(separator: "; ")
+        }
+    }
+
+    /// The Core Data error code an `NSError` from Apple's framework would carry for this failure.
+    public var errorCode: Int {
+        switch self {
+        case .invalidModel, .modelFile, .entityNotFound: NSCoreDataError
+        case .invalidPredicateFormat, .predicateEvaluationFailed, .unknownKey, .invalidValue: NSCoreDataError
+        case .validation(_, _, let problem):
+            switch problem {
+            case .missingMandatoryProperty: NSValidationMissingMandatoryPropertyError
+            case .tooFewObjects: NSValidationRelationshipLacksMinimumCountError
+            case .tooManyObjects: NSValidationRelationshipExceedsMaximumCountError
+            case .deleteDenied: NSValidationRelationshipDeniedDeleteError
+            case .wrongType, .predicateFailed: NSManagedObjectValidationError
+            }
+        case .multipleValidationErrors: NSValidationMultipleErrorsError
+        }
+    }
+}
+
+extension CoreDataError: CustomNSError {
+    /// `NSCocoaErrorDomain`, as Core Data's errors.
+    public static var errorDomain: String { NSCocoaErrorDomain }
+
+    public var errorUserInfo: [String: Any] {
+        var info: [String: Any] = [NSLocalizedDescriptionKey: description]
+        switch self {
+        case .validation(_, let key, _):
+            if let key { info[NSValidationKeyErrorKey] = key }
+        case .multipleValidationErrors(let errors):
+            info[NSDetailedErrorsKey] = errors.map { $0 as NSError }
+        default:
+            break
+        }
+        return info
+    }
+}
