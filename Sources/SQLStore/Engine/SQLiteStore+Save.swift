@@ -145,10 +145,10 @@ extension SQLiteStore {
         for (index, group) in table.uniqueGroups.enumerated() {
             let groupValues = group.map { values[$0] }
             if groupValues.contains(where: \.isNull) { continue }
-            let sql = SelectQuery(FetchRequest(table: table, rows: .unique(group: index, values: groupValues))).sql(dialect)
-            let lookup = try connection.cachedStatement(sql.text)
+            // Written once per table and group: building it per upserted row cost as much as the look-up.
+            let lookup = try connection.cachedStatement(uniqueLookupStatement(table, group: index, values: groupValues))
             defer { lookup.reset() }
-            try Self.bind(sql.arguments, to: lookup)
+            try Self.bind(groupValues, to: lookup)
             guard try lookup.step() else {
                 throw SaveError.inconsistent("the row just written to \(table.name) is not found by its unique values")
             }

@@ -34,7 +34,7 @@ package final class SQLiteStore: @unchecked Sendable {
     private let versionProbe: VersionProbe?
     /// The thread holding the writer's lock (0 when none): a read on that thread must see its uncommitted writes.
     private let writerThread = Atomic<UInt>(0)
-    /// Each table's insert, upsert and delete statements, written once.
+    /// Each table's insert and upsert statements, and its look-ups by unique group, written once.
     private let tableStatements: [ObjectIdentifier: TableStatements]
     /// `UPDATE` texts by table and set of changed columns, written once each.
     private var updateStatements: [ObjectIdentifier: [[Int]: String]] = [:]
@@ -42,6 +42,8 @@ package final class SQLiteStore: @unchecked Sendable {
     struct TableStatements {
         let insert: String
         let upsert: String
+        /// `SELECT … WHERE <group's columns> = ?…`, one per unique group (the values are bound, so the text is one).
+        let uniqueLookups: [String]
     }
 
     /// A store over an open connection. A migration's intermediate stores read through the writer only
@@ -58,9 +60,14 @@ package final class SQLiteStore: @unchecked Sendable {
         self.readers = usesReaders ? url.map { ReaderPool(url: $0) } : nil
         self.versionProbe = usesReaders ? url.map { VersionProbe(url: $0) } : nil
         var statements: [ObjectIdentifier: TableStatements] = [:]
+        let dialect = self.dialect
         for table in mapping.tables {
             statements[ObjectIdentifier(table)] = TableStatements(
-                insert: InsertQuery(table: table, upserts: false).sql(dialect), upsert: InsertQuery(table: table, upserts: true).sql(dialect)
+                insert: InsertQuery(table: table, upserts: false).sql(dialect), upsert: InsertQuery(table: table, upserts: true).sql(dialect),
+                uniqueLookups: table.uniqueGroups.indices.map { group in
+                    let values = [StoredValue](repeating: .null, count: table.uniqueGroups[group].count)
+                    return SelectQuery(FetchRequest(table: table, rows: .unique(group: group, values: values))).sql(dialect).text
+                }
             )
         }
         self.tableStatements = statements
@@ -277,6 +284,12 @@ package final class SQLiteStore: @unchecked Sendable {
         let sql = UpdateQuery(table: table, columns: columns).sql(dialect)
         updateStatements[key, default: [:]][columns] = sql
         return sql
+    }
+
+    /// The text that looks a row of `table` up by the values of unique group `group`.
+    func uniqueLookupStatement(_ table: EntityTable, group: Int, values: [StoredValue]) -> String {
+        if let lookups = tableStatements[ObjectIdentifier(table)]?.uniqueLookups, lookups.indices.contains(group) { return lookups[group] }
+        return SelectQuery(FetchRequest(table: table, rows: .unique(group: group, values: values))).sql(dialect).text
     }
 
     /// The insert (or upsert) text of `table`.
