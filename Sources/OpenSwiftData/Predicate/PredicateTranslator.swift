@@ -1,98 +1,12 @@
 import Foundation
-import SQLite
+import SQLStore
 
-/// A translated predicate expression: SQL text with its bound arguments.
-struct SQLExpression {
-    enum Kind {
-        /// `nil` in the predicate.
-        case nilLiteral
-        /// A value known at translation time (captured, literal, or computed from those), bound as the argument.
-        case value(SQLiteValue)
-        /// A stored attribute's column.
-        case column(EntityTable.Column)
-        /// A row of a table, whose primary key the SQL computes (the model itself, or a to-one relationship's
-        /// target); `alias` names the row when it is in the FROM clause, so its columns can be read directly.
-        case reference(EntityTable, alias: String?)
-        /// The models a to-many relationship of the row whose key the SQL computes holds, kept by `filters`
-        /// (`$0.books.filter { … }`), in order.
-        case collection(RelationshipMapping, filters: [RelationshipFilter] = [])
-        /// The `persistentModelID` of a row of a table: its primary key, which means nothing without the entity
-        /// (see SQL+Identifiers.swift).
-        case identifier(EntityTable)
-        /// Anything else.
-        case computed
-    }
-
-    var sql: String
-    var arguments: [SQLiteValue]
-    /// Whether the SQL can yield NULL. Boolean expressions the translator builds never do, so `NOT` is safe.
-    var isNullable: Bool
-    var kind: Kind
-    /// When `Predicate.evaluate` throws evaluating this expression (a nil force-unwrap, an index out of range, a
-    /// failed `as!`): a condition, never NULL, true on exactly the rows where it throws, provided the expression is
-    /// evaluated at all. Nil when it never throws. See ``PredicateTranslator/condition(_:)``.
-    var failure: SQLCondition? = nil
-    /// The stored property the value is read from (`Ledger.lookup`), to name it in errors.
-    var name: String? = nil
-    /// Some of the elements of a JSON array (`filter`, a range subscript), which consumers read from the array with
-    /// json_each; `sql` is then those elements as a JSON array SQLite rebuilt, for a consumer that needs the array.
-    var elements: JSONElements? = nil
-
-    static func computed(_ sql: String, _ arguments: [SQLiteValue], nullable: Bool = false) -> SQLExpression {
-        SQLExpression(sql: sql, arguments: arguments, isNullable: nullable, kind: .computed)
-    }
-
-    static func bound(_ value: SQLiteValue) -> SQLExpression {
-        if case .null = value { return SQLExpression(sql: "NULL", arguments: [], isNullable: true, kind: .nilLiteral) }
-        // SQLite binds NaN as NULL: the value is NaN (not nil), and may be NULL in SQL.
-        if case .real(let real) = value, real.isNaN {
-            return SQLExpression(sql: "?", arguments: [value], isNullable: true, kind: .value(value))
-        }
-        return SQLExpression(sql: "?", arguments: [value], isNullable: false, kind: .value(value))
-    }
-
-    var isNilLiteral: Bool {
-        if case .nilLiteral = kind { return true }
-        return false
-    }
-
-    /// This expression as a boolean operand that is never NULL (NULL counts as false).
-    var nonNullBoolean: String { isNullable ? "COALESCE(\(sql), 0)" : sql }
-
-    /// A collection whose elements come in an order Swift does not share (`filter` over a `Set`, stored as an array
-    /// in the order it was encoded): what depends on the order (`[0]`, `==`) has no translation.
-    var hasUnknownOrder: Bool { elements.map { !$0.isOrdered } ?? false }
-
-    /// A JSON array SQLite rebuilt: its values are exact, but its text is not written as the JSON encoder writes it,
-    /// so it cannot be compared as text (`==`).
-    var isRebuiltJSON: Bool { elements != nil }
-
-    /// What this expression is, for an error message: the stored property it reads, or its Swift type.
-    func described(as type: Any.Type) -> String { name ?? "a value of type \(type)" }
-}
-
-/// An SQL boolean condition (never NULL) with its arguments.
-struct SQLCondition {
-    var sql: String
-    var arguments: [SQLiteValue]
-
-    init(_ sql: String, _ arguments: [SQLiteValue]) {
-        self.sql = sql
-        self.arguments = arguments
-    }
-
-    /// Whichever of the conditions holds; nil when there are none.
-    static func any(_ conditions: [SQLCondition?]) -> SQLCondition? {
-        let present = conditions.compactMap { $0 }
-        guard let first = present.first else { return nil }
-        if present.count == 1 { return first }
-        return SQLCondition("(" + present.map(\.sql).joined(separator: " OR ") + ")", present.flatMap(\.arguments))
-    }
-
-    /// `guard AND self`: this condition, when `guard` holds.
-    func when(_ guardSQL: String, _ guardArguments: [SQLiteValue]) -> SQLCondition {
-        SQLCondition("(\(guardSQL) AND \(sql))", guardArguments + arguments)
-    }
+/// A predicate expression node that has an SQL translation. Each family of Foundation's `PredicateExpressions`
+/// gets its conformance in its own file (`SQL+Comparison.swift`, `SQL+Arithmetic.swift`, …), mirroring
+/// Foundation's own layout.
+protocol SQLTranslatable {
+    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression
+    var isShortCircuiting: Bool { get }
 }
 
 /// A node whose children may not all be evaluated (`&&`, `||`, `? :`, `??`, `flatMap`, closures): it sets its own
@@ -109,23 +23,15 @@ extension SQLShortCircuiting {
     var isShortCircuiting: Bool { true }
 }
 
-/// A predicate expression node that has an SQL translation. Each family of Foundation's `PredicateExpressions`
-/// gets its conformance in its own file (`SQL+Comparison.swift`, `SQL+Arithmetic.swift`, …), mirroring
-/// Foundation's own layout.
-protocol SQLTranslatable {
-    func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression
-    var isShortCircuiting: Bool { get }
+/// The failures (see ``SQLExpression/failure``) one translation collects across the copies of its translator: one
+/// list per node being translated, innermost last, of the failures its children reported.
+final class FailureScopes {
+    var scopes: [[SQLFragment]] = []
 }
 
-/// State one translation shares across the copies of its translator: the table aliases its SQL introduces, and
-/// the failures (see ``SQLExpression/failure``) of the children of the nodes being translated.
-final class TranslationState {
-    var nextAlias = 0
-    /// One list per node being translated, innermost last: the failures its children reported.
-    var failureScopes: [[SQLCondition]] = []
-}
-
-/// Translates a `#Predicate` over one model type into an SQL boolean expression over that model's table.
+/// Translates a `#Predicate` over one model type into an SQL boolean expression over that model's table, through
+/// the store layer's ``SQLExpressionBuilder``: this file and its siblings decide which Foundation expression becomes
+/// which operation; the builder writes the SQL.
 ///
 /// - Sub-expressions that do not depend on the model (captured values, `searchText.isEmpty`, `limit * 2`) are
 ///   evaluated once, here, with Foundation's own `evaluate`, and bound as parameters.
@@ -135,37 +41,31 @@ final class TranslationState {
 ///   predicate is never partly applied.
 struct PredicateTranslator {
     let table: EntityTable
-    /// Every table and relationship of the store, to follow relationships.
-    let schema: SchemaMapping
+    /// Every table and relationship of the store, and the key paths of the models' properties.
+    let schema: ModelMapping
     /// The predicate's own variable: the model row.
     let variable: PredicateExpressions.VariableID
+    /// Writes the SQL (one per predicate: it counts the aliases subqueries use).
+    let sql: SQLExpressionBuilder
     /// Variables of enclosed closures, bound to the SQL of the values they stand for.
     private(set) var bindings: [PredicateExpressions.VariableID: SQLExpression] = [:]
-    /// Nesting depth of closures, used to name `json_each` aliases uniquely.
+    /// Nesting depth of closures.
     private(set) var depth = 0
-    private let state = TranslationState()
+    private let failures = FailureScopes()
 
-    /// A table alias no other part of this predicate uses (subqueries over the statement's own table must not
-    /// shadow it).
-    func uniqueAlias(_ prefix: String) -> String {
-        state.nextAlias += 1
-        return "\(prefix)\(state.nextAlias)"
-    }
-
-    init(table: EntityTable, schema: SchemaMapping, variable: PredicateExpressions.VariableID) {
+    init(table: EntityTable, schema: ModelMapping, variable: PredicateExpressions.VariableID) {
         self.table = table
         self.schema = schema
         self.variable = variable
+        self.sql = SQLExpressionBuilder(dialect: schema.tables.dialect)
     }
 
     /// The model the predicate tests: the row of the statement's table.
-    var modelReference: SQLExpression {
-        SQLExpression(sql: table.primaryKeySQL, arguments: [], isNullable: false, kind: .reference(table, alias: table.quotedName))
-    }
+    var modelReference: SQLExpression { sql.row(of: table) }
 
-    /// The mapping of a relationship property of `table`.
+    /// The storage of a relationship property of `table`.
     func relationship(of table: EntityTable, propertyIndex: Int) -> RelationshipMapping? {
-        schema.relationships[ObjectIdentifier(table.entity.modelType)]?[propertyIndex]
+        schema.tables.relationship(of: table, propertyIndex: propertyIndex)
     }
 
     /// The SQL condition for a whole predicate.
@@ -173,9 +73,7 @@ struct PredicateTranslator {
     /// A row on which `Predicate.evaluate` would throw does not match: the condition is `NOT <failure> AND <test>`
     /// when some part of the predicate can throw.
     func condition(_ expression: any StandardPredicateExpression<Bool>) throws(SwiftDataError) -> SQLExpression {
-        let translated = try translate(expression)
-        guard let failure = translated.failure else { return .computed(translated.nonNullBoolean, translated.arguments) }
-        return .computed("(NOT \(failure.sql) AND \(translated.nonNullBoolean))", failure.arguments + translated.arguments)
+        sql.excludingFailures(try translate(expression))
     }
 
     /// The translation of one sub-expression.
@@ -184,26 +82,26 @@ struct PredicateTranslator {
     /// ``SQLShortCircuiting`` nodes, which combine their children's failures themselves.
     func translate(_ expression: Any) throws(SwiftDataError) -> SQLExpression {
         if let constant = constantValue(of: expression),
-           let stored = try? SQLiteConversion.sqliteValue(for: constant) {
-            return .bound(stored)
+           let stored = try? StoredValueConversion.storedValue(for: constant) {
+            return sql.value(stored)
         }
         guard let node = expression as? any SQLTranslatable else {
             throw .unsupportedPredicate("\(Self.name(of: expression)) has no SQL translation")
         }
-        state.failureScopes.append([])
+        failures.scopes.append([])
         var translated: SQLExpression
         do {
             translated = try node.sql(self)
         } catch {
-            state.failureScopes.removeLast()
+            failures.scopes.removeLast()
             throw error
         }
-        let children = state.failureScopes.removeLast()
-        if !node.isShortCircuiting {
-            translated.failure = SQLCondition.any(children + [translated.failure])
+        let children = failures.scopes.removeLast()
+        if !node.isShortCircuiting, !children.isEmpty {
+            translated.failure = sql.anyFailure(children + [translated.failure])
         }
-        if let failure = translated.failure, !state.failureScopes.isEmpty {
-            state.failureScopes[state.failureScopes.count - 1].append(failure)
+        if let failure = translated.failure, !failures.scopes.isEmpty {
+            failures.scopes[failures.scopes.count - 1].append(failure)
         }
         return translated
     }
@@ -212,9 +110,23 @@ struct PredicateTranslator {
     /// relationship's rows or a collection's elements): its failure comes with it, and is not counted as a failure of
     /// the node being translated, whose SQL cannot name those rows.
     func translateApart(_ expression: Any) throws(SwiftDataError) -> SQLExpression {
-        state.failureScopes.append([])
-        defer { state.failureScopes.removeLast() }
+        failures.scopes.append([])
+        defer { failures.scopes.removeLast() }
         return try translate(expression)
+    }
+
+    /// A filter's test as the store layer asks for it, on each element where the elements are read (see
+    /// ``SQLFilter``): translated once now, with `variable` bound to `element`, so that a test without a translation
+    /// is refused here. Each later translation differs only in the element's alias, so cannot fail; should one
+    /// fail, the element does not pass.
+    func filter(
+        _ variable: PredicateExpressions.VariableID, test: Any, firstElement element: SQLExpression
+    ) throws(SwiftDataError) -> SQLFilter {
+        _ = try binding(variable, to: element).translateApart(test)
+        let translator = self
+        return { element in
+            (try? translator.binding(variable, to: element).translateApart(test)) ?? translator.sql.constant(false)
+        }
     }
 
     /// A translator for a closure's body, with its variable bound to `value`.

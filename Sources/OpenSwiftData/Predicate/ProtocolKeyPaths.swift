@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import SQLStore
 import Synchronization
 
 /// The stored property a key path reaches through a protocol requirement.
@@ -20,24 +20,25 @@ enum ProtocolKeyPaths {
     private static let resolved = Mutex<[Key: Int?]>([:])
 
     /// The index (in the entity's properties) of the stored property `keyPath` reads; nil when it reads none alone.
-    static func propertyIndex<Model, Value>(of keyPath: KeyPath<Model, Value>, in table: EntityTable) -> Int? {
-        let key = Key(model: ObjectIdentifier(table.entity.modelType), keyPath: keyPath)
+    static func propertyIndex<Model, Value>(of keyPath: KeyPath<Model, Value>, in entity: EntityMapping) -> Int? {
+        let key = Key(model: ObjectIdentifier(entity.entity.modelType), keyPath: keyPath)
         if let known = resolved.withLock({ $0[key] }) { return known }
-        let index = watch(keyPath, in: table)
+        let index = watch(keyPath, in: entity)
         resolved.withLock { $0[key] = index }
         return index
     }
 
-    private static func watch<Model, Value>(_ keyPath: KeyPath<Model, Value>, in table: EntityTable) -> Int? {
-        let properties: [(index: Int, keyPath: ReferenceWritableKeyPath<Model, Value>)] = table.columns.compactMap { column in
-            guard case .attribute = column.kind, let writable = column.keyPath as? ReferenceWritableKeyPath<Model, Value> else {
+    private static func watch<Model, Value>(_ keyPath: KeyPath<Model, Value>, in entity: EntityMapping) -> Int? {
+        let properties: [(index: Int, keyPath: ReferenceWritableKeyPath<Model, Value>)] = entity.table.columns.compactMap { column in
+            guard case .attribute = column.kind,
+                  let writable = entity.entity.properties[column.propertyIndex].keypath as? ReferenceWritableKeyPath<Model, Value> else {
                 return nil
             }
             return (column.propertyIndex, writable)
         }
         let samples = ProbeValues.samples(Value.self, count: 2)
-        guard !properties.isEmpty, samples.count == 2, let model = ProbeValues.model(of: table) as? Model else { return nil }
-        func stored(_ value: Value) -> SQLiteValue? { try? SQLiteConversion.sqliteValue(for: value) }
+        guard !properties.isEmpty, samples.count == 2, let model = ProbeValues.model(of: entity) as? Model else { return nil }
+        func stored(_ value: Value) -> StoredValue? { try? StoredValueConversion.storedValue(for: value) }
         var matches: [Int] = []
         for property in properties {
             var returnsIt = true

@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // `as?`, `as!` (and the no-op `as` the macro writes as a force cast: `($0.flag as Bool)`), and `is`. A stored value
 // has a concrete type, so whether a cast succeeds is the same for every non-nil value of that type: decided once,
@@ -15,7 +16,7 @@ extension PredicateExpressions.ConditionalCast: SQLTranslatable {
             result.isNullable = true
             return result
         case .fails:
-            return SQLExpression(sql: "NULL", arguments: [], isNullable: true, kind: .nilLiteral)
+            return translator.sql.nilLiteral
         }
     }
 }
@@ -27,13 +28,13 @@ extension PredicateExpressions.ForceCast: SQLTranslatable {
         switch try SQLCasts.outcome(of: value, from: Input.Output.self, to: Desired.self) {
         case .succeeds:
             if value.isNullable, Input.Output.self is any OptionalType.Type {
-                value.failure = SQLCondition("(\(value.sql) IS NULL)", value.arguments)
+                value.failure = translator.sql.failsIfNull(value)
                 value.isNullable = false
             }
             return value
         case .fails:
-            var result = SQLExpression.computed("NULL", [], nullable: true)
-            result.failure = SQLCondition("1", [])
+            var result = translator.sql.nilLiteral.with(kind: .computed)
+            result.failure = translator.sql.alwaysFails
             return result
         }
     }
@@ -44,10 +45,10 @@ extension PredicateExpressions.TypeCheck: SQLTranslatable {
         let value = try translator.translate(input)
         switch try SQLCasts.outcome(of: value, from: Input.Output.self, to: Desired.self) {
         case .succeeds:
-            guard value.isNullable, Input.Output.self is any OptionalType.Type else { return .computed("1", []) }
-            return .computed("(\(value.sql) IS NOT NULL)", value.arguments)
+            guard value.isNullable, Input.Output.self is any OptionalType.Type else { return translator.sql.constant(true) }
+            return translator.sql.isNotNull(value)
         case .fails:
-            return .computed("0", [])
+            return translator.sql.constant(false)
         }
     }
 }

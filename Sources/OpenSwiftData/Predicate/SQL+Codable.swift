@@ -1,9 +1,10 @@
 import Foundation
-import SQLite
+import SQLStore
 import Synchronization
 
 // Key paths into a `Codable` value stored as JSON: `$0.address.city`, `$0.size?.width`. The row holds the value's
-// JSON (sorted keys, the strings made NFC by `osd_canonical_json`), and SQLite's json_extract reads the member.
+// JSON (sorted keys, the strings made NFC by `osd_canonical_json`), and the store layer's `jsonValue(_:at:)` reads the
+// member.
 //
 // Which JSON key a key path reads is found by decoding the type once from a `ProbeDecoder` that gives every key a
 // value of its own, and seeing which one the key path returns; a computed property, or one whose `init(from:)`
@@ -48,11 +49,8 @@ enum SQLCodablePaths {
         guard path.allSatisfy({ !$0.contains("\"") }) else {
             throw .unsupportedPredicate("\(described) has no SQL translation: its JSON key contains a quotation mark")
         }
-        let json = SQLJSON.canonical(base)
-        let jsonPath = "$" + path.map { ".\"\($0)\"" }.joined()
-        var result = SQLExpression.computed(
-            "json_extract(\(json.sql), ?)", json.arguments + [.text(jsonPath)],
-            nullable: base.isNullable || Value.self is any OptionalType.Type
+        var result = translator.sql.jsonValue(
+            translator.sql.canonicalJSON(base), at: path, nullable: base.isNullable || Value.self is any OptionalType.Type
         )
         result.name = base.name.map { "\($0)." + path.joined(separator: ".") }
         return result
@@ -78,7 +76,7 @@ enum SQLCodablePaths {
     }
 
     /// A value as JSON text, to tell values apart.
-    private static func fingerprint(_ value: Any) -> SQLiteValue? {
+    private static func fingerprint(_ value: Any) -> StoredValue? {
         guard let encodable = value as? any Encodable else { return nil }
         return try? AttributeJSON.encode(encodable)
     }

@@ -1,13 +1,12 @@
 import Foundation
-import SQLite
+import SQLStore
 
 // Values stored as JSON text (collections, other `Codable` values) are compared in SQL as text, so both sides must
-// be in the one form equal Swift values share: ``StringFunctions/canonicalizeJSON(_:)`` (strings in NFC, no
-// negative zero). Stored text is made canonical by the `osd_canonical_json` SQL function (rows written before,
-// or by another writer, are covered too); bound values are made canonical here.
+// be in the one form equal Swift values share: the store layer's canonical JSON (strings in NFC, no negative zero),
+// which `SQLExpressionBuilder.canonicalJSON` applies to both sides. This file decides which values are JSON.
 
 enum SQLJSON {
-    /// Whether values of `type` are stored as JSON text: the rule `SQLiteConversion` follows (a `ColumnValue` is
+    /// Whether values of `type` are stored as JSON text: the rule `StoredValueConversion` follows (a `ColumnValue` is
     /// stored as itself, an optional as its wrapped type or NULL, a `RawRepresentable` as its raw value).
     static func isStoredAsJSON(_ type: Any.Type) -> Bool {
         if type is any ColumnValue.Type { return false }
@@ -16,35 +15,14 @@ enum SQLJSON {
         return true
     }
 
-    private static func rawValueType<T: RawRepresentable>(of type: T.Type) -> Any.Type { T.RawValue.self }
-
-    /// `expression`, a JSON text, in canonical form.
-    static func canonical(_ expression: SQLExpression) -> SQLExpression {
-        switch expression.kind {
-        case .nilLiteral:
-            return expression
-        case .value(let value):
-            return .bound(canonical(value))
-        case .column, .computed, .reference, .collection, .identifier:
-            var result = expression
-            result.sql = "\(StringFunctions.canonicalJSON)(\(expression.sql))"
-            result.kind = .computed
-            return result
-        }
-    }
-
-    /// A bound JSON text in canonical form.
-    static func canonical(_ value: SQLiteValue) -> SQLiteValue {
-        guard case .text(let json) = value else { return value }
-        return .text(StringFunctions.canonicalizeJSON(json))
-    }
+    static func rawValueType<T: RawRepresentable>(of type: T.Type) -> Any.Type { T.RawValue.self }
 }
 
 extension SQLJSON {
     /// How a value of a type stored inside JSON (an element of an array, a property of a `Codable` struct) is read
-    /// back by SQLite's JSON functions, compared with how the same value is bound as a parameter.
+    /// back by the database's JSON functions, compared with how the same value is bound as a parameter.
     enum FormInJSON {
-        /// A number, string or Bool that SQLite reads back as the very value a parameter binds.
+        /// A number, string or Bool that the database reads back as the very value a parameter binds.
         case scalar
         /// Itself JSON (a struct, an array), compared as canonical JSON text.
         case json
@@ -67,14 +45,6 @@ extension SQLJSON {
             if rawType is any ColumnValue.Type { return .different }
         }
         return isStoredAsJSON(type) ? .json : .different
-    }
-
-    /// One element of a json_each row `alias` as JSON, for `json_group_array`: JSON's true and false stay Bools
-    /// (json_each reads them as 1 and 0), and a real number is written as Swift writes it, shortest and exact (SQLite
-    /// writes 15 digits).
-    static func elementJSON(_ alias: String) -> String {
-        "CASE \(alias).type WHEN 'true' THEN json('true') WHEN 'false' THEN json('false') "
-            + "WHEN 'real' THEN json(\(StringFunctions.jsonNumber)(\(alias).value)) ELSE \(alias).value END"
     }
 
     /// Whether values of `type` (or its wrapped type) are sets, whose JSON lists the elements in hash order, so that

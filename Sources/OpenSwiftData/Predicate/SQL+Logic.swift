@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // &&, || and ! over operands made non-NULL, so SQL's three-valued logic agrees with Swift's two-valued one; and
 // the conditional (`if`/`else`, `? :`) as CASE (a model when both branches are models of one entity). `&&`, `||`
@@ -9,8 +10,9 @@ extension PredicateExpressions.Conjunction: SQLTranslatable, SQLShortCircuiting 
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let left = try translator.translate(lhs)
         let right = try translator.translate(rhs)
-        var result = SQLExpression.computed("(\(left.nonNullBoolean) AND \(right.nonNullBoolean))", left.arguments + right.arguments)
-        result.failure = SQLCondition.any([left.failure, right.failure?.when(left.nonNullBoolean, left.arguments)])
+        let sql = translator.sql
+        var result = sql.and(left, right)
+        result.failure = sql.anyFailure([left.failure, sql.failure(right.failure, when: left)])
         return result
     }
 }
@@ -19,16 +21,16 @@ extension PredicateExpressions.Disjunction: SQLTranslatable, SQLShortCircuiting 
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let left = try translator.translate(lhs)
         let right = try translator.translate(rhs)
-        var result = SQLExpression.computed("(\(left.nonNullBoolean) OR \(right.nonNullBoolean))", left.arguments + right.arguments)
-        result.failure = SQLCondition.any([left.failure, right.failure?.when("NOT \(left.nonNullBoolean)", left.arguments)])
+        let sql = translator.sql
+        var result = sql.or(left, right)
+        result.failure = sql.anyFailure([left.failure, sql.failure(right.failure, unless: left)])
         return result
     }
 }
 
 extension PredicateExpressions.Negation: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        let operand = try translator.translate(wrapped)
-        return .computed("(NOT \(operand.nonNullBoolean))", operand.arguments)
+        translator.sql.not(try translator.translate(wrapped))
     }
 }
 
@@ -37,17 +39,11 @@ extension PredicateExpressions.Conditional: SQLTranslatable, SQLShortCircuiting 
         let condition = try translator.translate(test)
         let whenTrue = try translator.translate(trueBranch)
         let whenFalse = try translator.translate(falseBranch)
-        var result = SQLExpression.computed(
-            "(CASE WHEN \(condition.nonNullBoolean) THEN \(whenTrue.sql) ELSE \(whenFalse.sql) END)",
-            condition.arguments + whenTrue.arguments + whenFalse.arguments,
-            nullable: whenTrue.isNullable || whenFalse.isNullable
-        )
+        let sql = translator.sql
         // `(c ? $0.leader : $0.follower)?.name`: a choice between models is a model, key paths go on from it.
-        result.kind = SQLRelationships.commonKind(whenTrue, whenFalse)
-        result.failure = SQLCondition.any([
-            condition.failure,
-            whenTrue.failure?.when(condition.nonNullBoolean, condition.arguments),
-            whenFalse.failure?.when("NOT \(condition.nonNullBoolean)", condition.arguments),
+        var result = sql.conditional(condition, then: whenTrue, else: whenFalse)
+        result.failure = sql.anyFailure([
+            condition.failure, sql.failure(whenTrue.failure, when: condition), sql.failure(whenFalse.failure, unless: condition),
         ])
         return result
     }

@@ -1,7 +1,8 @@
 import Foundation
-import SQLite
+import SQLStore
 
-// `$0.name.contains(/pattern/)` and `contains(regex)` with a captured regex: an SQL function that compiles the
+// `$0.name.contains(/pattern/)` and `contains(regex)` with a captured regex: an SQL function (the store layer's
+// `osd_regex_contains`) that compiles the
 // pattern with Swift's own `Regex` and asks `String.contains`, so matching is Swift's (Characters, canonical
 // equivalence). The pattern is the regex's literal text, as `PredicateExpressions.PredicateRegex` keeps it, which is
 // also what a predicate's Codable form holds.
@@ -27,6 +28,6 @@ extension PredicateExpressions.StringContainsRegex: SQLTranslatable {
         guard RegexFunctions.compiled(pattern) != nil else {
             throw .unsupportedPredicate("contains(_:) with the regex /\(pattern)/: Swift cannot compile its pattern")
         }
-        return SQLStrings.call(StringFunctions.regexContains, text, .bound(.text(pattern)))
+        return translator.sql.containsRegex(text, pattern: pattern)
     }
 }

@@ -1,17 +1,17 @@
 import Foundation
-import SQLite
+import SQLStore
 
 // Leaves of the expression tree: captured values, nil, variables, and key paths.
 
 extension PredicateExpressions.Value: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        .bound(try SQLiteConversion.sqliteValue(for: value))
+        translator.sql.value(try StoredValueConversion.storedValue(for: value))
     }
 }
 
 extension PredicateExpressions.NilLiteral: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        SQLExpression(sql: "NULL", arguments: [], isNullable: true, kind: .nilLiteral)
+        translator.sql.nilLiteral
     }
 }
 
@@ -63,76 +63,54 @@ enum SQLModelKeyPaths {
     static func translate<Model, Value>(
         _ keyPath: KeyPath<Model, Value>, on base: SQLExpression, table: EntityTable, alias: String?, _ translator: PredicateTranslator
     ) throws(SwiftDataError) -> SQLExpression {
-        if keyPath == table.persistentModelIDKeyPath {
-            return SQLExpression(sql: base.sql, arguments: base.arguments, isNullable: base.isNullable, kind: .identifier(table))
+        guard let entity = translator.schema.entity(of: table) else {
+            throw .unsupportedPredicate("\(PredicateTranslator.describe(keyPath)) is not a property of a model in this container")
+        }
+        if keyPath == entity.persistentModelIDKeyPath {
+            return translator.sql.identifier(of: base, table: table)
         }
         // A key path through a protocol requirement (`\T.key` in a generic function) reads a stored property too.
-        guard let index = table.propertyIndex(for: keyPath) ?? ProtocolKeyPaths.propertyIndex(of: keyPath, in: table) else {
+        guard let index = entity.propertyIndex(for: keyPath) ?? ProtocolKeyPaths.propertyIndex(of: keyPath, in: entity) else {
             throw .unsupportedPredicate(
                 "\(PredicateTranslator.describe(keyPath)) is not a stored property of \(table.name) (computed and @Transient "
                     + "properties have no column)"
             )
         }
-        let name = "\(table.name).\(table.entity.properties[index].name)"
-        /// The SQL of `column` of the row: read directly when the row is in the FROM clause, else by its key.
-        func columnSQL(_ column: EntityTable.Column) -> String {
-            let direct = alias.map { "\($0).\(SQL.identifier(column.name))" }
-            if let direct {
-                return column.isExternal ? ExternalData.bytesSQL(reference: direct) : direct
-            }
-            let row = translator.uniqueAlias("s")
-            let reference = "\(row).\(SQL.identifier(column.name))"
-            let value = column.isExternal ? ExternalData.bytesSQL(reference: reference) : reference
-            return "(SELECT \(value) FROM \(table.quotedName) AS \(row) WHERE \(row).\(SQL.identifier(SQL.primaryKey)) = \(base.sql))"
-        }
-        let arguments = alias == nil ? base.arguments : []
+        let name = "\(table.name).\(entity.entity.properties[index].name)"
+        var result: SQLExpression
         if let columnIndex = table.columnOfProperty[index] {
             let column = table.columns[columnIndex]
-            // Through a nil reference every column reads as NULL.
-            let nullable = column.isNullable || base.isNullable
             if case .reference = column.kind, let mapping = translator.relationship(of: table, propertyIndex: index) {
-                var result = SQLExpression(
-                    sql: columnSQL(column), arguments: arguments, isNullable: true, kind: .reference(mapping.destination, alias: nil)
-                )
-                result.name = name
-                return result
+                result = translator.sql.reference(through: column, row: base, table: table, alias: alias, to: mapping.destination)
+            } else {
+                result = translator.sql.value(of: column, row: base, table: table, alias: alias)
             }
-            var result = SQLExpression(
-                sql: columnSQL(column), arguments: arguments, isNullable: nullable, kind: alias == nil ? .computed : .column(column)
-            )
-            result.name = name
-            return result
+        } else {
+            guard let mapping = translator.relationship(of: table, propertyIndex: index) else {
+                throw .unsupportedPredicate("\(name) has no SQL translation")
+            }
+            result = translator.sql.collection(mapping, of: base)
         }
-        guard let mapping = translator.relationship(of: table, propertyIndex: index) else {
-            throw .unsupportedPredicate("\(name) has no SQL translation")
-        }
-        var result = SQLExpression(sql: base.sql, arguments: base.arguments, isNullable: false, kind: .collection(mapping))
         result.name = name
         return result
     }
 }
 
 /// `String.count`, `String.isEmpty`, and `count`/`isEmpty` of to-many relationships and of collections stored as
-/// JSON (arrays, sets, dictionaries, slices of arrays).
+/// JSON (arrays, sets, dictionaries, slices of arrays); `first` and `last` of arrays.
 enum SQLValueKeyPaths {
     static func translate(
         _ keyPath: AnyKeyPath, on base: SQLExpression, rootType: Any.Type, _ translator: PredicateTranslator
     ) throws(SwiftDataError) -> SQLExpression? {
-        if case .collection = base.kind, let collection = rootType as? any StoredCollection.Type {
-            let isEmpty = keyPath == collection.isEmptyKeyPath
-            guard isEmpty || keyPath == collection.countKeyPath else { return nil }
-            let rows = try SQLRelationships.rows(of: base, alias: translator.uniqueAlias("c"))
-            var result = isEmpty
-                ? SQLExpression.computed("(NOT EXISTS (SELECT 1 \(rows.clause)))", rows.arguments)
-                : SQLExpression.computed("(SELECT count(*) \(rows.clause))", rows.arguments)
-            result.failure = rows.failure
-            return result
+        let sql = translator.sql
+        if case .collection(let mapping) = base.kind, let collection = rootType as? any StoredCollection.Type {
+            if keyPath == collection.isEmptyKeyPath { return sql.relatedIsEmpty(base, mapping) }
+            if keyPath == collection.countKeyPath { return sql.relatedCount(base, mapping) }
+            return nil
         }
         if rootType == String.self {
-            if keyPath == \String.isEmpty { return .computed("(\(base.sql) = '')", base.arguments) }
-            if keyPath == \String.count {
-                return .computed("\(StringFunctions.characterCount)(\(base.sql))", base.arguments, nullable: base.isNullable)
-            }
+            if keyPath == \String.isEmpty { return sql.isEmptyText(base) }
+            if keyPath == \String.count { return sql.characterCount(base) }
             return nil
         }
         guard let collection = rootType as? any StoredCollection.Type else { return nil }
@@ -142,37 +120,21 @@ enum SQLValueKeyPaths {
         }
         if collection.isDictionary {
             // A dictionary with String or Int keys is a JSON object; with other keys, an array of keys and values.
-            if keyPath == collection.isEmptyKeyPath {
-                return .computed("(NOT EXISTS (SELECT 1 FROM json_each(\(base.sql))))", base.arguments)
-            }
-            if keyPath == collection.countKeyPath {
-                return .computed(
-                    "(CASE json_type(\(base.sql)) WHEN 'object' THEN (SELECT count(*) FROM json_each(\(base.sql))) "
-                        + "ELSE json_array_length(\(base.sql)) / 2 END)",
-                    base.arguments + base.arguments + base.arguments, nullable: base.isNullable
-                )
-            }
+            if keyPath == collection.isEmptyKeyPath { return sql.jsonObjectIsEmpty(base) }
+            if keyPath == collection.countKeyPath { return sql.jsonObjectCount(base) }
             return nil
         }
         if let elements = base.elements {
             // Some elements of an array (`filter`, a range subscript): counted where they are.
-            let alias = translator.uniqueAlias("j")
-            if keyPath == collection.isEmptyKeyPath {
-                let any = try elements.select("1", alias)
-                return .computed("(NOT EXISTS \(any.sql))", any.arguments)
-            }
-            if keyPath == collection.countKeyPath { return try elements.select("count(*)", alias) }
+            if keyPath == collection.isEmptyKeyPath { return sql.jsonIsEmpty(elements) }
+            if keyPath == collection.countKeyPath { return sql.jsonCount(elements) }
             return nil
         }
-        if keyPath == collection.isEmptyKeyPath { return .computed("(json_array_length(\(base.sql)) = 0)", base.arguments) }
-        if keyPath == collection.countKeyPath {
-            return .computed("json_array_length(\(base.sql))", base.arguments, nullable: base.isNullable)
-        }
+        if keyPath == collection.isEmptyKeyPath { return sql.jsonIsEmpty(base) }
+        if keyPath == collection.countKeyPath { return sql.jsonCount(base) }
         return nil
     }
-}
 
-extension SQLValueKeyPaths {
     /// `array.first` or `array.last`: the element at the first (last) index, among those a filter or range
     /// subscript keeps; nil when there is none.
     static func firstOrLast(
@@ -185,10 +147,8 @@ extension SQLValueKeyPaths {
         guard !(elementType is any OptionalType.Type), SQLJSON.formInJSON(elementType) != .different else {
             throw .unsupportedPredicate("\(described) has no SQL translation for elements of type \(elementType)")
         }
-        let elements = JSONElements(base, sequenceType: rootType, elementType: elementType)
-        let alias = translator.uniqueAlias("j")
-        var result = try elements.select("\(alias).value", alias, then: " ORDER BY \(alias).key \(last ? "DESC" : "ASC") LIMIT 1")
-        result.isNullable = true
+        let elements = SQLSequences.elements(of: base, sequenceType: rootType, elementType: elementType, translator)
+        var result = translator.sql.jsonFirst(elements, last: last)
         result.name = base.name.map { "\($0).\(last ? "last" : "first")" }
         return result
     }
