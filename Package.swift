@@ -63,6 +63,9 @@ let package = Package(
 
         // Storage: a thin Swift layer over the SQLite C API.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
+        // The store layer both object layers share: stored values, an API-neutral schema, tables, SQL built as
+        // values behind a dialect, the SQLite executor and migrations. Knows nothing of SwiftData or Core Data.
+        .target(name: "SQLStore", dependencies: ["SQLite"]),
 
         // The SwiftData-compatible object layer and its macros.
         .macro(
@@ -70,7 +73,7 @@ let package = Package(
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
-        .target(name: "OpenSwiftData", dependencies: ["SQLite", "OpenSwiftDataMacros"]),
+        .target(name: "OpenSwiftData", dependencies: ["SQLStore", "OpenSwiftDataMacros"]),
 
         // The Core Data-compatible object layer (models, managed objects, predicates) and its macros
         // (`@OpenCoreData.NSManaged`, `@NSManagedAccessor`).
@@ -114,6 +117,7 @@ let package = Package(
         .executableTarget(name: "benchmarks", dependencies: ["OpenSwiftData", "CSQLite"], path: "Sources/Benchmarks"),
 
         // Tests.
+        .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore", "SQLite"]),
         .testTarget(name: "OpenSwiftDataTests", dependencies: ["OpenSwiftData", "SQLite", "concurrency-probe"]),
         .testTarget(
             name: "OpenSwiftDataMacrosTests",

@@ -82,6 +82,10 @@ public final class SQLiteStatement {
         }
     }
 
+    /// Whether the statement has stepped to a row and is not yet reset (`sqlite3_stmt_busy`): running it again now
+    /// would lose its place.
+    public var isBusy: Bool { sqlite3_stmt_busy(handle) != 0 }
+
     /// Resets the statement so it can run again, and clears its bindings.
     public func reset() {
         sqlite3_reset(handle)

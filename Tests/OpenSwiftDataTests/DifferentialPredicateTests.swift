@@ -62,7 +62,7 @@ import Testing
     /// The WHERE clause and arguments the translator produces for `predicate`.
     static func sql<T: PersistentModel>(of predicate: Predicate<T>, context: ModelContext) -> String {
         do {
-            let query = try SelectQuery(table: try context.store.table(for: T.self), schema: context.store.mapping, predicate: predicate, sortBy: [])
+            let query = try FetchQuery(table: try context.store.table(for: T.self), schema: context.store.mapping, predicate: predicate, sortBy: [])
             return "\(query.whereClause) -- arguments: \(query.arguments)"
         } catch {
             return "(no SQL: \(error))"

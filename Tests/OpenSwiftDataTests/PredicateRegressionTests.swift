@@ -425,7 +425,7 @@ import Testing
 
     /// SQLite 3.40's parser holds about ten subqueries nested in one another; each hop of an optional chain, each
     /// quantifier, each relationship count or key path read through a computed model is one. A deeper predicate makes
-    /// the fetch throw `SwiftDataError.sqlite` ("parser stack overflow") — never answer wrongly. (Turning chains into
+    /// the fetch throw `SwiftDataError.storeFailed` ("parser stack overflow") — never answer wrongly. (Turning chains into
     /// joins would raise the ceiling; the translator builds SQL as text, so that is a larger change.) The
     /// differential relationship test counts such predicates apart. If this test fails, SQLite's parser grew: drop
     /// that allowance in `DifferentialRelationshipPredicateTests`.
@@ -436,7 +436,7 @@ import Testing
         #expect {
             try context.fetch(FetchDescriptor(predicate: predicate))
         } throws: { error in
-            guard case SwiftDataError.sqlite = error else { return false }
+            guard case SwiftDataError.storeFailed = error else { return false }
             return "\(error)".contains("parser stack overflow")
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
-import SQLite
+import SQLStore
 
-/// How one attribute's Swift values map to SQLite values, chosen at compile time by the overloads of
+/// How one attribute's Swift values map to stored values, chosen at compile time by the overloads of
 /// ``Schema/PropertyMetadata`` (the same overloads ``ModelRowDecoder`` and ``ModelRowEncoder`` use).
 struct AttributeCodec: Sendable {
     enum Representation: String, Sendable, Codable {
@@ -19,7 +19,7 @@ struct AttributeCodec: Sendable {
     let columnType: ColumnType
     let isOptional: Bool
     let valueType: any Any.Type
-    /// The column's collating sequence, when not SQLite's default.
+    /// The column's collating sequence, when not the store's default.
     var collation: String? = nil
     /// For a JSON attribute, the stored type (unwrapped when optional), to check stored values against in a migration.
     var jsonType: JSONAttributeType? = nil
@@ -33,21 +33,21 @@ struct JSONAttributeType: @unchecked Sendable {
 
 /// Converts a value captured in a predicate to what the store holds for it, following the same rules as attributes:
 /// ``ColumnValue`` first, then `RawRepresentable` (by raw value), then `Encodable` (as JSON). Optional nil is NULL.
-enum SQLiteConversion {
-    static func sqliteValue(for value: Any) throws(SwiftDataError) -> SQLiteValue {
+enum StoredValueConversion {
+    static func storedValue(for value: Any) throws(SwiftDataError) -> StoredValue {
         if let identifier = value as? PersistentIdentifier {
             // A model is compared by its row's key; a temporary identifier matches no row.
             return .integer(identifier.primaryKey ?? -1)
         }
         if let column = value as? any ColumnValue {
-            return try column.sqliteValue()
+            return try column.storedValue()
         }
         if let optional = value as? any OptionalProtocol {
             guard let wrapped = optional.wrappedAny else { return .null }
-            return try sqliteValue(for: wrapped)
+            return try storedValue(for: wrapped)
         }
         if let raw = value as? any RawRepresentable, let column = raw.rawValue as? any ColumnValue {
-            return try column.sqliteValue()
+            return try column.storedValue()
         }
         if let encodable = value as? any Encodable {
             return try AttributeJSON.encode(encodable)

@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 import Synchronization
 
 /// JSON coding of `Codable` attributes: sorted keys, so equal values are stored as equal text.
@@ -12,7 +11,7 @@ import Synchronization
 /// element type is ``DefaultInitializable``. Only the first decode is attempted when it succeeds, so values in the
 /// current shape cost nothing more.
 enum AttributeJSON {
-    static func encode<T: Encodable>(_ value: T) throws(SwiftDataError) -> SQLiteValue {
+    static func encode<T: Encodable>(_ value: T) throws(SwiftDataError) -> StoredValue {
         do {
             return .text(String(decoding: try encoder().encode(value), as: UTF8.self))
         } catch {
@@ -23,7 +22,7 @@ enum AttributeJSON {
     /// The stored value as a `T`; nil when it is not JSON of a `T`, even merged over its defaults. `model` and
     /// `property` name the property it is read for (a model type and an index in its `schemaMetadata`), whose
     /// declared default is a default of last resort; they are looked at only when the value does not decode by itself.
-    static func decode<T: Codable>(_ type: T.Type, from value: SQLiteValue, model: Any.Type? = nil, property: Int = -1) -> T? {
+    static func decode<T: Codable>(_ type: T.Type, from value: StoredValue, model: Any.Type? = nil, property: Int = -1) -> T? {
         let data: Data
         switch value {
         case .text(let text): data = Data(text.utf8)

@@ -1,15 +1,21 @@
 import Foundation
-import SQLite
+import SQLStore
 
-/// The SQLite column type a property is declared with (its type affinity, https://sqlite.org/datatype3.html).
-public enum ColumnType: String, Sendable, Codable {
-    case integer = "INTEGER"
-    case real = "REAL"
-    case text = "TEXT"
-    case blob = "BLOB"
-}
+/// The type a column is declared with: `.integer`, `.real`, `.text` or `.blob` (raw values `INTEGER`, `REAL`, `TEXT`,
+/// `BLOB`). The store layer's `StorageType`.
+public typealias ColumnType = StorageType
 
-/// A value stored as itself in one SQLite column, rather than as JSON.
+/// One value as the store holds it: `.null`, `.integer(Int64)`, `.real(Double)`, `.text(String)` or `.blob(Data)`.
+/// The store layer's `StoredValue`; what a ``ColumnValue`` reads and writes.
+public typealias StoredValue = SQLStore.StoredValue
+
+/// The row a fetch is reading, column by column where it lies (`isNull(at:)`, `storageType(at:)`, `int64(at:)`,
+/// `double(at:)`, `text(at:)`, `blob(at:)`, `value(at:)`). The store layer's `StoreRow`; what a ``ColumnValue``
+/// may read directly in ``ColumnValue/init(row:column:)``.
+public typealias StoreRow = SQLStore.StoreRow
+
+/// A value stored as itself in one column, rather than as JSON. Not in SwiftData (whose attributes of these types
+/// are stored alike): the protocol OpenSwiftData's own scalar types conform to, open to yours.
 ///
 /// Conforming types and their storage:
 ///
@@ -26,28 +32,43 @@ public enum ColumnType: String, Sendable, Codable {
 /// | `URL` | TEXT | `absoluteString` |
 /// | `Decimal` | TEXT | its description, exact; the column's collation compares it as a number |
 /// | `Optional` of any of these | same | NULL for nil |
+///
+/// A type of your own conforms with three members; predicates compare and sort it by its stored value:
+///
+/// ```swift
+/// struct Cents: ColumnValue, Comparable {
+///     var amount: Int64
+///     static var columnType: ColumnType { .integer }
+///     init?(storedValue: StoredValue) {
+///         guard case .integer(let amount) = storedValue else { return nil }
+///         self.amount = amount
+///     }
+///     func storedValue() -> StoredValue { .integer(amount) }
+/// }
+/// ```
 public protocol ColumnValue: Codable {
     /// The column type this type is declared with.
     static var columnType: ColumnType { get }
-    /// The collating sequence the column is declared with, when SQLite's default (BINARY) would order the stored
-    /// text differently from Swift: `osd_decimal` for `Decimal`. Nil for most types.
+    /// The collating sequence the column is declared with, when the store's default (binary) would order the stored
+    /// text differently from Swift: `osd_decimal` for `Decimal`. Nil (the default) for most types.
     static var columnCollation: String? { get }
-    /// Reads a stored value; nil when the stored value cannot be this type (wrong storage class, out of range).
-    init?(sqliteValue: SQLiteValue)
-    /// Reads column `column` of the statement's current row directly; nil when it cannot be this type. The default
-    /// goes through ``init(sqliteValue:)``; the common types read the column without building a value first.
-    init?(statement: SQLiteStatement, column: Int32)
+    /// Reads a stored value; nil when the stored value cannot be this type (wrong storage type, out of range): the
+    /// fetch then throws ``SwiftDataError/invalidStoredValue(_:)`` naming the property.
+    init?(storedValue: StoredValue)
+    /// Reads column `column` of the row a fetch is on, directly; nil when it cannot be this type. The default goes
+    /// through ``init(storedValue:)``; the common types read the column without building a value first.
+    init?(row: StoreRow, column: Int32)
     /// The value to store.
-    /// - Throws: ``SwiftDataError/valueOutOfRange(_:)`` when the value has no SQLite representation.
-    func sqliteValue() throws(SwiftDataError) -> SQLiteValue
+    /// - Throws: ``SwiftDataError/valueOutOfRange(_:)`` when the value has no stored representation.
+    func storedValue() throws(SwiftDataError) -> StoredValue
 }
 
 extension ColumnValue {
     public static var columnCollation: String? { nil }
 
     @inlinable
-    public init?(statement: SQLiteStatement, column: Int32) {
-        self.init(sqliteValue: statement.value(at: column))
+    public init?(row: StoreRow, column: Int32) {
+        self.init(storedValue: row.value(at: column))
     }
 }
 
@@ -55,28 +76,28 @@ extension Optional: ColumnValue where Wrapped: ColumnValue {
     public static var columnType: ColumnType { Wrapped.columnType }
     public static var columnCollation: String? { Wrapped.columnCollation }
 
-    public init?(sqliteValue: SQLiteValue) {
-        if case .null = sqliteValue {
+    public init?(storedValue: StoredValue) {
+        if case .null = storedValue {
             self = .none
-        } else if let wrapped = Wrapped(sqliteValue: sqliteValue) {
+        } else if let wrapped = Wrapped(storedValue: storedValue) {
             self = .some(wrapped)
         } else {
             return nil
         }
     }
 
-    public func sqliteValue() throws(SwiftDataError) -> SQLiteValue {
+    public func storedValue() throws(SwiftDataError) -> StoredValue {
         switch self {
         case .none: .null
-        case .some(let wrapped): try wrapped.sqliteValue()
+        case .some(let wrapped): try wrapped.storedValue()
         }
     }
 
     @inlinable
-    public init?(statement: SQLiteStatement, column: Int32) {
-        if statement.storageClass(at: column) == .null {
+    public init?(row: StoreRow, column: Int32) {
+        if row.isNull(at: column) {
             self = .none
-        } else if let wrapped = Wrapped(statement: statement, column: column) {
+        } else if let wrapped = Wrapped(row: row, column: column) {
             self = .some(wrapped)
         } else {
             return nil
@@ -87,113 +108,108 @@ extension Optional: ColumnValue where Wrapped: ColumnValue {
 extension String: ColumnValue {
     public static var columnType: ColumnType { .text }
     @inlinable
-    public init?(statement: SQLiteStatement, column: Int32) {
-        guard statement.storageClass(at: column) == .text else { return nil }
-        self = statement.text(at: column)
+    public init?(row: StoreRow, column: Int32) {
+        guard row.storageType(at: column) == .text else { return nil }
+        self = row.text(at: column)
     }
-    public init?(sqliteValue: SQLiteValue) {
-        guard case .text(let text) = sqliteValue else { return nil }
+    public init?(storedValue: StoredValue) {
+        guard case .text(let text) = storedValue else { return nil }
         self = text
     }
-    public func sqliteValue() -> SQLiteValue { .text(canonicalForm) }
-
-    /// This string in Unicode normalization form C; ASCII strings are returned as they are.
-    var canonicalForm: String {
-        utf8.allSatisfy { $0 < 0x80 } ? self : precomposedStringWithCanonicalMapping
-    }
+    public func storedValue() -> StoredValue { .text(canonicalForm) }
 }
 
 extension Bool: ColumnValue {
     public static var columnType: ColumnType { .integer }
     @inlinable
-    public init?(statement: SQLiteStatement, column: Int32) {
-        guard statement.storageClass(at: column) == .integer else { return nil }
-        self = statement.int64(at: column) != 0
+    public init?(row: StoreRow, column: Int32) {
+        guard row.storageType(at: column) == .integer else { return nil }
+        self = row.int64(at: column) != 0
     }
-    public init?(sqliteValue: SQLiteValue) {
-        guard case .integer(let integer) = sqliteValue else { return nil }
+    public init?(storedValue: StoredValue) {
+        guard case .integer(let integer) = storedValue else { return nil }
         self = integer != 0
     }
-    public func sqliteValue() -> SQLiteValue { .integer(self ? 1 : 0) }
+    public func storedValue() -> StoredValue { .integer(self ? 1 : 0) }
 }
 
 extension Double: ColumnValue {
     public static var columnType: ColumnType { .real }
     @inlinable
-    public init?(statement: SQLiteStatement, column: Int32) {
-        switch statement.storageClass(at: column) {
-        case .real, .integer: self = statement.double(at: column)
+    public init?(row: StoreRow, column: Int32) {
+        switch row.storageType(at: column) {
+        case .real, .integer: self = row.double(at: column)
         default: return nil
         }
     }
-    public init?(sqliteValue: SQLiteValue) {
-        switch sqliteValue {
+    public init?(storedValue: StoredValue) {
+        switch storedValue {
         case .real(let real): self = real
         case .integer(let integer): self = Double(integer)
         default: return nil
         }
     }
-    public func sqliteValue() -> SQLiteValue { .real(self) }
+    public func storedValue() -> StoredValue { .real(self) }
 }
 
 extension Float: ColumnValue {
     public static var columnType: ColumnType { .real }
-    public init?(sqliteValue: SQLiteValue) {
-        guard let double = Double(sqliteValue: sqliteValue) else { return nil }
+    public init?(storedValue: StoredValue) {
+        guard let double = Double(storedValue: storedValue) else { return nil }
         self = Float(double)
     }
-    public func sqliteValue() -> SQLiteValue { .real(Double(self)) }
+    public func storedValue() -> StoredValue { .real(Double(self)) }
 }
 
 extension Date: ColumnValue {
     public static var columnType: ColumnType { .real }
     @inlinable
-    public init?(statement: SQLiteStatement, column: Int32) {
-        switch statement.storageClass(at: column) {
-        case .real, .integer: self = Date(timeIntervalSinceReferenceDate: statement.double(at: column))
+    public init?(row: StoreRow, column: Int32) {
+        switch row.storageType(at: column) {
+        case .real, .integer: self = Date(timeIntervalSinceReferenceDate: row.double(at: column))
         default: return nil
         }
     }
-    public init?(sqliteValue: SQLiteValue) {
-        guard let seconds = Double(sqliteValue: sqliteValue) else { return nil }
+    public init?(storedValue: StoredValue) {
+        guard let seconds = Double(storedValue: storedValue) else { return nil }
         self = Date(timeIntervalSinceReferenceDate: seconds)
     }
-    public func sqliteValue() -> SQLiteValue { .real(timeIntervalSinceReferenceDate) }
+    public func storedValue() -> StoredValue { .real(timeIntervalSinceReferenceDate) }
 }
 
 extension Data: ColumnValue {
     public static var columnType: ColumnType { .blob }
-    public init?(sqliteValue: SQLiteValue) {
-        guard case .blob(let data) = sqliteValue else { return nil }
+    public init?(storedValue: StoredValue) {
+        guard case .blob(let data) = storedValue else { return nil }
         self = data
     }
-    public func sqliteValue() -> SQLiteValue { .blob(self) }
+    public func storedValue() -> StoredValue { .blob(self) }
 }
 
 extension UUID: ColumnValue {
     public static var columnType: ColumnType { .text }
-    public init?(sqliteValue: SQLiteValue) {
-        guard case .text(let text) = sqliteValue, let uuid = UUID(uuidString: text) else { return nil }
+    public init?(storedValue: StoredValue) {
+        guard case .text(let text) = storedValue, let uuid = UUID(uuidString: text) else { return nil }
         self = uuid
     }
-    public func sqliteValue() -> SQLiteValue { .text(uuidString) }
+    public func storedValue() -> StoredValue { .text(uuidString) }
 }
 
 extension URL: ColumnValue {
     public static var columnType: ColumnType { .text }
-    public init?(sqliteValue: SQLiteValue) {
-        guard case .text(let text) = sqliteValue, let url = URL(string: text) else { return nil }
+    public init?(storedValue: StoredValue) {
+        guard case .text(let text) = storedValue, let url = URL(string: text) else { return nil }
         self = url
     }
-    public func sqliteValue() -> SQLiteValue { .text(absoluteString) }
+    public func storedValue() -> StoredValue { .text(absoluteString) }
 }
 
 extension Decimal: ColumnValue {
     public static var columnType: ColumnType { .text }
     /// Stored as exact text, compared and sorted as numbers by the `osd_decimal` collation.
     public static var columnCollation: String? { DecimalCollation.name }
-    public init?(sqliteValue: SQLiteValue) {
-        switch sqliteValue {
+    public init?(storedValue: StoredValue) {
+        switch storedValue {
         case .text(let text): guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
             self = decimal
         case .integer(let integer): self = Decimal(integer)
@@ -201,7 +217,7 @@ extension Decimal: ColumnValue {
         default: return nil
         }
     }
-    public func sqliteValue() -> SQLiteValue { .text(description) }
+    public func storedValue() -> StoredValue { .text(description) }
 }
 
 /// Integers stored in an INTEGER column, range-checked both ways.
@@ -210,17 +226,17 @@ public protocol IntegerColumnValue: ColumnValue, FixedWidthInteger {}
 extension IntegerColumnValue {
     public static var columnType: ColumnType { .integer }
     @inlinable
-    public init?(statement: SQLiteStatement, column: Int32) {
-        guard statement.storageClass(at: column) == .integer, let value = Self(exactly: statement.int64(at: column)) else {
+    public init?(row: StoreRow, column: Int32) {
+        guard row.storageType(at: column) == .integer, let value = Self(exactly: row.int64(at: column)) else {
             return nil
         }
         self = value
     }
-    public init?(sqliteValue: SQLiteValue) {
-        guard case .integer(let integer) = sqliteValue, let value = Self(exactly: integer) else { return nil }
+    public init?(storedValue: StoredValue) {
+        guard case .integer(let integer) = storedValue, let value = Self(exactly: integer) else { return nil }
         self = value
     }
-    public func sqliteValue() throws(SwiftDataError) -> SQLiteValue {
+    public func storedValue() throws(SwiftDataError) -> StoredValue {
         guard let integer = Int64(exactly: self) else {
             throw .valueOutOfRange("\(Self.self) value \(self) does not fit SQLite's 64-bit signed INTEGER")
         }
@@ -238,16 +254,3 @@ extension UInt8: IntegerColumnValue {}
 extension UInt16: IntegerColumnValue {}
 extension UInt32: IntegerColumnValue {}
 extension UInt64: IntegerColumnValue {}
-
-/// Orders `Decimal` text as numbers, so `<`, `=` and `ORDER BY` on a Decimal column agree with Swift's `Decimal`.
-enum DecimalCollation {
-    static let name = "osd_decimal"
-
-    static func compare(_ lhs: String, _ rhs: String) -> ComparisonResult {
-        let posix = Locale(identifier: "en_US_POSIX")
-        guard let left = Decimal(string: lhs, locale: posix), let right = Decimal(string: rhs, locale: posix) else {
-            return lhs < rhs ? .orderedAscending : (lhs == rhs ? .orderedSame : .orderedDescending)
-        }
-        return left < right ? .orderedAscending : (left == right ? .orderedSame : .orderedDescending)
-    }
-}

@@ -1,5 +1,3 @@
-import SQLite
-
 /// Reads one row's columns, in order, into a model's stored properties. Used by the code `@Model` generates.
 ///
 /// Each `decode` overload matches one overload of ``Schema/PropertyMetadata``'s initializer; the key path argument
@@ -9,8 +7,8 @@ import SQLite
 public struct ModelRowDecoder {
     @usableFromInline
     enum Source {
-        case statement(SQLiteStatement)
-        case values([SQLiteValue])
+        case row(StoreRow)
+        case values([StoredValue])
     }
 
     @usableFromInline let source: Source
@@ -24,20 +22,22 @@ public struct ModelRowDecoder {
     /// references cannot wait). Not retained: the decoder lives only while its context reads.
     @usableFromInline unowned(unsafe) var context: ModelContext?
 
-    init(statement: SQLiteStatement, entityName: String, firstColumn: Int32) {
-        self.source = .statement(statement)
+    /// A decoder of the row a fetch is on, from its first value column (after the primary key).
+    init(row: StoreRow, entityName: String) {
+        self.source = .row(row)
         self.entityName = entityName
-        self.column = firstColumn
+        self.column = StoreRow.firstValueColumn
     }
 
-    init(values: [SQLiteValue], entityName: String) {
+    /// A decoder of values in column order.
+    init(values: [StoredValue], entityName: String) {
         self.source = .values(values)
         self.entityName = entityName
         self.column = 0
     }
 
     @usableFromInline
-    mutating func next() -> SQLiteValue {
+    mutating func next() -> StoredValue {
         defer {
             column += 1
             propertyIndex += 1
@@ -46,16 +46,16 @@ public struct ModelRowDecoder {
     }
 
     @usableFromInline
-    func value(at column: Int32) -> SQLiteValue {
+    func value(at column: Int32) -> StoredValue {
         switch source {
-        case .statement(let statement): return statement.value(at: column)
+        case .row(let row): return row.value(at: column)
         case .values(let values): return Int(column) < values.count ? values[Int(column)] : .null
         }
     }
 
     /// The error for a stored value that does not fit the property just read (`propertyIndex - 1`).
     @usableFromInline
-    func mismatch(_ value: SQLiteValue, _ keyPath: AnyKeyPath, _ type: Any.Type) -> SwiftDataError {
+    func mismatch(_ value: StoredValue, _ keyPath: AnyKeyPath, _ type: Any.Type) -> SwiftDataError {
         // The property's name from the model's metadata (a key path's description does not always hold it).
         let properties = (Swift.type(of: keyPath).rootType as? any PersistentModel.Type)?.schemaMetadata ?? []
         let name = properties.indices.contains(propertyIndex - 1) ? properties[propertyIndex - 1].name
@@ -72,9 +72,9 @@ public struct ModelRowDecoder {
         let index = column
         column += 1
         propertyIndex += 1
-        if case .statement(let statement) = source, let decoded = T(statement: statement, column: index) { return decoded }
+        if case .row(let row) = source, let decoded = T(row: row, column: index) { return decoded }
         let value = value(at: index)
-        guard let decoded = T(sqliteValue: value) else { throw mismatch(value, keyPath(), T.self) }
+        guard let decoded = T(storedValue: value) else { throw mismatch(value, keyPath(), T.self) }
         return decoded
     }
 
@@ -83,9 +83,9 @@ public struct ModelRowDecoder {
         let index = column
         column += 1
         propertyIndex += 1
-        if case .statement(let statement) = source, let decoded = T?(statement: statement, column: index) { return decoded }
+        if case .row(let row) = source, let decoded = T?(row: row, column: index) { return decoded }
         let value = value(at: index)
-        guard let decoded = T?(sqliteValue: value) else { throw mismatch(value, keyPath(), T?.self) }
+        guard let decoded = T?(storedValue: value) else { throw mismatch(value, keyPath(), T?.self) }
         return decoded
     }
 
@@ -94,7 +94,7 @@ public struct ModelRowDecoder {
     public mutating func decode<Root, T: RawRepresentable>(_ keyPath: @autoclosure () -> KeyPath<Root, T>) throws(SwiftDataError) -> T
     where T.RawValue: ColumnValue {
         let value = next()
-        guard let raw = T.RawValue(sqliteValue: value), let decoded = T(rawValue: raw) else {
+        guard let raw = T.RawValue(storedValue: value), let decoded = T(rawValue: raw) else {
             throw mismatch(value, keyPath(), T.self)
         }
         return decoded
@@ -104,7 +104,7 @@ public struct ModelRowDecoder {
     where T.RawValue: ColumnValue {
         let value = next()
         if case .null = value { return nil }
-        guard let raw = T.RawValue(sqliteValue: value), let decoded = T(rawValue: raw) else {
+        guard let raw = T.RawValue(storedValue: value), let decoded = T(rawValue: raw) else {
             throw mismatch(value, keyPath(), T?.self)
         }
         return decoded
@@ -113,7 +113,7 @@ public struct ModelRowDecoder {
     public mutating func decode<Root, T: RawRepresentable & Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T>) throws(SwiftDataError) -> T
     where T.RawValue: ColumnValue {
         let value = next()
-        guard let raw = T.RawValue(sqliteValue: value), let decoded = T(rawValue: raw) else {
+        guard let raw = T.RawValue(storedValue: value), let decoded = T(rawValue: raw) else {
             throw mismatch(value, keyPath(), T.self)
         }
         return decoded
@@ -123,7 +123,7 @@ public struct ModelRowDecoder {
     where T.RawValue: ColumnValue {
         let value = next()
         if case .null = value { return nil }
-        guard let raw = T.RawValue(sqliteValue: value), let decoded = T(rawValue: raw) else {
+        guard let raw = T.RawValue(storedValue: value), let decoded = T(rawValue: raw) else {
             throw mismatch(value, keyPath(), T?.self)
         }
         return decoded

@@ -1,10 +1,8 @@
-import SQLite
-
-/// Collects a model's stored properties, in order, as SQLite values. Used by the code `@Model` generates.
+/// Collects a model's stored properties, in order, as stored values. Used by the code `@Model` generates.
 ///
 /// Each `encode` overload matches one overload of ``Schema/PropertyMetadata``'s initializer.
 public struct ModelRowEncoder {
-    var values: [SQLiteValue] = []
+    var values: [StoredValue] = []
     /// The index of the property the next `encode` writes.
     var propertyIndex = 0
     /// The faults of the model being encoded: a reference not read yet is written as the key it holds.
@@ -17,7 +15,7 @@ public struct ModelRowEncoder {
         self.faults = faults
     }
 
-    private mutating func append(_ value: SQLiteValue) {
+    private mutating func append(_ value: StoredValue) {
         values.append(value)
         propertyIndex += 1
     }
@@ -25,29 +23,29 @@ public struct ModelRowEncoder {
     // MARK: ColumnValue
 
     public mutating func encode<T: ColumnValue>(_ value: T) throws(SwiftDataError) {
-        append(try value.sqliteValue())
+        append(try value.storedValue())
     }
 
     public mutating func encode<T: ColumnValue>(_ value: T?) throws(SwiftDataError) {
-        append(try value.sqliteValue())
+        append(try value.storedValue())
     }
 
     // MARK: RawRepresentable
 
     public mutating func encode<T: RawRepresentable>(_ value: T) throws(SwiftDataError) where T.RawValue: ColumnValue {
-        append(try value.rawValue.sqliteValue())
+        append(try value.rawValue.storedValue())
     }
 
     public mutating func encode<T: RawRepresentable>(_ value: T?) throws(SwiftDataError) where T.RawValue: ColumnValue {
-        append(try value.map { v throws(SwiftDataError) in try v.rawValue.sqliteValue() } ?? .null)
+        append(try value.map { v throws(SwiftDataError) in try v.rawValue.storedValue() } ?? .null)
     }
 
     public mutating func encode<T: RawRepresentable & Codable>(_ value: T) throws(SwiftDataError) where T.RawValue: ColumnValue {
-        append(try value.rawValue.sqliteValue())
+        append(try value.rawValue.storedValue())
     }
 
     public mutating func encode<T: RawRepresentable & Codable>(_ value: T?) throws(SwiftDataError) where T.RawValue: ColumnValue {
-        append(try value.map { v throws(SwiftDataError) in try v.rawValue.sqliteValue() } ?? .null)
+        append(try value.map { v throws(SwiftDataError) in try v.rawValue.storedValue() } ?? .null)
     }
 
     // MARK: Codable (JSON)

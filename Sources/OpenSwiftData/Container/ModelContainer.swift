@@ -9,7 +9,8 @@ public final class ModelContainer: Sendable {
     public let schema: Schema
     /// The configurations given (the first one decides the store).
     public let configurations: [ModelConfiguration]
-    let store: Store
+    /// The store behind the boundary every context talks through.
+    let store: any ModelStore
     private let mainContextBox: MainContextBox
 
     /// A container for `schema`, stored as the first of `configurations` says (the default store when none).
@@ -21,12 +22,12 @@ public final class ModelContainer: Sendable {
         self.schema = schema
         let configurations = configurations.isEmpty ? [ModelConfiguration()] : configurations
         self.configurations = configurations
-        self.store = try Store(url: configurations[0].url, schema: schema, migrationPlan: migrationPlan)
+        self.store = try SQLiteModelStore.open(url: configurations[0].url, schema: schema, migrationPlan: migrationPlan)
         self.mainContextBox = MainContextBox()
     }
 
     /// A container over a store already open (a migration stage's view of it).
-    init(schema: Schema, configurations: [ModelConfiguration], store: Store) {
+    init(schema: Schema, configurations: [ModelConfiguration], store: any ModelStore) {
         self.schema = schema
         self.configurations = configurations
         self.store = store
@@ -64,13 +65,9 @@ public final class ModelContainer: Sendable {
     public var storeIdentifier: String { store.identifier }
 
     /// Deletes every row of every entity in the store. Mirrors SwiftData's `deleteAllData()`; contexts keep their
-    /// registered instances until they fetch again.
+    /// registered instances until they fetch again. SQL: `DELETE FROM <table>` for each entity, in one transaction.
     public func deleteAllData() throws(SwiftDataError) {
-        try store.withConnection { connection in
-            try connection.transaction {
-                for table in store.tables.values { try connection.execute("DELETE FROM \(table.quotedName)") }
-            }
-        }
+        try store.erase()
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 
 extension ModelContext {
     /// Deletes every `T` matching `predicate` (all of them when nil) at the next save. Mirrors SwiftData's
@@ -39,7 +38,7 @@ extension ModelContext {
         let recordsUndo = undoManager?.isUndoRegistrationEnabled ?? false
         var stored = FetchDescriptor<T>(predicate: predicate)
         stored.includePendingChanges = false
-        let rows: BatchDeletion.Rows
+        let delete: SaveRequest.BatchDelete
         let matchedRowIDs: [Int64]?
         let candidates: [T]
         if predicate == nil && !recordsUndo {
@@ -53,12 +52,10 @@ extension ModelContext {
             candidates = try fetch(stored)
             matchedRowIDs = predicate == nil ? nil : candidates.map { $0._$persistentState.rowID }
         }
-        if predicate == nil {
-            rows = .all
-        } else if plan.filtersInMemory {
-            rows = .keys(matchedRowIDs ?? [])
+        if predicate == nil || !plan.filtersInMemory {
+            delete = plan.query.batchDelete
         } else {
-            rows = .matching(whereClause: plan.query.whereClause, arguments: plan.query.arguments)
+            delete = SaveRequest.BatchDelete(table: table, rows: .keys(matchedRowIDs ?? []))
         }
         // A model already deleted one by one stays so (its delete rules still apply at the save).
         let instances = candidates.filter { $0._$persistentState.status == .registered }
@@ -71,7 +68,7 @@ extension ModelContext {
             inserted._$persistentState.markRemoved()
         }
         let deletion = BatchDeletion(
-            modelType: T.self, table: table, rows: rows, matchedRowIDs: matchedRowIDs.map(Set.init),
+            modelType: T.self, table: table, delete: delete, matchedRowIDs: matchedRowIDs.map(Set.init),
             instances: instances, droppedInserts: droppedInserts
         )
         batchDeletions.append(deletion)
@@ -124,12 +121,6 @@ extension ModelContext {
     }
 
     // MARK: At the save
-
-    /// Runs every pending batch deletion's `DELETE`, in the save's transaction; returns the keys each deleted (nil:
-    /// every row).
-    func writeBatchDeletions(_ connection: SQLiteConnection) throws -> [[Int64]?] {
-        try batchDeletions.map { try $0.write(connection) }
-    }
 
     /// After the save committed: the models whose rows the batch deletions removed leave the context. Returns them,
     /// and the identifiers of every row deleted.

@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 
 extension ModelContext {
     /// The models `descriptor` selects, read from the store `batchSize` at a time as the collection is accessed.
@@ -11,7 +10,7 @@ extension ModelContext {
     /// call are still there to read — never a fault that traps. A batch no longer accessed is released. For an
     /// in-memory store, or when the context has unsaved changes to `T` to merge, the models are fetched at once.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws(SwiftDataError) -> FetchResultsCollection<T> {
-        if let snapshot = try store.makeSnapshot(), let rowIDs = try fetchRowIDs(descriptor, reader: snapshot) {
+        if let snapshot = try store.makeSnapshot(), let rowIDs = try fetchRowIDs(descriptor, from: .snapshot(snapshot)) {
             let loader = BatchLoader<T>(context: self, snapshot: snapshot, batchSize: max(batchSize, 1))
             return FetchResultsCollection(source: .batches(rowIDs, loader))
         }
@@ -43,8 +42,8 @@ extension ModelContext {
             var skip = max(descriptor.fetchOffset ?? 0, 0)
             var lastRowID = Int64.min
             while remaining > 0 {
-                let (sql, arguments) = plan.query.selectSQL(after: lastRowID, limit: min(batchSize + skip, remaining + skip))
-                let batch = try fetchRows(T.self, table: table, sql: sql, arguments: arguments)
+                let request = plan.query.request(after: lastRowID, limit: min(batchSize + skip, remaining + skip))
+                let batch = try fetchRows(T.self, table: table, request: request)
                 guard let last = batch.last else { return }
                 lastRowID = last._$persistentState.rowID
                 let usable = batch.dropFirst(min(skip, batch.count))
@@ -101,12 +100,12 @@ public struct FetchResultsCollection<Element: PersistentModel>: RandomAccessColl
 /// Reads and caches the current batch of a ``FetchResultsCollection`` from its snapshot.
 final class BatchLoader<T: PersistentModel> {
     private let context: ModelContext
-    private let snapshot: StoreSnapshot
+    private let snapshot: any StoreReadSnapshot
     private let batchSize: Int
     private var batchStart = -1
     private var batch: [Int64: T] = [:]
 
-    init(context: ModelContext, snapshot: StoreSnapshot, batchSize: Int) {
+    init(context: ModelContext, snapshot: any StoreReadSnapshot, batchSize: Int) {
         self.context = context
         self.snapshot = snapshot
         self.batchSize = batchSize
@@ -119,7 +118,7 @@ final class BatchLoader<T: PersistentModel> {
             let ids = rowIDs[start..<min(start + batchSize, rowIDs.count)]
             batch = [:]
             context.releaseUnusedInstances()
-            let models = (try? context.fetchModels(T.self, rowIDs: ids, reader: snapshot)) ?? []
+            let models = (try? context.fetchModels(T.self, rowIDs: ids, from: .snapshot(snapshot))) ?? []
             batch = Dictionary(models.map { ($0._$persistentState.rowID, $0) }, uniquingKeysWith: { first, _ in first })
             batchStart = start
         }

@@ -1,11 +1,10 @@
 import Foundation
-import SQLite
 
 extension ModelContext {
     /// The models matching `descriptor`. Mirrors SwiftData's `fetch(_:)`.
     ///
     /// Runs one `SELECT` with the predicate as `WHERE`, the sort descriptors (then the primary key) as
-    /// `ORDER BY`, and `LIMIT`/`OFFSET`. When `includePendingChanges` is true and this context has unsaved changes
+    /// `ORDER BY`, and `LIMIT ? OFFSET ?` (see the store layer's `SelectQuery`). When `includePendingChanges` is true and this context has unsaved changes
     /// to `T`, the rows are merged with them — pending inserts and changed models that match are added, pending
     /// deletes and changed models that no longer match are dropped, the result is sorted again in memory — and the
     /// window is applied after that merge. The stored rows a pending ``delete(model:where:)`` removes are left out.
@@ -16,11 +15,10 @@ extension ModelContext {
         let plan = try FetchPlan(table: table, schema: store.mapping, descriptor: descriptor, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
         let mergesPendingChanges = descriptor.includePendingChanges && hasPendingChanges(for: T.self)
         if !mergesPendingChanges && plan.isEntirelySQL {
-            let (sql, arguments) = plan.query.selectSQL(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
-            return try fetchRows(T.self, table: table, sql: sql, arguments: arguments, includesPendingChanges: descriptor.includePendingChanges)
+            let request = plan.query.request(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
+            return try fetchRows(T.self, table: table, request: request, includesPendingChanges: descriptor.includePendingChanges)
         }
-        let (sql, arguments) = plan.query.selectSQL(limit: nil, offset: nil)
-        var models = try fetchRows(T.self, table: table, sql: sql, arguments: arguments, includesPendingChanges: descriptor.includePendingChanges)
+        var models = try fetchRows(T.self, table: table, request: plan.query.request(), includesPendingChanges: descriptor.includePendingChanges)
         if plan.filtersInMemory, let predicate = descriptor.predicate {
             var matching: [T] = []
             for model in models where try Self.evaluate(predicate, on: model) { matching.append(model) }
@@ -45,10 +43,7 @@ extension ModelContext {
         if (descriptor.includePendingChanges && hasPendingChanges(for: T.self)) || plan.filtersInMemory {
             return try fetch(countable).count
         }
-        let total = try store.withReadConnection { connection in
-            guard case .integer(let count) = try connection.scalar(plan.query.countSQL, plan.query.arguments) else { return 0 }
-            return Int(count)
-        }
+        let total = try store.fetchCount(plan.query.request())
         let afterOffset = max(total - max(descriptor.fetchOffset ?? 0, 0), 0)
         return descriptor.fetchLimit.map { min(afterOffset, max($0, 0)) } ?? afterOffset
     }
@@ -63,56 +58,44 @@ extension ModelContext {
 
     // MARK: Rows to models
 
-    /// Runs `sql` (which selects ``EntityTable/selectList``) and returns the rows as registered models. Reads
-    /// through `reader` when given (a snapshot), else through the store's connection. Rows a pending
-    /// ``delete(model:where:)`` removes are skipped, unless `includesPendingChanges` is false.
+    /// Runs `request` (which selects whole rows) and returns the rows as registered models. Reads from `source`
+    /// (a snapshot, say). Rows a pending ``delete(model:where:)`` removes are skipped, unless
+    /// `includesPendingChanges` is false.
     func fetchRows<T: PersistentModel>(
-        _ type: T.Type, table: EntityTable, sql: String, arguments: [SQLiteValue], reader: (any StoreReader)? = nil,
+        _ type: T.Type, table: EntityTable, request: FetchRequest, from source: StoreReadSource = .current,
         includesPendingChanges: Bool = true
     ) throws(SwiftDataError) -> [T] {
         let storeIdentifier = store.identifier
         let version = store.dataVersion()
         let deletions = includesPendingChanges ? batchDeletions(of: T.self) : nil
-        let run: ((SQLiteConnection) throws -> [T]) throws(SwiftDataError) -> [T] = if let reader {
-            { body throws(SwiftDataError) in try reader.withConnection(body) }
-        } else {
-            { body throws(SwiftDataError) in try self.store.withReadConnection(body) }
+        var models: [T] = []
+        try store.fetch(request, from: source) { row in
+            if let deletions, deletions.contains(where: { $0.excludes(row.primaryKey) }) { return }
+            models.append(try self.materialize(T.self, row: row, table: table, storeIdentifier: storeIdentifier, version: version))
         }
-        return try run { connection in
-            let statement = try connection.cachedStatement(sql)
-            defer { statement.reset() }
-            try statement.bind(arguments)
-            var models: [T] = []
-            while try statement.step() {
-                if let deletions, deletions.contains(where: { $0.excludes(statement.int64(at: 0)) }) { continue }
-                models.append(try self.materialize(
-                    T.self, statement: statement, table: table, storeIdentifier: storeIdentifier, version: version
-                ))
-            }
-            return models
-        }
+        return models
     }
 
     /// The registered instance for the current row (refreshed from it when it has no unsaved changes), or a new one.
     func materialize<T: PersistentModel>(
-        _ type: T.Type, statement: SQLiteStatement, table: EntityTable, storeIdentifier: String, version: Int64
+        _ type: T.Type, row: StoreRow, table: EntityTable, storeIdentifier: String, version: Int64
     ) throws -> T {
-        let rowID = statement.int64(at: 0)
-        var row = ModelRowDecoder(statement: statement, entityName: table.name, firstColumn: 1)
-        row.context = self
+        let rowID = row.primaryKey
+        var decoder = ModelRowDecoder(row: row, entityName: table.name)
+        decoder.context = self
         if let existing = registeredInstance(T.self, rowID: rowID) {
             // Read the row again only if the store changed since the instance was read (and it has no unsaved
             // change of its own).
             if existing._$persistentState.status == .registered, !existing._$persistentState.hasChanges,
                existing._$persistentState.loadedVersion != version {
-                try existing._$load(from: &row)
-                existing._$persistentState.faults = row.faults
+                try existing._$load(from: &decoder)
+                existing._$persistentState.faults = decoder.faults
                 existing._$persistentState.loadedVersion = version
             }
             return existing
         }
-        let model = try T(_$row: &row)
-        model._$persistentState.faults = row.faults
+        let model = try T(_$row: &decoder)
+        model._$persistentState.faults = decoder.faults
         model._$persistentState.loadedVersion = version
         model._$persistentState.context = self
         model._$persistentState.markRegistered(rowID: rowID, storeIdentifier: storeIdentifier)

@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 
 extension ModelContext {
     /// The identifiers of the models `descriptor` would fetch, in the same order. Mirrors SwiftData's
@@ -16,27 +15,19 @@ extension ModelContext {
     /// The primary keys `descriptor` selects, or nil when the answer needs models (pending changes to merge, or a
     /// predicate evaluated in memory).
     func fetchRowIDs<T: PersistentModel>(
-        _ descriptor: FetchDescriptor<T>, reader: (any StoreReader)? = nil
+        _ descriptor: FetchDescriptor<T>, from source: StoreReadSource = .current
     ) throws(SwiftDataError) -> [Int64]? {
         let table = try store.table(for: T.self)
         let plan = try FetchPlan(table: table, schema: store.mapping, descriptor: descriptor, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
         guard plan.isEntirelySQL, !(descriptor.includePendingChanges && hasPendingChanges(for: T.self)) else { return nil }
-        let (sql, arguments) = plan.query.selectSQL(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset, primaryKeysOnly: true)
-        let body = { (connection: SQLiteConnection) throws -> [Int64] in
-            let statement = try connection.cachedStatement(sql)
-            defer { statement.reset() }
-            try statement.bind(arguments)
-            var rowIDs: [Int64] = []
-            while try statement.step() { rowIDs.append(statement.int64(at: 0)) }
-            return rowIDs
-        }
-        if let reader { return try reader.withConnection(body) }
-        return try store.withReadConnection(body)
+        return try store.fetchKeys(
+            plan.query.request(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset, keysOnly: true), from: source
+        )
     }
 
     /// The models with these primary keys, in the order given (keys whose rows are gone are skipped).
     func fetchModels<T: PersistentModel>(
-        _ type: T.Type, rowIDs: some Collection<Int64>, reader: (any StoreReader)? = nil
+        _ type: T.Type, rowIDs: some Collection<Int64>, from source: StoreReadSource = .current
     ) throws(SwiftDataError) -> [T] {
         guard !rowIDs.isEmpty else { return [] }
         let table = try store.table(for: T.self)
@@ -44,9 +35,8 @@ extension ModelContext {
         // SQLite allows 32,766 parameters per statement; stay well under it.
         let all = Array(rowIDs)
         for start in stride(from: 0, to: all.count, by: 500) {
-            let chunk = all[start..<min(start + 500, all.count)]
-            let sql = "SELECT \(table.selectList) FROM \(table.quotedName) WHERE \(SQL.identifier(SQL.primaryKey)) IN (\(SQL.placeholders(chunk.count)))"
-            for model in try fetchRows(T.self, table: table, sql: sql, arguments: chunk.map { .integer($0) }, reader: reader) {
+            let chunk = Array(all[start..<min(start + 500, all.count)])
+            for model in try fetchRows(T.self, table: table, request: FetchRequest(table: table, rows: .keys(chunk)), from: source) {
                 found[model._$persistentState.rowID] = model
             }
         }

@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 
 extension ModelContext {
     // MARK: Reading relationships
@@ -19,23 +18,10 @@ extension ModelContext {
     /// The models a to-many relationship of `owner` holds in the store, in the order they were related.
     func loadToMany<Owner: PersistentModel, T: PersistentModel>(of owner: Owner, propertyIndex: Int, as type: T.Type) -> [T] {
         let rowID = owner._$persistentState.rowID
-        guard rowID != 0, let mapping = store.relationships(of: Owner.self)[propertyIndex] else { return [] }
-        let destination = mapping.destination
-        let sql: String
-        switch mapping.storage {
-        case .inverseForeignKey(let column):
-            sql = "SELECT \(destination.selectList) FROM \(destination.quotedName) "
-                + "WHERE \(destination.quotedName).\(SQL.identifier(destination.columns[column].name)) = ? ORDER BY \(destination.primaryKeySQL)"
-        case .joinTable(let joinTable, let ownerColumn, let destinationColumn):
-            sql = "SELECT \(destination.selectList) FROM \(destination.quotedName) JOIN \(joinTable.quotedName) "
-                + "ON \(joinTable.quotedName).\(SQL.identifier(destinationColumn)) = \(destination.primaryKeySQL) "
-                + "WHERE \(joinTable.quotedName).\(SQL.identifier(ownerColumn)) = ? "
-                + "ORDER BY \(joinTable.quotedName).\"Z_ORDER\", \(destination.primaryKeySQL)"
-        case .foreignKey:
-            return []
-        }
+        guard rowID != 0, let mapping = store.relationships(of: Owner.self)[propertyIndex], mapping.relationship.isToMany else { return [] }
+        let destination = mapping.storage.destination
         do {
-            return try fetchRows(T.self, table: destination, sql: sql, arguments: [.integer(rowID)])
+            return try fetchRows(T.self, table: destination, request: FetchRequest(table: destination, rows: .related(mapping.storage, owner: rowID)))
         } catch {
             FileHandle.standardError.write(Data("OpenSwiftData: reading \(Owner.entityName).\(mapping.relationship.name) failed: \(error)\n".utf8))
             return []
@@ -43,7 +29,7 @@ extension ModelContext {
     }
 
     /// Reads the model a required to-one relationship refers to, while another row is being read (so on a
-    /// statement of its own: the store's lock is held, and is re-entrant).
+    /// statement of its own, through the writer: the store's lock is held, and is re-entrant).
     func resolveRequiredReference(_ type: any PersistentModel.Type, rowID: Int64) throws -> (any PersistentModel)? {
         try resolveRequired(type, rowID)
     }
@@ -52,14 +38,13 @@ extension ModelContext {
         if let registered = registeredInstance(T.self, rowID: rowID) { return registered }
         if let deletions = batchDeletions(of: T.self), deletions.contains(where: { $0.excludes(rowID) }) { return nil }
         let table = try store.table(for: T.self)
-        return try store.withConnection { connection in
-            let statement = try connection.prepare(table.selectByPrimaryKeySQL)
-            try statement.bind(.integer(rowID), at: 1)
-            guard try statement.step() else { return nil }
-            return try materialize(
-                T.self, statement: statement, table: table, storeIdentifier: store.identifier, version: store.dataVersion()
-            )
+        let storeIdentifier = store.identifier
+        let version = store.dataVersion()
+        var model: T?
+        try store.fetch(FetchRequest(table: table, rows: .key(rowID)), from: .writer) { row in
+            model = try materialize(T.self, row: row, table: table, storeIdentifier: storeIdentifier, version: version)
         }
+        return model
     }
 
     // MARK: Saving relationships
@@ -74,7 +59,7 @@ extension ModelContext {
             let model = all[index]
             index += 1
             let entityName = type(of: model).entityName
-            for mapping in store.relationships(of: type(of: model)).values.sorted(by: { $0.propertyIndex < $1.propertyIndex }) {
+            for mapping in (try? store.mapping.entity(for: type(of: model)))?.orderedRelationships ?? [] {
                 guard let accessors = mapping.relationship.accessors else { continue }
                 let related = accessors.related(model).filter { $0._$persistentState.status != .removed }
                 switch mapping.relationship.deleteRule {
@@ -134,18 +119,18 @@ extension ModelContext {
             withoutRules.insert(row.entityName)
         }
         applyingStoredState {
-            for table in store.mapping.tables {
-                let mappings = store.relationships(of: table.entity.modelType).values.filter { mapping in
-                    guard removedKeys[mapping.destination.name] != nil else { return false }
+            for entity in store.mapping.entities {
+                let mappings = entity.orderedRelationships.filter { mapping in
+                    guard removedKeys[mapping.destinationName] != nil else { return false }
                     let inverses = mapping.inverses
-                    return withoutRules.contains(mapping.destination.name) || inverses.isEmpty
+                    return withoutRules.contains(mapping.destinationName) || inverses.isEmpty
                         || inverses.contains { $0.deleteRule == .noAction }
                 }
                 guard !mappings.isEmpty else { continue }
-                for owner in registeredInstances(of: table.entity.modelType) {
+                for owner in registeredInstances(of: entity.entity.modelType) {
                     for mapping in mappings {
                         if let fault = owner._$persistentState.faults[mapping.propertyIndex] {
-                            if case .toOne(let key) = fault, removedKeys[mapping.destination.name]?.contains(key) == true {
+                            if case .toOne(let key) = fault, removedKeys[mapping.destinationName]?.contains(key) == true {
                                 owner._$persistentState.faults[mapping.propertyIndex] = nil
                             }
                             continue
@@ -178,32 +163,25 @@ extension ModelContext {
         }
     }
 
-    /// Rewrites the join-table rows of every changed join-table relationship of `models` (after all inserts, so
-    /// every related model has its key).
-    func writeJoinTables(_ models: [any PersistentModel], rowIDs: [ObjectIdentifier: Int64], _ connection: SQLiteConnection) throws {
-        func key(_ model: any PersistentModel) -> Int64 {
-            rowIDs[ObjectIdentifier(model)] ?? model._$persistentState.rowID
-        }
+    /// The join rows to rewrite: every changed join-table relationship of `models`, whose targets are keyed by `key`
+    /// (an inserted model by its place in the save's inserts; one without a row is left out).
+    func joinRows(_ models: [any PersistentModel], key: (any PersistentModel) -> SaveRequest.RowKey?) -> [SaveRequest.JoinRows] {
+        var rows: [SaveRequest.JoinRows] = []
         for model in models where model._$persistentState.status != .deleted {
             let changed = model._$persistentState.changedProperties
             let isNew = model._$persistentState.status == .inserted
             for mapping in store.relationships(of: type(of: model)).values {
-                guard case .joinTable(let joinTable, let ownerColumn, let destinationColumn) = mapping.storage,
-                      isNew || changed.contains(mapping.propertyIndex),
+                guard mapping.usesJoinTable, isNew || changed.contains(mapping.propertyIndex),
                       model._$persistentState.faults[mapping.propertyIndex] == nil,
-                      let accessors = mapping.relationship.accessors
+                      let accessors = mapping.relationship.accessors, let owner = key(model)
                 else { continue }
-                let owner = key(model)
-                try connection.execute(
-                    "DELETE FROM \(joinTable.quotedName) WHERE \(SQL.identifier(ownerColumn)) = ?", [.integer(owner)]
-                )
-                for (order, item) in accessors.related(model).enumerated() where key(item) != 0 && !item._$persistentState.isDeletedOrRemoved {
-                    try connection.execute(
-                        "INSERT OR REPLACE INTO \(joinTable.quotedName) (\(SQL.identifier(ownerColumn)), \(SQL.identifier(destinationColumn)), \"Z_ORDER\") VALUES (?, ?, ?)",
-                        [.integer(owner), .integer(key(item)), .integer(Int64(order))]
-                    )
+                var targets: [(key: SaveRequest.RowKey, order: Int)] = []
+                for (order, item) in accessors.related(model).enumerated() where !item._$persistentState.isDeletedOrRemoved {
+                    if let target = key(item) { targets.append((target, order)) }
                 }
+                rows.append(SaveRequest.JoinRows(relationship: mapping.storage, owner: owner, targets: targets))
             }
         }
+        return rows
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 
 extension ModelContext {
     /// Writes every pending insert, change and delete to the store in one transaction. Mirrors SwiftData's `save()`.
@@ -23,7 +22,7 @@ extension ModelContext {
     /// If anything fails, the transaction is rolled back and the context is left exactly as before the call.
     /// - Throws: ``SwiftDataError/saveNotAllowed`` when the configuration forbids saving;
     ///   ``SwiftDataError/uniqueConstraintViolation(entityName:attributes:values:)`` when a changed (not inserted)
-    ///   model takes a unique value another row has; ``SwiftDataError/sqlite(_:)`` for other store errors.
+    ///   model takes a unique value another row has; ``SwiftDataError/storeFailed(_:)`` for other store errors.
     public func save() throws(SwiftDataError) {
         processPendingChanges()
         guard hasChanges else { return }
@@ -38,19 +37,16 @@ extension ModelContext {
         postWillSave()
         let deletedIdentifiers = deleted.map(\.persistentModelID)
 
-        let (batchResults, vanished, insertedRowIDs) = try store.withConnection { connection in
-            try connection.transaction {
-                var pending = PendingReferences()
-                let batchResults = try writeBatchDeletions(connection)
-                try writeDeletes(deleted, connection)
-                let vanished = try writeUpdates(changed, &pending, connection)
-                let rowIDs = try writeInserts(inserted, upserts: upserts, &pending, connection)
-                for (model, rowID) in zip(inserted, rowIDs) { pending.newRowIDs[ObjectIdentifier(model)] = rowID }
-                try pending.write(connection, store: store)
-                try writeJoinTables(changed + inserted, rowIDs: pending.newRowIDs, connection)
-                return (batchResults, vanished, rowIDs)
-            }
+        let changes: Changes
+        do {
+            changes = try saveRequest(deleted: deleted, changed: changed, inserted: inserted, upserts: upserts)
+        } catch {
+            throw .wrapping(error, url: store.url)
         }
+        let result = try store.save(changes.request)
+        let batchResults = result.batchDeletedKeys
+        let vanished = result.vanishedUpdates.map { changes.updatedModels[$0] }
+        let insertedRowIDs = result.insertedKeys
 
         // The transaction committed: bring the models in line with the store.
         for model in deleted {
@@ -80,126 +76,83 @@ extension ModelContext {
         )
     }
 
-    // MARK: Writing
+    // MARK: The request
 
-    private func writeDeletes(_ models: [any PersistentModel], _ connection: SQLiteConnection) throws {
-        for model in models {
-            let table = try store.table(for: type(of: model))
-            try connection.execute(table.deleteSQL, [.integer(model._$persistentState.rowID)])
-        }
+    /// The save's changes as the store writes them, and the models its updates are of (in order).
+    struct Changes {
+        var request = SaveRequest()
+        var updatedModels: [any PersistentModel] = []
     }
 
-    /// Updates the changed columns of each model; returns the models whose row no longer exists.
-    private func writeUpdates(
-        _ models: [any PersistentModel], _ pending: inout PendingReferences, _ connection: SQLiteConnection
-    ) throws -> [any PersistentModel] {
-        var vanished: [any PersistentModel] = []
-        for model in models {
+    /// Encodes every change into one request: the pending batch deletions, one delete per deleted model, the changed
+    /// columns of each changed model, every column of each inserted model, the references to models that had no row
+    /// yet (set once the inserts have keys), and the join rows of changed join-table relationships.
+    private func saveRequest(
+        deleted: [any PersistentModel], changed: [any PersistentModel], inserted: [any PersistentModel], upserts: Bool
+    ) throws -> Changes {
+        var changes = Changes()
+        changes.request.upserts = upserts
+        changes.request.batchDeletes = batchDeletions.map(\.delete)
+        for model in deleted {
+            changes.request.deletes.append(SaveRequest.Delete(table: try store.table(for: type(of: model)), key: model._$persistentState.rowID))
+        }
+        var deferred: [(owner: any PersistentModel, table: EntityTable, column: Int, target: any PersistentModel)] = []
+        for model in changed {
             let table = try store.table(for: type(of: model))
             let columns = model._$persistentState.changedProperties.sorted.compactMap { table.columnOfProperty[$0] }
             guard !columns.isEmpty else { continue }
             var row = ModelRowEncoder(capacity: table.columns.count, faults: model._$persistentState.faults)
             try model._$encode(to: &row)
-            pending.add(row.deferredReferences.filter { columns.contains($0.column) }, of: model, table: table)
-            try ExternalData.store(&row.values, columns: table.externalColumnIndexes.filter(columns.contains), connection: connection)
-            let values = columns.map { row.values[$0] } + [.integer(model._$persistentState.rowID)]
-            let sql = updateSQLCache.sql(for: table, columns: columns)
-            do throws(SQLiteError) {
-                try connection.execute(sql, values)
-            } catch {
-                throw error.isConstraintViolation ? uniqueViolation(table: table, values: row.values, error: error) : .sqlite(error)
+            for reference in row.deferredReferences where columns.contains(reference.column) {
+                deferred.append((model, table, reference.column, reference.target))
             }
-            if connection.changes == 0 { vanished.append(model) }
+            changes.request.updates.append(SaveRequest.Update(
+                table: table, key: model._$persistentState.rowID, columns: columns, values: row.values
+            ))
+            changes.updatedModels.append(model)
         }
-        return vanished
-    }
-
-    /// Inserts (or upserts) each model; returns the primary keys, in order.
-    private func writeInserts(
-        _ models: [any PersistentModel], upserts: Bool, _ pending: inout PendingReferences, _ connection: SQLiteConnection
-    ) throws -> [Int64] {
-        var rowIDs: [Int64] = []
-        rowIDs.reserveCapacity(models.count)
-        // Models of one type usually come in runs: look the table and statement up once per run.
-        var currentType: ObjectIdentifier?
-        var table: EntityTable?
-        var statement: SQLiteStatement?
-        for model in models {
+        changes.request.inserts.reserveCapacity(inserted.count)
+        // Models of one type usually come in runs: look the table up once per run.
+        var current: (type: ObjectIdentifier, table: EntityTable)?
+        for model in inserted {
             let type = ObjectIdentifier(Swift.type(of: model))
-            if type != currentType || table == nil || statement == nil {
-                let found = try store.table(for: Swift.type(of: model))
-                table = found
-                statement = try connection.cachedStatement(upserts ? found.upsertSQL : found.insertSQL)
-                currentType = type
+            let table: EntityTable
+            if let current, current.type == type {
+                table = current.table
+            } else {
+                table = try store.table(for: Swift.type(of: model))
+                current = (type, table)
             }
-            guard let table, let statement else { continue }
             var row = ModelRowEncoder(capacity: table.columns.count, faults: model._$persistentState.faults)
             try model._$encode(to: &row)
-            if !row.deferredReferences.isEmpty { pending.add(row.deferredReferences, of: model, table: table) }
-            if !table.externalColumnIndexes.isEmpty {
-                try ExternalData.store(&row.values, columns: table.externalColumnIndexes, connection: connection)
-            }
-            defer { statement.reset() }
-            try statement.bind(row.values)
-            let lastRowIDBefore = connection.lastInsertRowID
-            do throws(SQLiteError) {
-                _ = try statement.step()
-            } catch {
-                throw error.isConstraintViolation ? uniqueViolation(table: table, values: row.values, error: error) : .sqlite(error)
-            }
-            rowIDs.append(try insertedRowID(
-                table: table, values: row.values, upserts: upserts, lastRowIDBefore: lastRowIDBefore, connection
+            for reference in row.deferredReferences { deferred.append((model, table, reference.column, reference.target)) }
+            changes.request.inserts.append(SaveRequest.Insert(table: table, values: row.values))
+        }
+
+        // Keys of the models this save inserts, by their place among the inserts; others by their row.
+        let joinModels = changed + inserted
+        let typesWithJoinTables = Set(
+            store.mapping.entities.filter { $0.orderedRelationships.contains(where: \.usesJoinTable) }.map { ObjectIdentifier($0.entity.modelType) }
+        )
+        let hasJoinRows = !typesWithJoinTables.isEmpty && joinModels.contains { typesWithJoinTables.contains(ObjectIdentifier(type(of: $0))) }
+        guard !deferred.isEmpty || hasJoinRows else { return changes }
+        var insertIndex: [ObjectIdentifier: Int] = [:]
+        insertIndex.reserveCapacity(inserted.count)
+        for (index, model) in inserted.enumerated() { insertIndex[ObjectIdentifier(model)] = index }
+        func key(_ model: any PersistentModel) -> SaveRequest.RowKey? {
+            if let index = insertIndex[ObjectIdentifier(model)] { return .inserted(index) }
+            let rowID = model._$persistentState.rowID
+            return rowID == 0 ? nil : .stored(rowID)
+        }
+        for reference in deferred {
+            guard let owner = key(reference.owner) else { continue }
+            // A target that is not saved (it was dropped from the context) is no reference at all.
+            changes.request.references.append(SaveRequest.Reference(
+                table: reference.table, column: reference.column, owner: owner, target: key(reference.target)
             ))
         }
-        return rowIDs
-    }
-
-    /// The key of the row an `INSERT` just wrote. A new row is `sqlite3_last_insert_rowid` (which an upsert that
-    /// updated an existing row leaves alone). When it did not change, the row is looked up by a unique group whose
-    /// values are all non-NULL: after an upsert that row holds exactly these values. (Only a group with a NULL can
-    /// never conflict — SQLite's NULLs are distinct — so when every group has one, the row is new.)
-    private func insertedRowID(
-        table: EntityTable, values: [SQLiteValue], upserts: Bool, lastRowIDBefore: Int64, _ connection: SQLiteConnection
-    ) throws -> Int64 {
-        let lastRowID = connection.lastInsertRowID
-        guard upserts, lastRowID == lastRowIDBefore else { return lastRowID }
-        for (index, group) in table.uniqueGroups.enumerated() {
-            let groupValues = group.map { values[$0] }
-            if groupValues.contains(where: { if case .null = $0 { true } else { false } }) { continue }
-            let lookup = try connection.cachedStatement(table.selectByUniqueGroupSQL[index])
-            defer { lookup.reset() }
-            try lookup.bind(groupValues)
-            guard try lookup.step() else {
-                throw SwiftDataError.invalidStoredValue("the row just written to \(table.name) is not found by its unique values")
-            }
-            return lookup.int64(at: 0)
-        }
-        return lastRowID
-    }
-
-    /// References to models that had no row when their referrer was written: (referrer, column, target), written
-    /// once every insert of the save has its key.
-    struct PendingReferences {
-        var references: [(owner: any PersistentModel, table: EntityTable, column: Int, target: any PersistentModel)] = []
-        /// The keys this save's inserts received, by model identity.
-        var newRowIDs: [ObjectIdentifier: Int64] = [:]
-
-        mutating func add(_ deferred: [(column: Int, target: any PersistentModel)], of owner: any PersistentModel, table: EntityTable) {
-            references += deferred.map { (owner, table, $0.column, $0.target) }
-        }
-
-        func rowID(of model: any PersistentModel) -> Int64? {
-            newRowIDs[ObjectIdentifier(model)] ?? (model._$persistentState.rowID == 0 ? nil : model._$persistentState.rowID)
-        }
-
-        func write(_ connection: SQLiteConnection, store: Store) throws {
-            for reference in references {
-                guard let owner = rowID(of: reference.owner) else { continue }
-                // A target that is not saved (it was dropped from the context) is no reference at all.
-                let target: SQLiteValue = rowID(of: reference.target).map { .integer($0) } ?? .null
-                try connection.execute(reference.table.updateSQL(columns: [reference.column]), [target, .integer(owner)])
-            }
-        }
+        changes.request.joinRows = joinRows(joinModels, key: key)
+        return changes
     }
 
     /// Makes `model` the registered instance for `rowID`; a previous instance of that row (an earlier insert that
@@ -216,16 +169,5 @@ extension ModelContext {
         }
         model._$persistentState.markRegistered(rowID: rowID, storeIdentifier: storeIdentifier)
         register(model)
-    }
-
-    private func uniqueViolation(table: EntityTable, values: [SQLiteValue], error: SQLiteError) -> SwiftDataError {
-        for group in table.uniqueGroups {
-            let names = group.map { table.columns[$0].name }
-            if error.message.contains(names.map { "\(table.name).\($0)" }.joined(separator: ", ")) {
-                let shown = group.map { values.indices.contains($0) ? values[$0].description : "?" }.joined(separator: ", ")
-                return .uniqueConstraintViolation(entityName: table.name, attributes: names, values: shown)
-            }
-        }
-        return .sqlite(error)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 
 /// Tracks models, their unsaved changes, and fetches and saves them. Mirrors SwiftData's `ModelContext`.
 ///
@@ -10,7 +9,8 @@ import SQLite
 public final class ModelContext {
     /// The container this context reads and writes.
     public let container: ModelContainer
-    let store: Store
+    /// The store the container opened: every read and write goes through it.
+    let store: any ModelStore
 
     /// Whether the context saves by itself. Only ``ModelContainer/mainContext`` acts on it: after any change it
     /// schedules one save on the main actor, which runs when the current main-actor job ends (several changes in
@@ -32,8 +32,6 @@ public final class ModelContext {
 
     /// Registered instances, per entity, by primary key.
     private let registry = ModelRegistry()
-    /// `UPDATE` statements by table and set of changed columns, built once each.
-    let updateSQLCache = UpdateSQLCache()
 
     var insertedModels = ModelSet()
     var changedModels = ModelSet()
@@ -182,19 +180,15 @@ public final class ModelContext {
     /// Reads `model`'s row again into it; marks it removed when the row is gone.
     private func reload(_ model: any PersistentModel) {
         let rowID = model._$persistentState.rowID
-        let found: Bool
+        var found = false
         do {
             let table = try store.table(for: type(of: model))
-            found = try store.withConnection { connection in
-                let statement = try connection.cachedStatement(table.selectByPrimaryKeySQL)
-                defer { statement.reset() }
-                try statement.bind(.integer(rowID), at: 1)
-                guard try statement.step() else { return false }
-                var row = ModelRowDecoder(statement: statement, entityName: table.name, firstColumn: 1)
-                row.context = self
-                try model._$load(from: &row)
-                model._$persistentState.faults = row.faults
-                return true
+            try store.fetch(FetchRequest(table: table, rows: .key(rowID)), from: .writer) { row in
+                var decoder = ModelRowDecoder(row: row, entityName: table.name)
+                decoder.context = self
+                try model._$load(from: &decoder)
+                model._$persistentState.faults = decoder.faults
+                found = true
             }
         } catch {
             found = true

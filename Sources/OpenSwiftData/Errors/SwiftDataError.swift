@@ -1,5 +1,11 @@
 import Foundation
-import SQLite
+import SQLStore
+
+/// An error the store's database reported: its `code` (SQLite's extended result code), its `message`, the
+/// `statement` that failed (never its bound values), and a `kind` (`.constraint`, `.busy`, `.corrupt`, `.readOnly`,
+/// `.full`, `.notADatabase`, `.cannotOpen`, `.other`). The store layer's `StoreError`, carried by
+/// ``SwiftDataError/storeFailed(_:)``.
+public typealias StoreError = SQLStore.StoreError
 
 /// Every error OpenSwiftData throws. Mirrors the role of SwiftData's `SwiftDataError`, as an enum a caller can
 /// switch on; each case carries a message that says what went wrong and what to do.
@@ -18,7 +24,7 @@ public enum SwiftDataError: Error, Sendable, CustomStringConvertible {
     case unsupportedSortDescriptor(String)
     /// A stored value does not fit the property it is read into (the file was written by something else).
     case invalidStoredValue(String)
-    /// A property's value has no SQLite representation (for example a `UInt64` above `Int64.max`).
+    /// A property's value has no stored representation (for example a `UInt64` above `Int64.max`).
     case valueOutOfRange(String)
     /// A save found a row with the same unique value(s), and the container's policy is to throw.
     case uniqueConstraintViolation(entityName: String, attributes: [String], values: String)
@@ -35,8 +41,9 @@ public enum SwiftDataError: Error, Sendable, CustomStringConvertible {
     case modelNotFound(PersistentIdentifier)
     /// The configuration does not allow saving (`ModelConfiguration(allowsSave: false)`).
     case saveNotAllowed
-    /// SQLite reported an error; the wrapped error has its code, the SQL and the arguments.
-    case sqlite(SQLiteError)
+    /// The store's database refused a statement: the error has its code (SQLite's extended result code), its message
+    /// and the statement, never the values bound to it. (Before the store layer of issue 14: `sqlite(SQLiteError)`.)
+    case storeFailed(StoreError)
 
     public var description: String {
         switch self {
@@ -70,19 +77,22 @@ public enum SwiftDataError: Error, Sendable, CustomStringConvertible {
             "no \(identifier.entityName) has the identifier \(identifier): it was deleted, or belongs to another store"
         case .saveNotAllowed:
             "this container's configuration does not allow saving (allowsSave is false)"
-        case .sqlite(let error):
+        case .storeFailed(let error):
             error.description
         }
     }
 }
 
 extension SwiftDataError {
-    /// `error` as a ``SwiftDataError``, for code running a caller's body on a connection: SQLite's errors become
-    /// ``sqlite(_:)``, anything else ``storeOpenFailed(url:reason:)`` for the store at `url`.
+    /// `error` as a ``SwiftDataError``, for code running a caller's body in the store: the store's errors become
+    /// ``storeFailed(_:)``, a schema the store cannot lay out ``invalidSchema(_:)``, a refused migration
+    /// ``migrationRequired(_:)``, anything else ``storeOpenFailed(url:reason:)`` for the store at `url`.
     static func wrapping(_ error: any Error, url: URL?) -> SwiftDataError {
         switch error {
         case let error as SwiftDataError: error
-        case let error as SQLiteError: .sqlite(error)
+        case let error as StoreError: .storeFailed(error)
+        case let error as SchemaMappingError: .invalidSchema(error.message)
+        case let error as MigrationRefusal: .migrationRequired(error.message)
         default: .storeOpenFailed(url: url, reason: "\(error)")
         }
     }

@@ -1,8 +1,10 @@
-/// How a fetch runs: the SQL, and which parts run in memory instead because they have no SQL translation: a sort
+import SQLStore
+
+/// How a fetch runs: the store request, and which parts run in memory instead because they have no SQL translation: a sort
 /// by a key path SQL cannot name (through a relationship, or a computed property) is always applied in memory
 /// after the SQL filter; a predicate only when the context allows it.
 struct FetchPlan<T: PersistentModel> {
-    let query: SelectQuery
+    let query: FetchQuery
     /// The predicate is evaluated with `Predicate.evaluate` on every row instead of in SQL.
     let filtersInMemory: Bool
     /// The sort descriptors are applied in memory instead of in SQL.
@@ -11,14 +13,14 @@ struct FetchPlan<T: PersistentModel> {
     var isEntirelySQL: Bool { !filtersInMemory && !sortsInMemory }
 
     /// - Parameter inMemoryFallback: when false, an untranslatable predicate throws.
-    init(table: EntityTable, schema: SchemaMapping, descriptor: FetchDescriptor<T>, inMemoryFallback: Bool) throws(SwiftDataError) {
+    init(table: EntityTable, schema: ModelMapping, descriptor: FetchDescriptor<T>, inMemoryFallback: Bool) throws(SwiftDataError) {
         var predicate = descriptor.predicate
         var sortBy = descriptor.sortBy
         var filtersInMemory = false
         var sortsInMemory = false
         while true {
             do {
-                query = try SelectQuery(table: table, schema: schema, predicate: predicate, sortBy: sortBy)
+                query = try FetchQuery(table: table, schema: schema, predicate: predicate, sortBy: sortBy)
                 break
             } catch .unsupportedPredicate where inMemoryFallback && predicate != nil {
                 predicate = nil

@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // Sorts SwiftData offers that Linux Foundation's SortDescriptor cannot express: by Bool, and by strings in a
 // localized order. Each descriptor sorts by a key path through a subscript of the model (so in-memory sorting and

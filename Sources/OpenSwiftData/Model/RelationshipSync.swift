@@ -120,8 +120,8 @@ enum RelationshipMappings {
     static func relationships(_ type: any PersistentModel.Type) -> [Entry]? {
         let key = ObjectIdentifier(type)
         if let entries = cache.lock.withLock({ cache.entries[key] }) { return entries }
-        guard let mapping = try? SchemaMapping(schema: Schema([type])) else { return nil }
-        let entries = (mapping.relationships[key] ?? [:]).values.sorted { $0.propertyIndex < $1.propertyIndex }.map { mapping in
+        guard let entity = try? ModelMapping(schema: Schema([type])).entity(for: type) else { return nil }
+        let entries = entity.orderedRelationships.map { mapping in
             Entry(
                 relationship: mapping.relationship, propertyIndex: mapping.propertyIndex,
                 inverseAccessors: mapping.inverses.compactMap(\.accessors),

@@ -1,54 +1,5 @@
 import Foundation
-import SQLite
-
-/// A translated predicate expression: SQL text with its bound arguments.
-struct SQLExpression {
-    enum Kind {
-        /// `nil` in the predicate.
-        case nilLiteral
-        /// A value known at translation time (captured, literal, or computed from those), bound as the argument.
-        case value(SQLiteValue)
-        /// A stored attribute's column.
-        case column(EntityTable.Column)
-        /// A row of a table, whose primary key the SQL computes (the model itself, or a to-one relationship's
-        /// target); `alias` names the row when it is in the FROM clause, so its columns can be read directly.
-        case reference(EntityTable, alias: String?)
-        /// The models a to-many relationship of the row whose key the SQL computes holds.
-        case collection(RelationshipMapping)
-        /// The `persistentModelID` of a row of a table: its primary key, which means nothing without the entity
-        /// (see SQL+Identifiers.swift).
-        case identifier(EntityTable)
-        /// Anything else.
-        case computed
-    }
-
-    var sql: String
-    var arguments: [SQLiteValue]
-    /// Whether the SQL can yield NULL. Boolean expressions the translator builds never do, so `NOT` is safe.
-    var isNullable: Bool
-    var kind: Kind
-
-    static func computed(_ sql: String, _ arguments: [SQLiteValue], nullable: Bool = false) -> SQLExpression {
-        SQLExpression(sql: sql, arguments: arguments, isNullable: nullable, kind: .computed)
-    }
-
-    static func bound(_ value: SQLiteValue) -> SQLExpression {
-        if case .null = value { return SQLExpression(sql: "NULL", arguments: [], isNullable: true, kind: .nilLiteral) }
-        // SQLite binds NaN as NULL: the value is NaN (not nil), and may be NULL in SQL.
-        if case .real(let real) = value, real.isNaN {
-            return SQLExpression(sql: "?", arguments: [value], isNullable: true, kind: .value(value))
-        }
-        return SQLExpression(sql: "?", arguments: [value], isNullable: false, kind: .value(value))
-    }
-
-    var isNilLiteral: Bool {
-        if case .nilLiteral = kind { return true }
-        return false
-    }
-
-    /// This expression as a boolean operand that is never NULL (NULL counts as false).
-    var nonNullBoolean: String { isNullable ? "COALESCE(\(sql), 0)" : sql }
-}
+import SQLStore
 
 /// A predicate expression node that has an SQL translation. Each family of Foundation's `PredicateExpressions`
 /// gets its conformance in its own file (`SQL+Comparison.swift`, `SQL+Arithmetic.swift`, …), mirroring
@@ -57,12 +8,9 @@ protocol SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression
 }
 
-/// Counts the table aliases a predicate's SQL introduces.
-final class AliasCounter {
-    var next = 0
-}
-
-/// Translates a `#Predicate` over one model type into an SQL boolean expression over that model's table.
+/// Translates a `#Predicate` over one model type into an SQL boolean expression over that model's table, through
+/// the store layer's ``SQLExpressionBuilder``: this file and its siblings decide which Foundation expression becomes
+/// which operation; the builder writes the SQL.
 ///
 /// - Sub-expressions that do not depend on the model (captured values, `searchText.isEmpty`, `limit * 2`) are
 ///   evaluated once, here, with Foundation's own `evaluate`, and bound as parameters.
@@ -72,50 +20,42 @@ final class AliasCounter {
 ///   predicate is never partly applied.
 struct PredicateTranslator {
     let table: EntityTable
-    /// Every table and relationship of the store, to follow relationships.
-    let schema: SchemaMapping
+    /// Every table and relationship of the store, and the key paths of the models' properties.
+    let schema: ModelMapping
     /// The predicate's own variable: the model row.
     let variable: PredicateExpressions.VariableID
+    /// Writes the SQL (one per predicate: it counts the aliases subqueries use).
+    let sql: SQLExpressionBuilder
     /// Variables of enclosed closures, bound to the SQL of the values they stand for.
     private(set) var bindings: [PredicateExpressions.VariableID: SQLExpression] = [:]
-    /// Nesting depth of closures, used to name `json_each` aliases uniquely.
+    /// Nesting depth of closures.
     private(set) var depth = 0
-    private let aliases = AliasCounter()
 
-    /// A table alias no other part of this predicate uses (subqueries over the statement's own table must not
-    /// shadow it).
-    func uniqueAlias(_ prefix: String) -> String {
-        aliases.next += 1
-        return "\(prefix)\(aliases.next)"
-    }
-
-    init(table: EntityTable, schema: SchemaMapping, variable: PredicateExpressions.VariableID) {
+    init(table: EntityTable, schema: ModelMapping, variable: PredicateExpressions.VariableID) {
         self.table = table
         self.schema = schema
         self.variable = variable
+        self.sql = SQLExpressionBuilder(dialect: schema.tables.dialect)
     }
 
     /// The model the predicate tests: the row of the statement's table.
-    var modelReference: SQLExpression {
-        SQLExpression(sql: table.primaryKeySQL, arguments: [], isNullable: false, kind: .reference(table, alias: table.quotedName))
-    }
+    var modelReference: SQLExpression { sql.row(of: table) }
 
-    /// The mapping of a relationship property of `table`.
+    /// The storage of a relationship property of `table`.
     func relationship(of table: EntityTable, propertyIndex: Int) -> RelationshipMapping? {
-        schema.relationships[ObjectIdentifier(table.entity.modelType)]?[propertyIndex]
+        schema.tables.relationship(of: table, propertyIndex: propertyIndex)
     }
 
     /// The SQL condition for a whole predicate.
     func condition(_ expression: any StandardPredicateExpression<Bool>) throws(SwiftDataError) -> SQLExpression {
-        let translated = try translate(expression)
-        return .computed(translated.nonNullBoolean, translated.arguments)
+        sql.condition(try translate(expression))
     }
 
     /// The translation of one sub-expression.
     func translate(_ expression: Any) throws(SwiftDataError) -> SQLExpression {
         if let constant = constantValue(of: expression),
-           let stored = try? SQLiteConversion.sqliteValue(for: constant) {
-            return .bound(stored)
+           let stored = try? StoredValueConversion.storedValue(for: constant) {
+            return sql.value(stored)
         }
         guard let node = expression as? any SQLTranslatable else {
             throw .unsupportedPredicate("\(Self.name(of: expression)) has no SQL translation")

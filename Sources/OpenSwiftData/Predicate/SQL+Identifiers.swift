@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import SQLStore
 
 // `persistentModelID` compared as Swift compares `PersistentIdentifier`s: equal when entity, store and key all
 // are; ordered by entity name, then key (the store takes no part in the order). In SQL an identifier is its row's
@@ -43,14 +43,14 @@ enum SQLIdentifiers {
 
     /// The key `identifier` stands for among the identifiers of `table`'s rows: its row's key when it names a row of
     /// that entity in this store, else -1, the key of no row (as a temporary identifier has).
-    private static func key(_ identifier: PersistentIdentifier, in table: EntityTable, _ translator: PredicateTranslator) -> SQLiteValue {
-        guard identifier.entityName == table.entity.name, let key = identifier.primaryKey else { return .integer(-1) }
+    private static func key(_ identifier: PersistentIdentifier, in table: EntityTable, _ translator: PredicateTranslator) -> StoredValue {
+        guard identifier.entityName == table.name, let key = identifier.primaryKey else { return .integer(-1) }
         if let store = translator.schema.storeIdentifier, identifier.storeIdentifier != store { return .integer(-1) }
         return .integer(key)
     }
 
     private static func bound(_ identifier: PersistentIdentifier?, in table: EntityTable, _ translator: PredicateTranslator) -> SQLExpression {
-        identifier.map { .bound(key($0, in: table, translator)) } ?? .bound(.null)
+        translator.sql.value(identifier.map { key($0, in: table, translator) } ?? .null)
     }
 
     /// `left == right` (or `!=`) for identifiers; nil when the values compared are not identifiers.
@@ -61,16 +61,15 @@ enum SQLIdentifiers {
         guard isIdentifier(type) else { return nil }
         switch (try side(lhs, left, translator), try side(rhs, right, translator)) {
         case (.rows(let table), .rows(let other)):
-            if table === other { return SQLComparison.equality(left, right, negated: negated, optional: optional) }
+            let sql = translator.sql
+            if table === other { return sql.equality(left, right, negated: negated, optional: optional) }
             // Rows of different entities: never equal, but nil == nil.
-            let bothNil = optional
-                ? SQLExpression.computed("(\(left.sql) IS NULL AND \(right.sql) IS NULL)", left.arguments + right.arguments)
-                : SQLExpression.computed("0", [])
-            return negated ? .computed("(NOT \(bothNil.sql))", bothNil.arguments) : bothNil
+            let bothNil = optional ? sql.bothNull(left, right) : sql.constant(false)
+            return negated ? sql.not(bothNil) : bothNil
         case (.rows(let table), .constant(let identifier)):
-            return SQLComparison.equality(left, bound(identifier, in: table, translator), negated: negated, optional: optional)
+            return translator.sql.equality(left, bound(identifier, in: table, translator), negated: negated, optional: optional)
         case (.constant(let identifier), .rows(let table)):
-            return SQLComparison.equality(bound(identifier, in: table, translator), right, negated: negated, optional: optional)
+            return translator.sql.equality(bound(identifier, in: table, translator), right, negated: negated, optional: optional)
         case (.constant, .constant):
             // Two constants are compared once, by `evaluate`, before translation gets here.
             return nil
@@ -102,16 +101,16 @@ enum SQLIdentifiers {
         }
         switch (try side(lhs, left, translator), try side(rhs, right, translator)) {
         case (.rows(let table), .rows(let other)):
-            return table === other ? .operands(left, right) : result(order(table.entity.name, other.entity.name))
+            return table === other ? .operands(left, right) : result(order(table.name, other.name))
         case (.rows(let table), .constant(.some(let identifier))):
-            if identifier.entityName != table.entity.name { return result(order(table.entity.name, identifier.entityName)) }
+            if identifier.entityName != table.name { return result(order(table.name, identifier.entityName)) }
             // A saved row's identifier orders before every temporary one.
             guard let key = identifier.primaryKey else { return result(.orderedAscending) }
-            return .operands(left, .bound(.integer(key)))
+            return .operands(left, translator.sql.value(.integer(key)))
         case (.constant(.some(let identifier)), .rows(let table)):
-            if identifier.entityName != table.entity.name { return result(order(identifier.entityName, table.entity.name)) }
+            if identifier.entityName != table.name { return result(order(identifier.entityName, table.name)) }
             guard let key = identifier.primaryKey else { return result(.orderedDescending) }
-            return .operands(.bound(.integer(key)), right)
+            return .operands(translator.sql.value(.integer(key)), right)
         case (.rows, .constant(.none)), (.constant(.none), .rows), (.constant, .constant):
             return .operands(left, right)
         }
@@ -120,15 +119,15 @@ enum SQLIdentifiers {
     /// `identifiers.contains(element)` for a captured collection of identifiers (or optional ones).
     static func membership(of element: SQLExpression, in collection: Any, _ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         guard case .identifier(let table) = element.kind else {
-            if element.isNilLiteral { return try SQLSequences.membership(of: element, in: collection, json: false) }
+            if element.isNilLiteral { return try SQLSequences.membership(of: element, in: collection, json: false, translator) }
             throw .unsupportedPredicate("contains(_:) of a persistentModelID whose entity SQL cannot know has no SQL translation")
         }
         guard let sequence = collection as? any Sequence else {
             throw .unsupportedPredicate("contains(_:) on \(type(of: collection)), which is not a sequence")
         }
-        let values = SQLSequences.elements(of: sequence).map { item -> SQLiteValue in
+        let values = SQLSequences.elements(of: sequence).map { item -> StoredValue in
             (item as? PersistentIdentifier).map { key($0, in: table, translator) } ?? .null
         }
-        return SQLSequences.membership(of: element, values: values)
+        return translator.sql.isIn(element, values)
     }
 }

@@ -1,13 +1,12 @@
 import Foundation
-import SQLite
+import SQLStore
 
 // Values stored as JSON text (collections, other `Codable` values) are compared in SQL as text, so both sides must
-// be in the one form equal Swift values share: ``StringFunctions/canonicalizeJSON(_:)`` (strings in NFC, no
-// negative zero). Stored text is made canonical by the `osd_canonical_json` SQL function (rows written before,
-// or by another writer, are covered too); bound values are made canonical here.
+// be in the one form equal Swift values share: the store layer's canonical JSON (strings in NFC, no negative zero),
+// which `SQLExpressionBuilder.canonicalJSON` applies to both sides. This file decides which values are JSON.
 
 enum SQLJSON {
-    /// Whether values of `type` are stored as JSON text: the rule `SQLiteConversion` follows (a `ColumnValue` is
+    /// Whether values of `type` are stored as JSON text: the rule `StoredValueConversion` follows (a `ColumnValue` is
     /// stored as itself, an optional as its wrapped type or NULL, a `RawRepresentable` as its raw value).
     static func isStoredAsJSON(_ type: Any.Type) -> Bool {
         if type is any ColumnValue.Type { return false }
@@ -17,27 +16,6 @@ enum SQLJSON {
     }
 
     private static func rawValueType<T: RawRepresentable>(of type: T.Type) -> Any.Type { T.RawValue.self }
-
-    /// `expression`, a JSON text, in canonical form.
-    static func canonical(_ expression: SQLExpression) -> SQLExpression {
-        switch expression.kind {
-        case .nilLiteral:
-            return expression
-        case .value(let value):
-            return .bound(canonical(value))
-        case .column, .computed, .reference, .collection, .identifier:
-            return SQLExpression(
-                sql: "\(StringFunctions.canonicalJSON)(\(expression.sql))", arguments: expression.arguments,
-                isNullable: expression.isNullable, kind: .computed
-            )
-        }
-    }
-
-    /// A bound JSON text in canonical form.
-    static func canonical(_ value: SQLiteValue) -> SQLiteValue {
-        guard case .text(let json) = value else { return value }
-        return .text(StringFunctions.canonicalizeJSON(json))
-    }
 }
 
 extension SQLJSON {

@@ -1,28 +1,24 @@
 import Foundation
+import SQLStore
 
 // &&, || and ! over operands made non-NULL, so SQL's three-valued logic agrees with Swift's two-valued one; and
 // the conditional (`if`/`else`, `? :`) as CASE (a model when both branches are models of one entity).
 
 extension PredicateExpressions.Conjunction: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        let left = try translator.translate(lhs)
-        let right = try translator.translate(rhs)
-        return .computed("(\(left.nonNullBoolean) AND \(right.nonNullBoolean))", left.arguments + right.arguments)
+        translator.sql.and(try translator.translate(lhs), try translator.translate(rhs))
     }
 }
 
 extension PredicateExpressions.Disjunction: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        let left = try translator.translate(lhs)
-        let right = try translator.translate(rhs)
-        return .computed("(\(left.nonNullBoolean) OR \(right.nonNullBoolean))", left.arguments + right.arguments)
+        translator.sql.or(try translator.translate(lhs), try translator.translate(rhs))
     }
 }
 
 extension PredicateExpressions.Negation: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        let operand = try translator.translate(wrapped)
-        return .computed("(NOT \(operand.nonNullBoolean))", operand.arguments)
+        translator.sql.not(try translator.translate(wrapped))
     }
 }
 
@@ -31,13 +27,7 @@ extension PredicateExpressions.Conditional: SQLTranslatable {
         let condition = try translator.translate(test)
         let whenTrue = try translator.translate(trueBranch)
         let whenFalse = try translator.translate(falseBranch)
-        var result = SQLExpression.computed(
-            "(CASE WHEN \(condition.nonNullBoolean) THEN \(whenTrue.sql) ELSE \(whenFalse.sql) END)",
-            condition.arguments + whenTrue.arguments + whenFalse.arguments,
-            nullable: whenTrue.isNullable || whenFalse.isNullable
-        )
         // `(c ? $0.leader : $0.follower)?.name`: a choice between models is a model, key paths go on from it.
-        result.kind = SQLRelationships.commonKind(whenTrue, whenFalse)
-        return result
+        return translator.sql.conditional(condition, then: whenTrue, else: whenFalse)
     }
 }

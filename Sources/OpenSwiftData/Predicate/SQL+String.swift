@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import SQLStore
 
 // String comparisons Foundation's #Predicate accepts but Linux Foundation has no expression for
 // (localizedStandardContains, caseInsensitiveCompare, localizedCompare), defined here with Apple's names, and their
@@ -91,38 +91,19 @@ extension PredicateExpressions.StringLocalizedCompare: Sendable where Root: Send
 
 extension PredicateExpressions.StringLocalizedStandardContains: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        SQLStrings.call(StringFunctions.localizedStandardContains, try translator.translate(root), try translator.translate(other))
+        translator.sql.matches(try translator.translate(root), .localizedStandardContains, try translator.translate(other))
     }
 }
 
 extension PredicateExpressions.StringCaseInsensitiveCompare: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        SQLStrings.compare(StringFunctions.caseInsensitiveCompare, try translator.translate(root), try translator.translate(other))
+        translator.sql.compare(try translator.translate(root), .caseInsensitive, try translator.translate(other))
     }
 }
 
 extension PredicateExpressions.StringLocalizedCompare: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        SQLStrings.compare(StringFunctions.localizedCompare, try translator.translate(root), try translator.translate(other))
+        translator.sql.compare(try translator.translate(root), .localized, try translator.translate(other))
     }
 }
 #endif
-
-enum SQLStrings {
-    /// A boolean call of one of ``StringFunctions``; NULL operands (optional strings) make it false.
-    static func call(_ function: String, _ first: SQLExpression, _ second: SQLExpression) -> SQLExpression {
-        let call = SQLExpression.computed(
-            "\(function)(\(first.sql), \(second.sql))", first.arguments + second.arguments,
-            nullable: first.isNullable || second.isNullable
-        )
-        return .computed(call.nonNullBoolean, call.arguments)
-    }
-
-    /// A call returning a `ComparisonResult` raw value (-1, 0, 1).
-    static func compare(_ function: String, _ first: SQLExpression, _ second: SQLExpression) -> SQLExpression {
-        .computed(
-            "\(function)(\(first.sql), \(second.sql))", first.arguments + second.arguments,
-            nullable: first.isNullable || second.isNullable
-        )
-    }
-}

@@ -1,17 +1,17 @@
 import Foundation
-import SQLite
+import SQLStore
 
 // Leaves of the expression tree: captured values, nil, variables, and key paths.
 
 extension PredicateExpressions.Value: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        .bound(try SQLiteConversion.sqliteValue(for: value))
+        translator.sql.value(try StoredValueConversion.storedValue(for: value))
     }
 }
 
 extension PredicateExpressions.NilLiteral: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        SQLExpression(sql: "NULL", arguments: [], isNullable: true, kind: .nilLiteral)
+        translator.sql.nilLiteral
     }
 }
 
@@ -57,41 +57,28 @@ enum SQLModelKeyPaths {
     static func translate(
         _ keyPath: AnyKeyPath, on base: SQLExpression, table: EntityTable, alias: String?, _ translator: PredicateTranslator
     ) throws(SwiftDataError) -> SQLExpression {
-        guard let index = table.propertyIndex(for: keyPath) else {
-            if keyPath == table.persistentModelIDKeyPath {
-                return SQLExpression(sql: base.sql, arguments: base.arguments, isNullable: base.isNullable, kind: .identifier(table))
+        guard let entity = translator.schema.entity(of: table) else {
+            throw .unsupportedPredicate("\(keyPath) is not a property of a model in this container")
+        }
+        guard let index = entity.propertyIndex(for: keyPath) else {
+            if keyPath == entity.persistentModelIDKeyPath {
+                return translator.sql.identifier(of: base, table: table)
             }
             throw .unsupportedPredicate(
                 "\(keyPath) is not a stored property of \(table.name) (computed and @Transient properties have no column)"
             )
         }
-        /// The SQL of `column` of the row: read directly when the row is in the FROM clause, else by its key.
-        func columnSQL(_ column: EntityTable.Column) -> String {
-            let direct = alias.map { "\($0).\(SQL.identifier(column.name))" }
-            if let direct {
-                return column.isExternal ? ExternalData.bytesSQL(reference: direct) : direct
-            }
-            let row = translator.uniqueAlias("s")
-            let reference = "\(row).\(SQL.identifier(column.name))"
-            let value = column.isExternal ? ExternalData.bytesSQL(reference: reference) : reference
-            return "(SELECT \(value) FROM \(table.quotedName) AS \(row) WHERE \(row).\(SQL.identifier(SQL.primaryKey)) = \(base.sql))"
-        }
-        let arguments = alias == nil ? base.arguments : []
         if let columnIndex = table.columnOfProperty[index] {
             let column = table.columns[columnIndex]
-            // Through a nil reference every column reads as NULL.
-            let nullable = column.isNullable || base.isNullable
             if case .reference = column.kind, let mapping = translator.relationship(of: table, propertyIndex: index) {
-                return SQLExpression(
-                    sql: columnSQL(column), arguments: arguments, isNullable: true, kind: .reference(mapping.destination, alias: nil)
-                )
+                return translator.sql.reference(through: column, row: base, table: table, alias: alias, to: mapping.destination)
             }
-            return SQLExpression(sql: columnSQL(column), arguments: arguments, isNullable: nullable, kind: alias == nil ? .computed : .column(column))
+            return translator.sql.value(of: column, row: base, table: table, alias: alias)
         }
         guard let mapping = translator.relationship(of: table, propertyIndex: index) else {
             throw .unsupportedPredicate("\(keyPath) of \(table.name) has no SQL translation")
         }
-        return SQLExpression(sql: base.sql, arguments: base.arguments, isNullable: false, kind: .collection(mapping))
+        return translator.sql.collection(mapping, of: base)
     }
 }
 
@@ -101,28 +88,19 @@ enum SQLValueKeyPaths {
         _ keyPath: AnyKeyPath, on base: SQLExpression, rootType: Any.Type, _ translator: PredicateTranslator
     ) throws(SwiftDataError) -> SQLExpression? {
         if case .collection(let mapping) = base.kind, let collection = rootType as? any StoredCollection.Type {
-            let source = SQLRelationships.source(of: mapping, ownerKey: base.sql, alias: translator.uniqueAlias("c"))
-            if keyPath == collection.isEmptyKeyPath {
-                return .computed("(NOT EXISTS (SELECT 1 \(source)))", base.arguments)
-            }
-            if keyPath == collection.countKeyPath {
-                return .computed("(SELECT count(*) \(source))", base.arguments)
-            }
+            if keyPath == collection.isEmptyKeyPath { return translator.sql.relatedIsEmpty(base, mapping) }
+            if keyPath == collection.countKeyPath { return translator.sql.relatedCount(base, mapping) }
             return nil
         }
         if rootType == String.self {
-            if keyPath == \String.isEmpty { return .computed("(\(base.sql) = '')", base.arguments) }
-            if keyPath == \String.count {
-                return .computed("\(StringFunctions.characterCount)(\(base.sql))", base.arguments, nullable: base.isNullable)
-            }
+            if keyPath == \String.isEmpty { return translator.sql.isEmptyText(base) }
+            if keyPath == \String.count { return translator.sql.characterCount(base) }
             return nil
         }
         guard let collection = rootType as? any StoredCollection.Type else { return nil }
         try SQLRelationships.requireRelationship(base, elementType: collection.elementType)
-        if keyPath == collection.isEmptyKeyPath { return .computed("(json_array_length(\(base.sql)) = 0)", base.arguments) }
-        if keyPath == collection.countKeyPath {
-            return .computed("json_array_length(\(base.sql))", base.arguments, nullable: base.isNullable)
-        }
+        if keyPath == collection.isEmptyKeyPath { return translator.sql.jsonIsEmpty(base) }
+        if keyPath == collection.countKeyPath { return translator.sql.jsonCount(base) }
         return nil
     }
 }

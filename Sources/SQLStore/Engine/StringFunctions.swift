@@ -1,25 +1,29 @@
 import Foundation
 import SQLite
 
-/// SQL functions and collations that give string predicates and sorts Swift's meaning, registered on every
-/// connection (with the JSON canonical form and floating-point division predicates compare with).
+/// The SQL functions and collations registered on every connection of a store (``StoreFunction``, ``StringOrder``,
+/// ``DecimalCollation``), which give string tests and sorts Foundation's meaning, with the JSON canonical form and
+/// floating-point division predicates compare with.
 ///
-/// SQLite's own `instr`, `LIKE` and `length` work on bytes, code points or ASCII case, while `#Predicate` evaluates
+/// SQLite's own `instr`, `LIKE` and `length` work on bytes, code points or ASCII case, while Swift evaluates
 /// `contains`, `starts(with:)` and `count` on `Character`s (grapheme clusters, canonical equivalence). These
 /// functions run the very Foundation code `Predicate.evaluate` runs, so SQL and in-memory results agree row for
 /// row. Strings are stored in normalization form C, so `=` and `<` on them already agree with Swift's `==` and `<`.
-enum StringFunctions {
-    static let contains = "osd_contains"
-    static let startsWith = "osd_starts_with"
-    static let characterCount = "osd_character_count"
-    static let localizedStandardContains = "osd_localized_standard_contains"
-    static let caseInsensitiveCompare = "osd_case_insensitive_compare"
-    static let localizedCompare = "osd_localized_compare"
-    static let canonicalJSON = "osd_canonical_json"
-    static let floatDivide = "osd_float_divide"
+/// The three-argument forms of `contains`, `starts_with`, `ends_with` and `equals` take ``StringMatchOptions`` and
+/// match as Foundation's `range(of:options:)` and `compare(_:options:)` do.
+package enum StringFunctions {
+    /// Registers every function and collation on `connection`.
+    package static func register(on connection: SQLiteConnection, dialect: any SQLDialect = SQLiteDialect()) throws(StoreError) {
+        do {
+            try registerFunctions(on: connection, dialect)
+        } catch {
+            throw StoreError(error)
+        }
+    }
 
-    static func register(on connection: SQLiteConnection) throws(SQLiteError) {
-        try connection.createFunction(contains, argumentCount: 2) { arguments in
+    private static func registerFunctions(on connection: SQLiteConnection, _ dialect: any SQLDialect) throws(SQLiteError) {
+        func name(_ function: StoreFunction) -> String { dialect.functionName(function) }
+        try connection.createFunction(name(.contains), argumentCount: 2) { arguments in
             if arguments.isNull(at: 0) || arguments.isNull(at: 1) { return .null }
             if let answer = ASCIIText.contains(arguments) { return .integer(answer ? 1 : 0) }
             return try boolean(arguments) { text, other in
@@ -27,7 +31,7 @@ enum StringFunctions {
                     .evaluate(PredicateBindings())
             }
         }
-        try connection.createFunction(startsWith, argumentCount: 2) { arguments in
+        try connection.createFunction(name(.startsWith), argumentCount: 2) { arguments in
             if arguments.isNull(at: 0) || arguments.isNull(at: 1) { return .null }
             if let answer = ASCIIText.startsWith(arguments) { return .integer(answer ? 1 : 0) }
             return try boolean(arguments) { text, prefix in
@@ -35,24 +39,40 @@ enum StringFunctions {
                     .evaluate(PredicateBindings())
             }
         }
-        try connection.createFunction(characterCount, argumentCount: 1) { arguments in
+        try connection.createFunction(name(.endsWith), argumentCount: 2) { arguments in
+            try boolean(arguments) { text, suffix in text.reversed().starts(with: suffix.reversed()) }
+        }
+        for function in [StoreFunction.contains, .startsWith, .endsWith, .equals] {
+            try connection.createFunction(name(function), argumentCount: 3) { arguments in
+                let options = compareOptions(arguments.value(at: 2))
+                return try boolean(arguments) { text, other in
+                    switch function {
+                    case .contains: other.isEmpty || text.range(of: other, options: options) != nil
+                    case .startsWith: other.isEmpty || text.range(of: other, options: options.union(.anchored)) != nil
+                    case .endsWith: other.isEmpty || text.range(of: other, options: options.union([.anchored, .backwards])) != nil
+                    default: text.compare(other, options: options) == .orderedSame
+                    }
+                }
+            }
+        }
+        try connection.createFunction(name(.characterCount), argumentCount: 1) { arguments in
             arguments.isNull(at: 0) ? .null : .integer(Int64(arguments.text(at: 0).count))
         }
-        try connection.createFunction(localizedStandardContains, argumentCount: 2) { arguments in
+        try connection.createFunction(name(.localizedStandardContains), argumentCount: 2) { arguments in
             try boolean(arguments) { text, other in text.localizedStandardContains(other) }
         }
-        try connection.createFunction(caseInsensitiveCompare, argumentCount: 2) { arguments in
+        try connection.createFunction(name(.caseInsensitiveCompare), argumentCount: 2) { arguments in
             try comparison(arguments) { $0.caseInsensitiveCompare($1) }
         }
-        try connection.createFunction(localizedCompare, argumentCount: 2) { arguments in
+        try connection.createFunction(name(.localizedCompare), argumentCount: 2) { arguments in
             try comparison(arguments) { $0.localizedCompare($1) }
         }
-        try connection.createFunction(canonicalJSON, argumentCount: 1) { arguments in
+        try connection.createFunction(name(.canonicalJSON), argumentCount: 1) { arguments in
             let value = arguments.value(at: 0)
             guard case .text(let json) = value else { return value }
-            return .text(canonicalizeJSON(json))
+            return .text(CanonicalJSON.canonicalize(json))
         }
-        try connection.createFunction(floatDivide, argumentCount: 2) { arguments in
+        try connection.createFunction(name(.floatDivide), argumentCount: 2) { arguments in
             guard let dividend = real(arguments.value(at: 0)), let divisor = real(arguments.value(at: 1)) else { return .null }
             let quotient = dividend / divisor
             return quotient.isNaN ? .null : .real(quotient)
@@ -63,58 +83,14 @@ enum StringFunctions {
         try connection.createCollation(DecimalCollation.name, DecimalCollation.compare)
     }
 
-    /// JSON text (a collection or `Codable` value stored as JSON) in the form two equal Swift values share: its
-    /// strings in normalization form C — Swift compares strings by canonical equivalence, but the encoder writes
-    /// them as given — and negative zero written as zero (Swift's `-0.0 == 0.0`; the encoder writes `-0`).
-    ///
-    /// Normalizing the whole text is normalizing each string in it: JSON's own characters are ASCII starters that
-    /// compose with nothing, so no composition or reordering crosses a string's quotes.
-    static func canonicalizeJSON(_ json: String) -> String {
-        let text = json.canonicalForm
-        guard text.utf8.contains(UInt8(ascii: "-")) else { return text }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var inString = false, escaped = false
-        var remaining = text.utf8[...]
-        while let byte = remaining.first {
-            if inString {
-                // Inside a string nothing changes; a backslash escapes the next byte, a quote ends it.
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                bytes.append(byte)
-                remaining = remaining.dropFirst()
-                continue
-            }
-            if byte == UInt8(ascii: "\"") { inString = true }
-            guard byte == UInt8(ascii: "-") else {
-                bytes.append(byte)
-                remaining = remaining.dropFirst()
-                continue
-            }
-            // A negative number: drop the sign when its digits before any exponent are all zeros.
-            let number = remaining.dropFirst().prefix { isNumberByte($0) }
-            let mantissa = number.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
-            let isZero = mantissa.contains(UInt8(ascii: "0"))
-                && mantissa.allSatisfy { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") }
-            if !isZero { bytes.append(byte) }
-            bytes.append(contentsOf: number)
-            remaining = remaining.dropFirst(1 + number.count)
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"),
-            UInt8(ascii: "-"):
-            true
-        default: false
-        }
+    /// Foundation's options for ``StringMatchOptions`` bound as an integer.
+    private static func compareOptions(_ value: SQLiteValue) -> String.CompareOptions {
+        guard case .integer(let raw) = value else { return [] }
+        let options = StringMatchOptions(rawValue: Int(raw))
+        var result: String.CompareOptions = []
+        if options.contains(.caseInsensitive) { result.insert(.caseInsensitive) }
+        if options.contains(.diacriticInsensitive) { result.insert(.diacriticInsensitive) }
+        return result
     }
 
     /// A number argument as a Double; nil for NULL (SQL's NaN) and anything else.

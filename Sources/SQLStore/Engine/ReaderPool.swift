@@ -31,7 +31,7 @@ final class ReaderPool: @unchecked Sendable {
         while idle.isEmpty && opened >= limit && !isClosed { condition.wait() }
         if isClosed {
             condition.unlock()
-            throw SQLiteError(extendedCode: 21, message: "the store is closed")
+            throw StoreError(code: 21, message: "the store is closed")
         }
         if let connection = idle.popLast() {
             condition.unlock()
@@ -72,5 +72,35 @@ final class ReaderPool: @unchecked Sendable {
         idle.removeAll()
         condition.broadcast()
         condition.unlock()
+    }
+}
+
+/// A read-only connection kept open to read `PRAGMA data_version`, which changes when another connection commits.
+final class VersionProbe: @unchecked Sendable {
+    // Invariant behind @unchecked Sendable: `connection` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var connection: SQLiteConnection?
+    private var isClosed = false
+    private let url: URL
+
+    init(url: URL) {
+        self.url = url
+    }
+
+    func close() {
+        lock.withLock {
+            connection?.close()
+            connection = nil
+            isClosed = true
+        }
+    }
+
+    func value() -> Int64 {
+        lock.withLock {
+            if isClosed { return -1 }
+            if connection == nil { connection = try? SQLiteConnection(location: .file(url.path), readOnly: true) }
+            guard case .integer(let version) = try? connection?.scalar("PRAGMA data_version") else { return -1 }
+            return version
+        }
     }
 }

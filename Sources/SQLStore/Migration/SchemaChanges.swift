@@ -6,7 +6,7 @@ import SQLite
 ///
 /// Lightweight changes: entities added (table created) and removed (table dropped); attributes added (optional, or
 /// with a default value, or to an empty table), removed, renamed through `originalName`, made optional, made
-/// required (when no row lacks a value, or the property has a default); relationships added and removed; unique
+/// required (when no row lacks a value, or the attribute has a default); relationships added and removed; unique
 /// groups and indexes added and removed (a new unique group with duplicate rows is refused). A table whose columns
 /// change is rebuilt: created anew, rows copied with their primary keys, the old one dropped, the new one renamed
 /// (SQLite's documented procedure), keeping the `AUTOINCREMENT` sequence so no key is ever reused.
@@ -14,8 +14,8 @@ struct SchemaChanges {
     /// How one column of a rebuilt table gets its values.
     enum ColumnSource {
         case column(String)
-        case columnOr(String, SQLiteValue)
-        case value(SQLiteValue)
+        case columnOr(String, StoredValue)
+        case value(StoredValue)
     }
 
     struct Rebuild {
@@ -23,6 +23,7 @@ struct SchemaChanges {
         let sources: [ColumnSource]
     }
 
+    let definition: SchemaDefinition
     var createdTables: [EntityTable] = []
     var droppedTables: [String] = []
     var rebuilds: [Rebuild] = []
@@ -33,7 +34,7 @@ struct SchemaChanges {
     /// Every join table of the new schema (their triggers go with a rebuilt table, and are made again).
     var joinTables: [JoinTable] = []
     /// `INSERT … SELECT`s that fill the new join table of each list sharing a to-one inverse which the store read
-    /// through that inverse's foreign key: every list then reads as it did (every model referring to the owner), and
+    /// through that inverse's foreign key: every list then reads as it did (every row referring to the owner), and
     /// keeps its own members from then on.
     var seeds: [String] = []
 
@@ -43,11 +44,12 @@ struct SchemaChanges {
     }
 
     /// Works out the changes from `stored` to `target`.
-    /// - Parameter allowsTypeChanges: true in a custom migration stage: a column whose type changed starts from the
+    /// - Parameter allowsTypeChanges: true in a step that runs code: a column whose type changed starts from the
     ///   default or a zero value instead of refusing the migration.
-    /// - Throws: ``SwiftDataError/migrationRequired(_:)`` naming the model, the property and both types for a
-    ///   change that would lose or invent data.
+    /// - Throws: ``MigrationRefusal`` naming the entity, the attribute and both types for a change that would lose or
+    ///   invent data.
     init(from stored: StoredSchema, to target: SchemaMapping, allowsTypeChanges: Bool, connection: SQLiteConnection) throws {
+        definition = SchemaDefinition(dialect: target.dialect)
         let targetRecord = StoredSchema(mapping: target, version: stored.version)
         for table in target.tables {
             guard let old = stored.entity(named: table.name),
@@ -80,10 +82,11 @@ struct SchemaChanges {
     }
 
     private static func seeds(from stored: StoredSchema, to target: SchemaMapping, creating created: Set<String>) -> [String] {
+        let dialect = target.dialect
         var seeds: [String] = []
         for table in target.tables {
             guard let old = stored.entity(named: table.name) else { continue }
-            let mappings = (target.relationships[ObjectIdentifier(table.entity.modelType)] ?? [:]).values.sorted { $0.propertyIndex < $1.propertyIndex }
+            let mappings = target.relationships(of: table).values.sorted { $0.propertyIndex < $1.propertyIndex }
             for mapping in mappings where !mapping.siblingPropertyIndexes.isEmpty {
                 guard case .joinTable(let joinTable, let ownerColumn, let destinationColumn) = mapping.storage,
                       created.contains(joinTable.name),
@@ -93,10 +96,12 @@ struct SchemaChanges {
                       let column = mapping.destination.columnOfProperty[inverse],
                       stored.entity(named: mapping.destination.name)?.column(named: mapping.destination.columns[column].name) != nil
                 else { continue }
-                let key = SQL.identifier(mapping.destination.columns[column].name)
+                let key = dialect.quoted(mapping.destination.columns[column].name)
+                let primaryKey = mapping.destination.quotedPrimaryKey
                 seeds.append(
-                    "INSERT OR IGNORE INTO \(joinTable.quotedName) (\(SQL.identifier(ownerColumn)), \(SQL.identifier(destinationColumn)), "
-                        + "\"Z_ORDER\") SELECT \(key), \"Z_PK\", \"Z_PK\" FROM \(mapping.destination.quotedName) WHERE \(key) IS NOT NULL"
+                    "INSERT OR IGNORE INTO \(joinTable.quotedName) (\(dialect.quoted(ownerColumn)), \(dialect.quoted(destinationColumn)), "
+                        + "\(dialect.quoted(JoinTable.orderColumn))) SELECT \(key), \(primaryKey), \(primaryKey) FROM \(mapping.destination.quotedName) "
+                        + "WHERE \(key) IS NOT NULL"
                 )
             }
         }
@@ -108,17 +113,17 @@ struct SchemaChanges {
     private static func tableMatches(_ table: EntityTable, _ connection: SQLiteConnection) throws -> Bool {
         let rows = try connection.rows("SELECT \"name\" FROM pragma_table_info(?)", [.text(table.name)])
         let names = rows.compactMap { row -> String? in if case .text(let name) = row.first { name } else { nil } }
-        return names == [SQL.primaryKey] + table.columns.map(\.name)
+        return names == [EntityTable.primaryKey] + table.columns.map(\.name)
     }
 
     private static func sources(
         for table: EntityTable, from old: StoredSchema.Entity, allowsTypeChanges: Bool, connection: SQLiteConnection
     ) throws -> [ColumnSource] {
+        let dialect = SQLiteDialect()
         let targetNames = Set(table.columns.map(\.name))
         let rowCount = try count("SELECT count(*) FROM \(table.quotedName)", connection)
         return try table.columns.map { column in
-            let property = table.entity.properties[column.propertyIndex]
-            let (newRecord, defaultValue) = Self.record(of: column, property: property)
+            let (newRecord, defaultValue) = Self.record(of: column)
             // The old column: same name, or the name it had (originalName) if no property kept that name.
             var source = old.column(named: column.name)
             if source == nil, let originalName = newRecord.originalName, !targetNames.contains(originalName) {
@@ -129,35 +134,35 @@ struct SchemaChanges {
                 if newRecord.isOptional { return .value(.null) }
                 if let defaultValue { return .value(defaultValue) }
                 if rowCount == 0 || allowsTypeChanges { return .value(zero(newRecord.columnType)) }
-                throw SwiftDataError.migrationRequired(
+                throw MigrationRefusal(
                     "\(description) is a new required \(newRecord.valueType) with no default value, and \(table.name) has "
                         + "\(rowCount) row(s): make it optional, give it a default value, or migrate with a custom stage"
                 )
             }
             var keepsValues = Self.compatible(source, newRecord)
-            var undecodable = 0
+            var unreadable = 0
             if !keepsValues, Self.isSameTypeInAnotherNamespace(source, newRecord),
-               case .attribute(let attribute) = column.kind, let stored = attribute.codec.jsonType {
-                // `V1.Settings` → `V2.Settings`: the values stay if every one decodes as the new type.
-                undecodable = try Self.countUndecodable(
-                    stored.type, table: table, column: source.name, property: column.propertyIndex, connection
-                )
-                keepsValues = undecodable == 0
+               let accepts = column.attribute?.acceptsStoredValue {
+                // `V1.Settings` → `V2.Settings`: the values stay if every one reads as the new type.
+                unreadable = try Self.countUnreadable(accepts, table: table, column: source.name, connection)
+                keepsValues = unreadable == 0
             }
             guard keepsValues else {
                 if allowsTypeChanges { return .value(defaultValue ?? zero(newRecord.columnType)) }
-                let decoding = undecodable > 0 ? ", and \(undecodable) stored value(s) do not decode as the new type" : ""
-                throw SwiftDataError.migrationRequired(
+                let decoding = unreadable > 0 ? ", and \(unreadable) stored value(s) do not decode as the new type" : ""
+                throw MigrationRefusal(
                     "\(description) changed type from \(readable(source)) to \(readable(newRecord))\(decoding); the store was left "
                         + "as it was — migrate with a custom MigrationStage that converts the values"
                 )
             }
-            let quoted = "\(table.quotedName).\(SQL.identifier(source.name))"
+            let quoted = "\(table.quotedName).\(dialect.quoted(source.name))"
             if source.isOptional && !newRecord.isOptional {
                 if let defaultValue { return .columnOr(quoted, defaultValue) }
-                let missing = try count("SELECT count(*) FROM \(table.quotedName) WHERE \(SQL.identifier(source.name)) IS NULL", connection)
+                let missing = try count(
+                    "SELECT count(*) FROM \(table.quotedName) WHERE \(dialect.quoted(source.name)) IS NULL", connection
+                )
                 if missing > 0 {
-                    throw SwiftDataError.migrationRequired(
+                    throw MigrationRefusal(
                         "\(description) is now required, but \(missing) row(s) have no value: give it a default value, or keep it optional"
                     )
                 }
@@ -166,26 +171,25 @@ struct SchemaChanges {
         }
     }
 
-    /// The record of the column in the new schema, and its declared default as stored.
-    private static func record(of column: EntityTable.Column, property: Schema.PropertyMetadata) -> (StoredSchema.Attribute, SQLiteValue?) {
+    /// The record of the column in the new schema, and its declared default.
+    private static func record(of column: EntityTable.Column) -> (StoredSchema.Attribute, StoredValue?) {
         switch column.kind {
         case .attribute(let attribute):
-            let defaultValue = property.defaultValue.flatMap { try? SQLiteConversion.sqliteValue(for: $0) }
             return (StoredSchema.Attribute(
-                name: column.name, originalName: attribute.originalName, columnType: attribute.codec.columnType.rawValue,
-                representation: attribute.codec.representation.rawValue, valueType: String(reflecting: attribute.valueType),
+                name: column.name, originalName: attribute.originalName, columnType: attribute.storageType.rawValue,
+                representation: attribute.representation, valueType: attribute.valueTypeName,
                 isOptional: attribute.isOptional, isExternal: column.isExternal
-            ), defaultValue.flatMap { if case .null = $0 { nil } else { $0 } })
+            ), attribute.defaultValue.flatMap { $0.isNull ? nil : $0 })
         case .reference(let relationship):
             return (StoredSchema.Attribute(
-                name: column.name, originalName: relationship.originalName, columnType: ColumnType.integer.rawValue,
+                name: column.name, originalName: relationship.originalName, columnType: StorageType.integer.rawValue,
                 representation: "reference", valueType: relationship.destination, isOptional: true, isExternal: false
             ), nil)
         }
     }
 
-    /// Values of `old` can be kept as values of `new`: same storage and same Swift type (an introspected column, whose
-    /// Swift type is unknown, only needs the same column type).
+    /// Values of `old` can be kept as values of `new`: same storage and same value type (an introspected column, whose
+    /// value type is unknown, only needs the same column type).
     private static func compatible(_ old: StoredSchema.Attribute, _ new: StoredSchema.Attribute) -> Bool {
         if old.representation.isEmpty { return old.columnType.uppercased() == new.columnType.uppercased() }
         let sameOptionality = old.valueType == new.valueType || unwrapped(old.valueType) == unwrapped(new.valueType)
@@ -193,28 +197,28 @@ struct SchemaChanges {
             && sameOptionality
     }
 
-    /// Both are JSON of a type of one name declared in different namespaces (`MyApp.V1.Settings` and
-    /// `MyApp.V2.Settings`, or `[V1.Window]` and `[V2.Window]`), stored alike.
+    /// Both are a type of one name declared in different namespaces (`MyApp.V1.Settings` and `MyApp.V2.Settings`,
+    /// or `[V1.Window]` and `[V2.Window]`), stored alike.
     private static func isSameTypeInAnotherNamespace(_ old: StoredSchema.Attribute, _ new: StoredSchema.Attribute) -> Bool {
-        old.representation == AttributeCodec.Representation.json.rawValue && new.representation == old.representation
+        !old.representation.isEmpty && new.representation == old.representation
             && old.columnType == new.columnType && old.isExternal == new.isExternal
             && StoredSchema.unqualifiedTypeName(unwrapped(old.valueType)) == StoredSchema.unqualifiedTypeName(unwrapped(new.valueType))
     }
 
-    /// How many non-NULL values of `column` do not decode as a `T` (merged over its defaults when fields are missing).
-    private static func countUndecodable<T: Codable>(
-        _ type: T.Type, table: EntityTable, column: String, property: Int, _ connection: SQLiteConnection
+    /// How many non-NULL values of `column` the new attribute cannot read.
+    private static func countUnreadable(
+        _ accepts: (StoredValue) -> Bool, table: EntityTable, column: String, _ connection: SQLiteConnection
     ) throws -> Int {
-        let name = SQL.identifier(column)
+        let name = SQLiteDialect().quoted(column)
         let statement = try connection.prepare("SELECT \(name) FROM \(table.quotedName) WHERE \(name) IS NOT NULL")
         var failures = 0
         while try statement.step() {
-            let value = statement.value(at: 0)
-            if AttributeJSON.decode(T.self, from: value, model: table.entity.modelType, property: property) == nil { failures += 1 }
+            if !accepts(StoredValue(statement.value(at: 0))) { failures += 1 }
         }
         return failures
     }
 
+    /// `Swift.Optional<T>` → `T`.
     private static func unwrapped(_ type: String) -> String {
         if type.hasPrefix("Swift.Optional<"), type.hasSuffix(">") { return String(type.dropFirst(15).dropLast()) }
         return type
@@ -224,27 +228,22 @@ struct SchemaChanges {
         attribute.valueType.isEmpty ? attribute.columnType : attribute.valueType.replacingOccurrences(of: "Swift.", with: "")
     }
 
-    private static func zero(_ columnType: String) -> SQLiteValue {
-        switch ColumnType(rawValue: columnType) {
-        case .integer: .integer(0)
-        case .real: .real(0)
-        case .text: .text("")
-        case .blob: .blob(Data())
-        case nil: .null
-        }
+    private static func zero(_ columnType: String) -> StoredValue {
+        StorageType(rawValue: columnType)?.zeroValue ?? .null
     }
 
     /// Refuses a new unique group the rows already break.
     private static func checkUniqueness(_ table: EntityTable, from old: StoredSchema.Entity, connection: SQLiteConnection) throws {
+        let dialect = SQLiteDialect()
         for group in table.entity.uniquenessConstraints where !old.uniquenessConstraints.contains(group) {
             let existing = group.filter { old.column(named: $0) != nil }
             guard existing.count == group.count else { continue }
-            let columns = existing.map(SQL.identifier).joined(separator: ", ")
+            let columns = existing.map(dialect.quoted).joined(separator: ", ")
             let duplicates = try count(
                 "SELECT count(*) FROM (SELECT 1 FROM \(table.quotedName) GROUP BY \(columns) HAVING count(*) > 1)", connection
             )
             if duplicates > 0 {
-                throw SwiftDataError.migrationRequired(
+                throw MigrationRefusal(
                     "\(table.name) now has unique \(group.joined(separator: ", ")), but \(duplicates) value(s) occur in more than one row: "
                         + "remove the duplicates in a custom stage's willMigrate"
                 )
@@ -261,36 +260,38 @@ struct SchemaChanges {
 
     /// Makes the changes (inside the caller's transaction).
     func apply(to connection: SQLiteConnection, log: (String) -> Void) throws {
+        let dialect = definition.dialect
         // Triggers naming tables about to go would make SQLite refuse the rebuilds' `ALTER TABLE … RENAME`.
-        try SchemaMapping.dropReferenceTriggers(connection)
+        try Self.dropReferenceTriggers(connection)
         for name in droppedJoinTables {
             for trigger in JoinTable.triggerNames(of: name) {
-                try connection.execute("DROP TRIGGER IF EXISTS \(SQL.identifier(trigger))")
+                try connection.execute("DROP TRIGGER IF EXISTS \(dialect.quoted(trigger))")
             }
-            try connection.execute("DROP TABLE IF EXISTS \(SQL.identifier(name))")
+            try connection.execute("DROP TABLE IF EXISTS \(dialect.quoted(name))")
         }
         for name in droppedTables {
             log("dropping \(name)")
-            try connection.execute("DROP TABLE IF EXISTS \(SQL.identifier(name))")
+            try connection.execute("DROP TABLE IF EXISTS \(dialect.quoted(name))")
         }
-        for rebuild in rebuilds { try Self.rebuild(rebuild, connection, log: log) }
+        for rebuild in rebuilds { try self.rebuild(rebuild, connection, log: log) }
         for table in reindexed { try Self.dropIndexes(of: table.name, connection) }
         for table in createdTables + rebuilds.map(\.table) + reindexed {
-            for statement in table.creationSQL { try connection.execute(statement) }
+            for statement in definition.create(table) { try connection.execute(statement) }
         }
         for joinTable in joinTables {
-            for statement in joinTable.creationSQL { try connection.execute(statement) }
+            for statement in definition.create(joinTable) { try connection.execute(statement) }
         }
         for statement in seeds { try connection.execute(statement) }
     }
 
-    private static func rebuild(_ rebuild: Rebuild, _ connection: SQLiteConnection, log: (String) -> Void) throws {
+    private func rebuild(_ rebuild: Rebuild, _ connection: SQLiteConnection, log: (String) -> Void) throws {
+        let dialect = definition.dialect
         let table = rebuild.table
-        let rows = try count("SELECT count(*) FROM \(table.quotedName)", connection)
+        let rows = try Self.count("SELECT count(*) FROM \(table.quotedName)", connection)
         if rows >= 10_000 { log("rebuilding \(table.name) (\(rows) rows)") }
         let sequence = try connection.scalar("SELECT \"seq\" FROM sqlite_sequence WHERE \"name\" = ?", [.text(table.name)])
-        let temporary = SQL.identifier("Z_MIGRATING_\(table.name)")
-        let definitions = ["\(SQL.identifier(SQL.primaryKey)) INTEGER PRIMARY KEY AUTOINCREMENT"] + table.columns.map(EntityTable.definition)
+        let temporary = dialect.quoted("Z_MIGRATING_\(table.name)")
+        let definitions = [dialect.autoincrementPrimaryKey(EntityTable.primaryKey)] + table.columns.map(definition.columnDefinition)
         try connection.execute("CREATE TABLE \(temporary) (\(definitions.joined(separator: ", ")))")
         var expressions = [table.primaryKeySQL]
         var arguments: [SQLiteValue] = []
@@ -300,13 +301,13 @@ struct SchemaChanges {
                 expressions.append(column)
             case .columnOr(let column, let fallback):
                 expressions.append("COALESCE(\(column), ?)")
-                arguments.append(fallback)
+                arguments.append(fallback.sqliteValue)
             case .value(let value):
                 expressions.append("?")
-                arguments.append(value)
+                arguments.append(value.sqliteValue)
             }
         }
-        let names = ([SQL.primaryKey] + table.columns.map(\.name)).map(SQL.identifier).joined(separator: ", ")
+        let names = ([EntityTable.primaryKey] + table.columns.map(\.name)).map(dialect.quoted).joined(separator: ", ")
         try connection.execute(
             "INSERT INTO \(temporary) (\(names)) SELECT \(expressions.joined(separator: ", ")) FROM \(table.quotedName)", arguments
         )
@@ -320,7 +321,21 @@ struct SchemaChanges {
         }
     }
 
-    /// Drops the indexes and triggers OpenSwiftData made for a table (they are created again from the new schema).
+    /// Drops every trigger ``SchemaDefinition/referenceTriggers(_:)`` made (before tables are dropped or rebuilt: a
+    /// trigger naming a missing table makes SQLite refuse `ALTER TABLE … RENAME`).
+    private static func dropReferenceTriggers(_ connection: SQLiteConnection) throws {
+        let suffix = SchemaDefinition.referenceTriggerSuffix
+        let rows = try connection.rows(
+            "SELECT \"name\" FROM sqlite_master WHERE type = 'trigger' AND substr(\"name\", -?) = ?",
+            [.integer(Int64(suffix.count)), .text(suffix)]
+        )
+        for row in rows {
+            guard case .text(let name) = row[0] else { continue }
+            try connection.execute("DROP TRIGGER IF EXISTS \(SQLiteDialect().quoted(name))")
+        }
+    }
+
+    /// Drops the indexes and triggers the store made for a table (they are created again from the new schema).
     private static func dropIndexes(of table: String, _ connection: SQLiteConnection) throws {
         let rows = try connection.rows(
             "SELECT \"type\", \"name\" FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL",
@@ -328,7 +343,7 @@ struct SchemaChanges {
         )
         for row in rows {
             guard case .text(let type) = row[0], case .text(let name) = row[1] else { continue }
-            try connection.execute("DROP \(type == "index" ? "INDEX" : "TRIGGER") IF EXISTS \(SQL.identifier(name))")
+            try connection.execute("DROP \(type == "index" ? "INDEX" : "TRIGGER") IF EXISTS \(SQLiteDialect().quoted(name))")
         }
     }
 }

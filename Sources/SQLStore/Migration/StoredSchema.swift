@@ -1,82 +1,85 @@
 import Foundation
 import SQLite
 
-/// The schema a store was last written with, recorded in the store (`Z_METADATA`, key `schema`) so the next
-/// container can tell what changed: entities, attributes and their types, relationships, unique groups, indexes,
-/// and the schema's version.
-struct StoredSchema: Codable, Equatable, Sendable {
-    struct Attribute: Codable, Equatable, Sendable {
-        var name: String
-        var originalName: String?
-        /// SQLite's column type (`INTEGER`, `REAL`, `TEXT`, `BLOB`).
-        var columnType: String
-        /// How the value is stored: `scalar`, `rawValue`, `json` (or `reference` for a to-one relationship).
-        var representation: String
-        /// The Swift type, as `String(reflecting:)` spells it ("" when unknown).
-        var valueType: String
-        var isOptional: Bool
-        var isExternal: Bool
+/// The schema a store was last written with, recorded in the store (`Z_METADATA`, key `schema`) so the next opening
+/// can tell what changed: entities, columns and their types, relationships, unique groups, indexes, and the
+/// schema's version. Its JSON is the format stores already hold; it only gains optional fields.
+package struct StoredSchema: Codable, Equatable, Sendable {
+    /// One column: an attribute, or a to-one relationship's foreign key.
+    package struct Attribute: Codable, Equatable, Sendable {
+        package var name: String
+        package var originalName: String?
+        /// The column's type (`INTEGER`, `REAL`, `TEXT`, `BLOB`).
+        package var columnType: String
+        /// How the object layer encodes values (``StoreAttribute/representation``; `reference` for a foreign key).
+        package var representation: String
+        /// The object layer's name of the values' type ("" when unknown).
+        package var valueType: String
+        package var isOptional: Bool
+        package var isExternal: Bool
 
-        /// The Swift type without its module and namespaces, or the column type when unknown.
-        var readableType: String {
+        /// The type without its module and namespaces, or the column type when unknown.
+        package var readableType: String {
             valueType.isEmpty ? columnType : StoredSchema.unqualifiedTypeName(valueType)
         }
 
-        /// Whether values of this column are stored as `other`'s are (its Swift type compared without namespaces).
-        func isStored(like other: Attribute) -> Bool {
+        /// Whether values of this column are stored as `other`'s are (its type compared without namespaces).
+        package func isStored(like other: Attribute) -> Bool {
             columnType == other.columnType && representation == other.representation && isOptional == other.isOptional
                 && isExternal == other.isExternal
                 && StoredSchema.unqualifiedTypeName(valueType) == StoredSchema.unqualifiedTypeName(other.valueType)
         }
     }
 
-    struct Relationship: Codable, Equatable, Sendable {
-        var name: String
-        var originalName: String?
-        var destination: String
-        var isToOne: Bool
-        var isOptional: Bool
+    /// One relationship.
+    package struct Relationship: Codable, Equatable, Sendable {
+        package var name: String
+        package var originalName: String?
+        package var destination: String
+        package var isToOne: Bool
+        package var isOptional: Bool
         /// The join table holding it, if any.
-        var joinTable: String?
+        package var joinTable: String?
 
-        var isToMany: Bool { !isToOne }
-        var readable: String { isToOne ? destination : "[\(destination)]" }
+        package var isToMany: Bool { !isToOne }
+        package var readable: String { isToOne ? destination : "[\(destination)]" }
     }
 
-    struct Entity: Codable, Equatable, Sendable {
-        var name: String
+    /// One entity.
+    package struct Entity: Codable, Equatable, Sendable {
+        package var name: String
         /// Columns, in order (attributes and to-one relationships' foreign keys).
-        var columns: [Attribute]
-        var relationships: [Relationship]
-        var uniquenessConstraints: [[String]]
-        var indices: [[String]]
+        package var columns: [Attribute]
+        package var relationships: [Relationship]
+        package var uniquenessConstraints: [[String]]
+        package var indices: [[String]]
 
-        func column(named name: String) -> Attribute? { columns.first { $0.name == name } }
+        package func column(named name: String) -> Attribute? { columns.first { $0.name == name } }
     }
 
-    var version: Schema.Version
-    var entities: [Entity]
+    package var version: SchemaVersion
+    package var entities: [Entity]
 
-    func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
+    package func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
 
-    /// The record of a schema as this version of OpenSwiftData stores it.
-    init(mapping: SchemaMapping, version: Schema.Version) {
+    /// The record of a mapping's schema as this version of the store writes it.
+    package init(mapping: SchemaMapping, version: SchemaVersion) {
         self.version = version
         self.entities = mapping.tables.map { table in
-            let relationships = mapping.relationships[ObjectIdentifier(table.entity.modelType)] ?? [:]
+            let relationships = mapping.relationships(of: table)
             return Entity(
                 name: table.name,
                 columns: table.columns.map { column in
                     switch column.kind {
                     case .attribute(let attribute):
                         return Attribute(
-                            name: column.name, originalName: attribute.originalName, columnType: attribute.codec.columnType.rawValue,
-                            representation: attribute.codec.representation.rawValue, valueType: String(reflecting: attribute.valueType),
+                            name: column.name, originalName: attribute.originalName, columnType: attribute.storageType.rawValue,
+                            representation: attribute.representation, valueType: attribute.valueTypeName,
                             isOptional: attribute.isOptional, isExternal: column.isExternal
                         )
                     case .reference(let relationship):
                         return Attribute(
-                            name: column.name, originalName: relationship.originalName, columnType: ColumnType.integer.rawValue,
+                            name: column.name, originalName: relationship.originalName, columnType: StorageType.integer.rawValue,
                             representation: "reference", valueType: relationship.destination, isOptional: true, isExternal: false
                         )
                     }
@@ -87,7 +90,7 @@ struct StoredSchema: Codable, Equatable, Sendable {
                     if case .joinTable(let table, _, _) = relationships[index]?.storage { joinTable = table.name }
                     return Relationship(
                         name: relationship.name, originalName: relationship.originalName, destination: relationship.destination,
-                        isToOne: relationship.isToOneRelationship, isOptional: relationship.isOptional, joinTable: joinTable
+                        isToOne: relationship.isToOne, isOptional: relationship.isOptional, joinTable: joinTable
                     )
                 },
                 uniquenessConstraints: table.entity.uniquenessConstraints,
@@ -96,15 +99,28 @@ struct StoredSchema: Codable, Equatable, Sendable {
         }
     }
 
+    package init(version: SchemaVersion, entities: [Entity]) {
+        self.version = version
+        self.entities = entities
+    }
+
+    /// No entities: what a new store starts from.
+    package static let empty = StoredSchema(version: SchemaVersion(0, 0, 0), entities: [])
+
     // MARK: Reading and writing
 
-    static let metadataTable = "Z_METADATA"
+    /// The store's key-value table of its own records.
+    package static let metadataTable = "Z_METADATA"
+    /// The key of the record.
+    static let schemaKey = "schema"
+    /// The key of the store's identifier.
+    static let identifierKey = "storeIdentifier"
 
     /// The record in the store, if it has one. Reads only.
     static func read(from connection: SQLiteConnection) throws -> StoredSchema? {
         guard try tableExists(metadataTable, connection) else { return nil }
         guard case .text(let json) = try connection.scalar(
-            "SELECT \"value\" FROM \"\(metadataTable)\" WHERE \"key\" = ?", [.text("schema")]
+            "SELECT \"value\" FROM \"\(metadataTable)\" WHERE \"key\" = ?", [.text(schemaKey)]
         ) else { return nil }
         return try JSONDecoder().decode(StoredSchema.self, from: Data(json.utf8))
     }
@@ -115,12 +131,12 @@ struct StoredSchema: Codable, Equatable, Sendable {
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(self), as: UTF8.self)
         try connection.execute(
-            "INSERT OR REPLACE INTO \"\(Self.metadataTable)\" (\"key\", \"value\") VALUES (?, ?)", [.text("schema"), .text(json)]
+            "INSERT OR REPLACE INTO \"\(Self.metadataTable)\" (\"key\", \"value\") VALUES (?, ?)", [.text(Self.schemaKey), .text(json)]
         )
     }
 
-    /// For a store written before schemas were recorded: what its tables say (column names and types; Swift
-    /// types unknown). Nil when the store has no table of these entities.
+    /// For a store written before schemas were recorded: what its tables say (column names and types; value types
+    /// unknown). Nil when the store has no table of these entities.
     static func introspect(_ connection: SQLiteConnection, entities names: [String]) throws -> StoredSchema? {
         var entities: [Entity] = []
         for name in names where try tableExists(name, connection) {
@@ -128,7 +144,7 @@ struct StoredSchema: Codable, Equatable, Sendable {
             entities.append(Entity(
                 name: name,
                 columns: columns.compactMap { row in
-                    guard case .text(let column) = row[0], column != SQL.primaryKey else { return nil }
+                    guard case .text(let column) = row[0], column != EntityTable.primaryKey else { return nil }
                     let type: String = if case .text(let type) = row[1] { type } else { "" }
                     let notNull: Bool = if case .integer(let flag) = row[2] { flag != 0 } else { false }
                     return Attribute(
@@ -139,19 +155,18 @@ struct StoredSchema: Codable, Equatable, Sendable {
                 relationships: [], uniquenessConstraints: [], indices: []
             ))
         }
-        return entities.isEmpty ? nil : StoredSchema(version: Schema.Version(0, 0, 0), entities: entities)
+        return entities.isEmpty ? nil : StoredSchema(version: SchemaVersion(0, 0, 0), entities: entities)
     }
 
-    private init(version: Schema.Version, entities: [Entity]) {
-        self.version = version
-        self.entities = entities
+    static func tableExists(_ name: String, _ connection: SQLiteConnection) throws -> Bool {
+        try connection.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(name)]) != nil
     }
 
     // MARK: Comparing
 
     /// `Swift.Array<MyApp.V1.Settings>` → `Array<Settings>`: a type's name without the modules and types it is
     /// declared in, so one type declared in two versions' namespaces reads the same.
-    static func unqualifiedTypeName(_ name: String) -> String {
+    package static func unqualifiedTypeName(_ name: String) -> String {
         var result = ""
         var token = ""
         var depth = 0
@@ -185,9 +200,9 @@ struct StoredSchema: Codable, Equatable, Sendable {
 
     /// How this record differs from `other` (the record of the schema named `otherName`), one entry per entity,
     /// attribute or relationship that only one of them has or that they store differently. Empty when they match:
-    /// names, column types, storage, optionality and (unqualified) Swift types; not original names, unique groups
+    /// names, column types, storage, optionality and (unqualified) value types; not original names, unique groups
     /// or indexes, which lose no data.
-    func differences(from other: StoredSchema, otherName: String) -> [String] {
+    package func differences(from other: StoredSchema, otherName: String) -> [String] {
         var differences: [String] = []
         for entity in entities where other.entity(named: entity.name) == nil {
             differences.append("the entity \(entity.name) is in the store, not in \(otherName)")
@@ -227,9 +242,5 @@ struct StoredSchema: Codable, Equatable, Sendable {
             }
         }
         return differences
-    }
-
-    static func tableExists(_ name: String, _ connection: SQLiteConnection) throws -> Bool {
-        try connection.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(name)]) != nil
     }
 }

@@ -1,28 +1,5 @@
 import Foundation
-
-/// The string orders a sort can use. `.codePoint` is Swift's `<` (and SQLite's BINARY on normalization form C);
-/// the others are Foundation's localized comparisons, computed in SQL by collations that call the same methods.
-enum StringOrder: String, CaseIterable, Hashable, Sendable {
-    case codePoint
-    /// Foundation's `String.StandardComparator.lexical` (non-localized `compare(_:)`).
-    case lexical
-    /// `localizedStandardCompare`: case-insensitive, digits compared as numbers ("2" before "10"), as Finder sorts.
-    case localizedStandard
-    /// `localizedCompare`.
-    case localized
-
-    /// The SQLite collation that orders this way.
-    var collation: String { "osd_\(rawValue)" }
-
-    func compare(_ lhs: String, _ rhs: String) -> ComparisonResult {
-        switch self {
-        case .codePoint: lhs < rhs ? .orderedAscending : (lhs == rhs ? .orderedSame : .orderedDescending)
-        case .lexical: String.StandardComparator.lexical.compare(lhs, rhs)
-        case .localizedStandard: lhs.localizedStandardCompare(rhs)
-        case .localized: lhs.localizedCompare(rhs)
-        }
-    }
-}
+import SQLStore
 
 /// A string comparator Linux Foundation's `String.StandardComparator` cannot express, for
 /// `SortDescriptor(_:comparator:order:)`. Mirrors `String.StandardComparator.localizedStandard` and `.localized`.

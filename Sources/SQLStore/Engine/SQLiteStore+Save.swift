@@ -1,0 +1,181 @@
+import SQLite
+
+extension SQLiteStore {
+    /// Writes `request` in one transaction (`BEGIN IMMEDIATE … COMMIT`, or inside the caller's, a migration's): the
+    /// batch deletes (`DELETE … RETURNING "Z_PK"`), the deletes, the updates of the given columns only (so two
+    /// contexts changing different columns of one row both keep their change), the inserts (`INSERT … ON CONFLICT
+    /// DO UPDATE` per unique group when upserting; the key is the last insert rowid, or a lookup by the unique values
+    /// when the row met a stored one), the references to inserted rows, and the join rows. External bytes are
+    /// stored beside their rows. A failure rolls everything back.
+    package func save(_ request: SaveRequest) throws(SaveError) -> SaveResult {
+        do {
+            return try withWriter { connection in
+                try connection.transaction { try write(request, connection) }
+            }
+        } catch let error as SaveError {
+            throw error
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch let error as SQLiteError {
+            throw .store(StoreError(error))
+        } catch {
+            throw .inconsistent("\(error)")
+        }
+    }
+
+    private func write(_ request: SaveRequest, _ connection: SQLiteConnection) throws -> SaveResult {
+        var result = SaveResult()
+        result.batchDeletedKeys = try request.batchDeletes.map { try writeBatchDelete($0, connection) }
+        for delete in request.deletes {
+            let sql = DeleteQuery(table: delete.table, rows: .key(delete.key)).sql(dialect)
+            try connection.execute(sql.text, sql.arguments.map(\.sqliteValue))
+        }
+        for (index, update) in request.updates.enumerated() where !update.columns.isEmpty {
+            if try !writeUpdate(update, connection) { result.vanishedUpdates.append(index) }
+        }
+        result.insertedKeys = try writeInserts(request.inserts, upserts: request.upserts, connection)
+        func key(_ row: SaveRequest.RowKey) -> Int64? {
+            switch row {
+            case .stored(let key): key
+            case .inserted(let index): result.insertedKeys.indices.contains(index) ? result.insertedKeys[index] : nil
+            }
+        }
+        for reference in request.references {
+            guard let owner = key(reference.owner) else { continue }
+            let target: SQLiteValue = reference.target.flatMap(key).map { .integer($0) } ?? .null
+            try connection.execute(updateStatement(reference.table, columns: [reference.column]), [target, .integer(owner)])
+        }
+        for rows in request.joinRows {
+            guard case .joinTable(let joinTable, let ownerColumn, let destinationColumn) = rows.relationship.storage,
+                  let owner = key(rows.owner)
+            else { continue }
+            let query = JoinRowsQuery(joinTable: joinTable, ownerColumn: ownerColumn, destinationColumn: destinationColumn)
+            try connection.execute(query.deleteSQL(dialect), [.integer(owner)])
+            let insert = query.insertSQL(dialect)
+            for target in rows.targets {
+                guard let targetKey = key(target.key) else { continue }
+                try connection.execute(insert, [.integer(owner), .integer(targetKey), .integer(Int64(target.order))])
+            }
+        }
+        return result
+    }
+
+    /// Runs one batch delete; returns the keys it deleted, or nil when it deleted every row (a plain `DELETE`, which
+    /// SQLite runs as a truncation, so it returns none).
+    private func writeBatchDelete(_ delete: SaveRequest.BatchDelete, _ connection: SQLiteConnection) throws -> [Int64]? {
+        var deleted: [Int64] = []
+        func run(_ rows: DeleteQuery.Rows) throws {
+            let sql = DeleteQuery(table: delete.table, rows: rows).sql(dialect)
+            let statement = try Self.statement(sql.text, on: connection)
+            defer { statement.reset() }
+            try Self.bind(sql.arguments, to: statement)
+            while try statement.step() { deleted.append(statement.int64(at: 0)) }
+        }
+        switch delete.rows {
+        case .all:
+            try connection.execute(DeleteQuery(table: delete.table, rows: .all).sql(dialect).text)
+            return nil
+        case .matching(let condition):
+            try run(.matching(condition))
+        case .keys(let keys):
+            // SQLite allows 32,766 parameters per statement; delete in chunks well under that.
+            for start in stride(from: 0, to: keys.count, by: 500) {
+                try run(.keys(Array(keys[start..<min(start + 500, keys.count)])))
+            }
+        }
+        return deleted
+    }
+
+    /// Updates the given columns of one row; false when the row no longer exists.
+    private func writeUpdate(_ update: SaveRequest.Update, _ connection: SQLiteConnection) throws -> Bool {
+        let table = update.table
+        var values = update.values
+        try storeExternalData(&values, columns: table.externalColumnIndexes.filter(update.columns.contains), connection)
+        var arguments = update.columns.map { values.indices.contains($0) ? values[$0].sqliteValue : .null }
+        arguments.append(.integer(update.key))
+        do throws(SQLiteError) {
+            try connection.execute(updateStatement(table, columns: update.columns), arguments)
+        } catch {
+            throw uniqueConflict(table: table, values: values, error: error)
+        }
+        return connection.changes != 0
+    }
+
+    /// Inserts (or upserts) each row; returns the keys, in order.
+    private func writeInserts(_ inserts: [SaveRequest.Insert], upserts: Bool, _ connection: SQLiteConnection) throws -> [Int64] {
+        var keys: [Int64] = []
+        keys.reserveCapacity(inserts.count)
+        // Rows of one table usually come in runs: look the statement up once per run.
+        var current: (table: EntityTable, statement: SQLiteStatement)?
+        for insert in inserts {
+            let table = insert.table
+            let statement: SQLiteStatement
+            if let current, current.table === table {
+                statement = current.statement
+            } else {
+                statement = try connection.cachedStatement(insertStatement(table, upserts: upserts))
+                current = (table, statement)
+            }
+            var values = insert.values
+            if !table.externalColumnIndexes.isEmpty {
+                try storeExternalData(&values, columns: table.externalColumnIndexes, connection)
+            }
+            defer { statement.reset() }
+            try Self.bind(values, to: statement)
+            let lastKeyBefore = connection.lastInsertRowID
+            do throws(SQLiteError) {
+                _ = try statement.step()
+            } catch {
+                throw uniqueConflict(table: table, values: values, error: error)
+            }
+            keys.append(try insertedKey(table: table, values: values, upserts: upserts, lastKeyBefore: lastKeyBefore, connection))
+        }
+        return keys
+    }
+
+    /// The key of the row an `INSERT` just wrote. A new row is the last insert rowid (which an upsert that updated a
+    /// stored row leaves alone). When it did not change, the row is looked up by a unique group whose values are all
+    /// non-NULL: after an upsert that row holds exactly these values. (Only a group with a NULL can never conflict —
+    /// NULLs are distinct — so when every group has one, the row is new.)
+    private func insertedKey(
+        table: EntityTable, values: [StoredValue], upserts: Bool, lastKeyBefore: Int64, _ connection: SQLiteConnection
+    ) throws -> Int64 {
+        let lastKey = connection.lastInsertRowID
+        guard upserts, lastKey == lastKeyBefore else { return lastKey }
+        for (index, group) in table.uniqueGroups.enumerated() {
+            let groupValues = group.map { values[$0] }
+            if groupValues.contains(where: \.isNull) { continue }
+            let sql = SelectQuery(FetchRequest(table: table, rows: .unique(group: index, values: groupValues))).sql(dialect)
+            let lookup = try connection.cachedStatement(sql.text)
+            defer { lookup.reset() }
+            try Self.bind(sql.arguments, to: lookup)
+            guard try lookup.step() else {
+                throw SaveError.inconsistent("the row just written to \(table.name) is not found by its unique values")
+            }
+            return lookup.int64(at: 0)
+        }
+        return lastKey
+    }
+
+    /// Stores the bytes of the external columns of `values` and replaces them with references to them.
+    private func storeExternalData(_ values: inout [StoredValue], columns: [Int], _ connection: SQLiteConnection) throws {
+        for index in columns where values.indices.contains(index) {
+            guard case .blob = values[index] else { continue }
+            try connection.execute(InsertQuery.externalData(dialect), [values[index].sqliteValue])
+            values[index] = .integer(connection.lastInsertRowID)
+        }
+    }
+
+    /// The error for a failed write of `values` to `table`: which unique group it broke, when SQLite's message names
+    /// one (`UNIQUE constraint failed: Tag.name`), else the database's error.
+    private func uniqueConflict(table: EntityTable, values: [StoredValue], error: SQLiteError) -> SaveError {
+        guard error.isConstraintViolation else { return .store(StoreError(error)) }
+        for group in table.uniqueGroups {
+            let names = group.map { table.columns[$0].name }
+            if error.message.contains(names.map { "\(table.name).\($0)" }.joined(separator: ", ")) {
+                return .uniqueConflict(entity: table.name, columns: names, values: group.map { values.indices.contains($0) ? values[$0] : .null })
+            }
+        }
+        return .store(StoreError(error))
+    }
+}

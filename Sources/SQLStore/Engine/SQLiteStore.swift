@@ -1,0 +1,306 @@
+import Foundation
+import SQLite
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A store in one SQLite database: the executor every object layer's context goes through.
+///
+/// One writer connection, behind a re-entrant lock (contexts on different threads never interleave statements;
+/// reading a row may read the row a required relationship refers to, and a migration's stages save inside its
+/// transaction); for a file, a pool of read-only connections that fetch in parallel with each other and with the
+/// writer (WAL), and a connection of its own that notices other processes' commits (``dataVersion()``). Every
+/// connection registers ``StringFunctions``. Operations are in store terms — ``fetch(_:from:_:)``,
+/// ``fetchKeys(_:from:)``, ``count(_:)``, ``save(_:)``, ``erase()`` — and their SQL comes from the query types.
+///
+/// Opening (``open(url:mapping:version:knownEntities:stages:log:)``) validates the file and works out any migration
+/// before writing anything to it, so a file that is not SQLite, or whose schema cannot be migrated, is left
+/// byte-identical.
+package final class SQLiteStore: @unchecked Sendable {
+    // Invariant behind @unchecked Sendable: `connection` and `updateStatements` are only touched while `lock` is held.
+    private let lock: NSRecursiveLock
+    private let connection: SQLiteConnection
+    /// The database file, or nil in memory.
+    package let url: URL?
+    /// A UUID recorded in the store when it is created (Core Data's store UUID; part of SwiftData's identifiers).
+    package let identifier: String
+    /// The tables the store reads and writes.
+    package let mapping: SchemaMapping
+    package let dialect = SQLiteDialect()
+    /// Read-only connections for fetches (file stores only).
+    private let readers: ReaderPool?
+    /// A read-only connection of its own whose `PRAGMA data_version` changes when anyone else commits.
+    private let versionProbe: VersionProbe?
+    /// The thread holding the writer's lock (0 when none): a read on that thread must see its uncommitted writes.
+    private let writerThread = Atomic<UInt>(0)
+    /// Each table's insert, upsert and delete statements, written once.
+    private let tableStatements: [ObjectIdentifier: TableStatements]
+    /// `UPDATE` texts by table and set of changed columns, written once each.
+    private var updateStatements: [ObjectIdentifier: [[Int]: String]] = [:]
+
+    struct TableStatements {
+        let insert: String
+        let upsert: String
+    }
+
+    /// A store over an open connection. A migration's intermediate stores read through the writer only
+    /// (`usesReaders: false`): they must see the migration's uncommitted work.
+    init(
+        connection: SQLiteConnection, lock: NSRecursiveLock, url: URL?, mapping: SchemaMapping, identifier: String,
+        usesReaders: Bool = true
+    ) {
+        self.connection = connection
+        self.lock = lock
+        self.url = url
+        self.mapping = mapping
+        self.identifier = identifier
+        self.readers = usesReaders ? url.map { ReaderPool(url: $0) } : nil
+        self.versionProbe = usesReaders ? url.map { VersionProbe(url: $0) } : nil
+        var statements: [ObjectIdentifier: TableStatements] = [:]
+        for table in mapping.tables {
+            statements[ObjectIdentifier(table)] = TableStatements(
+                insert: InsertQuery(table: table, upserts: false).sql(dialect), upsert: InsertQuery(table: table, upserts: true).sql(dialect)
+            )
+        }
+        self.tableStatements = statements
+    }
+
+    /// Opens, creates or migrates the store at `url` (in memory when nil) for `mapping`.
+    ///
+    /// In one write transaction: reads the schema the store records (or, for a store written before schemas were
+    /// recorded, what its tables of `knownEntities` say), asks `stages` for the steps from there, appends a
+    /// lightweight step to `mapping` at `version`, and runs them (see ``MigrationStep``); `log` gets a line per step
+    /// that changes an existing store, and per large table rebuilt.
+    /// - Throws: ``StoreError`` when the file cannot be opened or is not a database (``StoreError/isNotADatabase``);
+    ///   ``MigrationRefusal`` for a change a migration cannot make (nothing written); what `stages` or a step's code
+    ///   throws (everything rolled back).
+    package static func open(
+        url: URL?, mapping: SchemaMapping, version: SchemaVersion, knownEntities: [String],
+        stages: (StoredSchema?) throws -> [MigrationStep], log: @escaping (String) -> Void = { _ in }
+    ) throws -> SQLiteStore {
+        let connection = try openConnection(url: url)
+        let lock = NSRecursiveLock()
+        do {
+            if url != nil { try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL") }
+            try connection.execute("PRAGMA foreign_keys = ON")
+            try StringFunctions.register(on: connection)
+            let migration = Migration(
+                connection: connection, lock: lock, url: url, target: mapping, version: version, knownEntities: knownEntities,
+                log: log
+            )
+            let identifier = try migration.run(stages: stages)
+            return SQLiteStore(connection: connection, lock: lock, url: url, mapping: mapping, identifier: identifier)
+        } catch let error as SQLiteError {
+            connection.close()
+            throw StoreError(error)
+        } catch {
+            connection.close()
+            throw error
+        }
+    }
+
+    /// Opens the file (creating its folder) and reads its header and schema, so a file that is not SQLite fails now.
+    ///
+    /// The busy timeout is set before anything reads the file: another process creating, migrating or writing the
+    /// store holds its lock for a moment, and a read made without the timeout fails at once with "database is
+    /// locked" instead of waiting for it.
+    private static func openConnection(url: URL?) throws(StoreError) -> SQLiteConnection {
+        let connection: SQLiteConnection
+        do {
+            if let url {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            }
+            connection = try SQLiteConnection(location: url.map { .file($0.path) } ?? .memory)
+        } catch let error as SQLiteError {
+            throw StoreError(kind: .cannotOpen, message: error.message)
+        } catch {
+            throw StoreError(kind: .cannotOpen, message: "cannot create its folder: \(error.localizedDescription)")
+        }
+        connection.setBusyTimeout(milliseconds: 5_000)
+        do {
+            try connection.validate()
+        } catch {
+            connection.close()
+            let failure = StoreError(error)
+            // Any other failure to read the file is a failure to open it.
+            throw failure.isNotADatabase
+                ? failure : StoreError(code: failure.code, message: failure.message, statement: failure.statement, kind: .cannotOpen)
+        }
+        return connection
+    }
+
+    // MARK: Connections
+
+    /// Where a fetch reads.
+    package enum ReadSource {
+        /// A reader of the pool (in parallel with other reads and with the writer), or the writer itself for an
+        /// in-memory store or when this thread is inside a write (so it sees what it wrote).
+        case pooled
+        /// The writer: a read made while another row is being read, which must see the same state.
+        case writer
+        /// A snapshot of the file as it was when it was taken.
+        case snapshot(StoreSnapshot)
+    }
+
+    /// Runs `body` with the writer connection, holding the store's lock.
+    func withWriter<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        lock.lock()
+        let outer = writerThread.exchange(Self.currentThread, ordering: .relaxed)
+        defer {
+            writerThread.store(outer, ordering: .relaxed)
+            lock.unlock()
+        }
+        return try Self.storeErrors { try body(connection) }
+    }
+
+    /// Runs `body` with a connection to read from `source`.
+    func withReader<T>(_ source: ReadSource, _ body: (SQLiteConnection) throws -> T) throws -> T {
+        switch source {
+        case .writer:
+            return try withWriter(body)
+        case .snapshot(let snapshot):
+            return try Self.storeErrors { try snapshot.withConnection(body) }
+        case .pooled:
+            guard let readers, writerThread.load(ordering: .relaxed) != Self.currentThread else { return try withWriter(body) }
+            return try Self.storeErrors { try readers.withReader(body) }
+        }
+    }
+
+    /// `body`, with the SQLite wrapper's errors as ``StoreError``s (and other errors as they are).
+    static func storeErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw StoreError(error)
+        }
+    }
+
+    private static var currentThread: UInt {
+        #if canImport(Glibc)
+        UInt(pthread_self())
+        #else
+        UInt(bitPattern: pthread_self())
+        #endif
+    }
+
+    /// A statement for `sql`: the cached one, or a new one when the cached one is stepping through rows (a read
+    /// made while another row of the same statement is being read).
+    static func statement(_ sql: String, on connection: SQLiteConnection) throws(SQLiteError) -> SQLiteStatement {
+        let cached = try connection.cachedStatement(sql)
+        return cached.isBusy ? try connection.prepare(sql) : cached
+    }
+
+    /// Binds `values` to parameters 1…`values.count` of a statement without bindings.
+    static func bind(_ values: [StoredValue], to statement: SQLiteStatement) throws(SQLiteError) {
+        for (offset, value) in values.enumerated() {
+            try statement.bind(value.sqliteValue, at: Int32(offset + 1))
+        }
+    }
+
+    // MARK: Reading
+
+    /// Runs `request` and hands each row to `body` as a cursor positioned on it (valid only during the call).
+    /// - Throws: ``StoreError``, or what `body` throws.
+    package func fetch(_ request: FetchRequest, from source: ReadSource = .pooled, _ body: (StoreRow) throws -> Void) throws {
+        let sql = SelectQuery(request).sql(dialect)
+        try withReader(source) { connection in
+            let statement = try Self.statement(sql.text, on: connection)
+            defer { statement.reset() }
+            try Self.bind(sql.arguments, to: statement)
+            while try statement.step() { try body(StoreRow(statement)) }
+        }
+    }
+
+    /// The primary keys of the rows `request` selects (its columns are ignored), in its order.
+    package func fetchKeys(_ request: FetchRequest, from source: ReadSource = .pooled) throws -> [Int64] {
+        var request = request
+        request.columns = .primaryKey
+        let sql = SelectQuery(request).sql(dialect)
+        return try withReader(source) { connection in
+            let statement = try Self.statement(sql.text, on: connection)
+            defer { statement.reset() }
+            try Self.bind(sql.arguments, to: statement)
+            var keys: [Int64] = []
+            while try statement.step() { keys.append(statement.int64(at: 0)) }
+            return keys
+        }
+    }
+
+    /// The number of rows `request` selects, before its limit and offset.
+    package func count(_ request: FetchRequest) throws -> Int {
+        let sql = CountQuery(request).sql(dialect)
+        return try withReader(.pooled) { connection in
+            guard case .integer(let count) = try connection.scalar(sql.text, sql.arguments.map(\.sqliteValue)) else { return 0 }
+            return Int(count)
+        }
+    }
+
+    /// A number that changes whenever any connection — this process's writer or another process — commits to the
+    /// store file (`PRAGMA data_version` on a connection that never writes). For an in-memory store, the writer's
+    /// total change count; -1 when it cannot be read.
+    package func dataVersion() -> Int64 {
+        if let versionProbe { return versionProbe.value() }
+        return (try? withWriter { connection in connection.totalChanges }) ?? 0
+    }
+
+    /// A snapshot of the store file as it is now; nil for an in-memory store (which has no file to reopen).
+    package func makeSnapshot() throws(StoreError) -> StoreSnapshot? {
+        guard let url else { return nil }
+        return try StoreSnapshot(url: url)
+    }
+
+    /// What `PRAGMA integrity_check` finds: `["ok"]` for a sound file.
+    package func integrityCheck() throws -> [String] {
+        try withWriter { connection in
+            try connection.rows("PRAGMA integrity_check").compactMap { row in
+                if case .text(let line) = row.first { line } else { nil }
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    /// Deletes every row of every table, in one transaction.
+    package func erase() throws {
+        try withWriter { connection in
+            try connection.transaction {
+                for table in mapping.tables { try connection.execute(DeleteQuery(table: table, rows: .all).sql(dialect).text) }
+            }
+        }
+    }
+
+    /// The `UPDATE` text of `columns` of `table`, written once per set of columns (under the lock).
+    func updateStatement(_ table: EntityTable, columns: [Int]) -> String {
+        let key = ObjectIdentifier(table)
+        if let sql = updateStatements[key]?[columns] { return sql }
+        let sql = UpdateQuery(table: table, columns: columns).sql(dialect)
+        updateStatements[key, default: [:]][columns] = sql
+        return sql
+    }
+
+    /// The insert (or upsert) text of `table`.
+    func insertStatement(_ table: EntityTable, upserts: Bool) -> String {
+        guard let statements = tableStatements[ObjectIdentifier(table)] else { return InsertQuery(table: table, upserts: upserts).sql(dialect) }
+        return upserts ? statements.upsert : statements.insert
+    }
+
+    // MARK: Closing
+
+    /// Closes every connection; later use throws.
+    package func close() {
+        // Read-only connections first: the last connection to close checkpoints the WAL into the file and removes
+        // the -wal and -shm files, which only the writer can do.
+        versionProbe?.close()
+        readers?.close()
+        lock.lock()
+        defer { lock.unlock() }
+        connection.close()
+    }
+
+    deinit {
+        // Before the writer's connection goes with this object, so that the writer is the last to close (see close()).
+        versionProbe?.close()
+        readers?.close()
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import SQLite
+
+/// Brings a store from the schema it records to the store's: the steps a front end plans from the record (its
+/// versions' stages), then a lightweight step to the store's exact tables. Everything — reading the record,
+/// planning, checking, changing — runs in one write transaction (`BEGIN IMMEDIATE`), so two processes opening one
+/// store at once migrate it once; a failure rolls all of it back. Without steps that run code, every check runs
+/// before anything is written, so a refused migration leaves the file byte-identical.
+struct Migration {
+    let connection: SQLiteConnection
+    let lock: NSRecursiveLock
+    let url: URL?
+    let target: SchemaMapping
+    let version: SchemaVersion
+    /// The entities to look for in a store written before schemas were recorded.
+    let knownEntities: [String]
+    let log: (String) -> Void
+
+    /// Runs the migration; returns the store's identifier (recorded when the store is created).
+    func run(stages: (StoredSchema?) throws -> [MigrationStep]) throws -> String {
+        try connection.transaction {
+            let stored = try StoredSchema.read(from: connection) ?? StoredSchema.introspect(connection, entities: knownEntities)
+            var steps = try stages(stored)
+            // Last, straight to the store's own tables (nothing when they already match).
+            steps.append(MigrationStep(target: target, version: version, label: "to \(version)"))
+            let precomputed = try precomputedChanges(steps, from: stored)
+            let definition = SchemaDefinition(dialect: target.dialect)
+            try connection.execute(definition.createMetadata)
+            try connection.execute(definition.createExternalData)
+            let identifier = try storeIdentifier()
+            var record = stored ?? .empty
+            for (index, step) in steps.enumerated() {
+                if let willMigrate = step.willMigrate, let source = step.source {
+                    try willMigrate(view(source, identifier))
+                }
+                let changes = try precomputed?[index]
+                    ?? SchemaChanges(from: record, to: step.target, allowsTypeChanges: step.isCustom, connection: connection)
+                if !changes.isEmpty && stored != nil {
+                    log("migrating \(url?.lastPathComponent ?? "the store") \(step.label)")
+                }
+                try changes.apply(to: connection, log: log)
+                record = StoredSchema(mapping: step.target, version: step.version)
+                try record.write(to: connection)
+                if let didMigrate = step.didMigrate {
+                    try didMigrate(view(step.target, identifier))
+                }
+            }
+            // No-ops when present; a store made before these triggers existed gets them here.
+            for statement in definition.referenceTriggers(target) { try connection.execute(statement) }
+            return identifier
+        }
+    }
+
+    /// The changes of every step, checked, when no step runs code (so a refusal comes before any write); nil otherwise.
+    private func precomputedChanges(_ steps: [MigrationStep], from stored: StoredSchema?) throws -> [SchemaChanges]? {
+        guard !steps.contains(where: \.isCustom) else { return nil }
+        var record = stored ?? .empty
+        var changes: [SchemaChanges] = []
+        for step in steps {
+            changes.append(try SchemaChanges(from: record, to: step.target, allowsTypeChanges: false, connection: connection))
+            record = StoredSchema(mapping: step.target, version: step.version)
+        }
+        return changes
+    }
+
+    /// A store over the migration's connection, seen through `mapping`, that reads through the writer only (it must
+    /// see the migration's uncommitted work).
+    private func view(_ mapping: SchemaMapping, _ identifier: String) -> SQLiteStore {
+        SQLiteStore(connection: connection, lock: lock, url: url, mapping: mapping, identifier: identifier, usesReaders: false)
+    }
+
+    private func storeIdentifier() throws -> String {
+        let table = target.dialect.quoted(StoredSchema.metadataTable)
+        if case .text(let existing) = try connection.scalar(
+            "SELECT \"value\" FROM \(table) WHERE \"key\" = ?", [.text(StoredSchema.identifierKey)]
+        ) {
+            return existing
+        }
+        let identifier = UUID().uuidString
+        try connection.execute(
+            "INSERT INTO \(table) (\"key\", \"value\") VALUES (?, ?)", [.text(StoredSchema.identifierKey), .text(identifier)]
+        )
+        return identifier
+    }
+}

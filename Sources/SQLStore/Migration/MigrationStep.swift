@@ -1,0 +1,30 @@
+/// One step of a migration: bring the store's tables to `target`'s, recording `version`.
+///
+/// A step with code (a custom stage) runs `willMigrate` before the tables change — with a store over the
+/// migration's own connection seen through `source` — and `didMigrate` after, seen through `target`; whatever those
+/// stores' saves write is part of the migration's transaction. A custom step may change a column's type (the column
+/// then starts from its default or a zero value); a lightweight one refuses that (``MigrationRefusal``).
+package struct MigrationStep {
+    package var target: SchemaMapping
+    package var version: SchemaVersion
+    /// How the step reads in the log (`1.0.0 → 2.0.0`).
+    package var label: String
+    package var source: SchemaMapping?
+    package var willMigrate: ((SQLiteStore) throws -> Void)?
+    package var didMigrate: ((SQLiteStore) throws -> Void)?
+
+    package init(
+        target: SchemaMapping, version: SchemaVersion, label: String, source: SchemaMapping? = nil,
+        willMigrate: ((SQLiteStore) throws -> Void)? = nil, didMigrate: ((SQLiteStore) throws -> Void)? = nil
+    ) {
+        self.target = target
+        self.version = version
+        self.label = label
+        self.source = source
+        self.willMigrate = willMigrate
+        self.didMigrate = didMigrate
+    }
+
+    /// Whether the step runs code (and so may change a column's type).
+    package var isCustom: Bool { willMigrate != nil || didMigrate != nil }
+}

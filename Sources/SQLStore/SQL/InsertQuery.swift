@@ -1,0 +1,132 @@
+/// `INSERT` of one row of an entity, its values bound in column order.
+///
+/// ```sql
+/// INSERT INTO "Tag" ("name", "count") VALUES (?, ?)
+/// INSERT INTO "Tag" ("name", "count") VALUES (?, ?) ON CONFLICT ("name") DO UPDATE SET "name" = excluded."name", "count" = excluded."count"
+/// ```
+///
+/// With ``upserts``, a row that meets an existing one on any unique group updates that row instead (SwiftData's
+/// rule): one `ON CONFLICT` clause per group. No `RETURNING` (it makes SQLite buffer the result and doubles the cost
+/// of an insert): the new key is the connection's last insert rowid, or — when the row met an existing one — found
+/// with ``FetchRequest/Rows/unique(group:values:)``.
+package struct InsertQuery {
+    package let table: EntityTable
+    package let upserts: Bool
+
+    package init(table: EntityTable, upserts: Bool) {
+        self.table = table
+        self.upserts = upserts
+    }
+
+    /// The statement; its arguments are the row's values, in column order.
+    package func sql(_ dialect: any SQLDialect) -> String {
+        guard !table.columns.isEmpty else { return "INSERT INTO \(table.quotedName) DEFAULT VALUES" }
+        let columns = table.columns.map { dialect.quoted($0.name) }
+        var sql = "INSERT INTO \(table.quotedName) (\(columns.joined(separator: ", "))) VALUES (\(dialect.placeholders(columns.count)))"
+        if upserts, !table.uniqueGroups.isEmpty {
+            sql += dialect.upsertClause(conflictTargets: table.uniqueGroups.map { $0.map { columns[$0] } }, updating: columns)
+        }
+        return sql
+    }
+
+    /// `INSERT INTO "Z_EXTERNALDATA" ("Z_BYTES") VALUES (?)`: bytes stored outside their row.
+    package static func externalData(_ dialect: any SQLDialect) -> String {
+        "INSERT INTO \(dialect.quoted(ExternalData.table)) (\(dialect.quoted(ExternalData.bytesColumn))) VALUES (?)"
+    }
+}
+
+/// `UPDATE` of given columns of one row: `UPDATE "T" SET "a" = ?, "b" = ? WHERE "Z_PK" = ?`; its arguments are
+/// those columns' values, then the key.
+package struct UpdateQuery {
+    package let table: EntityTable
+    /// The columns to set, by index.
+    package let columns: [Int]
+
+    package init(table: EntityTable, columns: [Int]) {
+        self.table = table
+        self.columns = columns
+    }
+
+    package func sql(_ dialect: any SQLDialect) -> String {
+        "UPDATE \(table.quotedName) SET "
+            + columns.map { "\(dialect.quoted(table.columns[$0].name)) = ?" }.joined(separator: ", ")
+            + " WHERE \(table.quotedPrimaryKey) = ?"
+    }
+}
+
+/// `DELETE` of rows of an entity.
+///
+/// ```sql
+/// DELETE FROM "T" WHERE "Z_PK" = ?
+/// DELETE FROM "T"                                               -- every row (SQLite truncates)
+/// DELETE FROM "T" WHERE (<condition>) RETURNING "Z_PK"
+/// DELETE FROM "T" WHERE "Z_PK" IN (?, ?) RETURNING "Z_PK"
+/// ```
+package struct DeleteQuery {
+    /// Which rows.
+    package enum Rows {
+        case key(Int64)
+        case all
+        /// The rows a condition holds for; the statement returns their keys.
+        case matching(SQLExpression)
+        /// The rows with these keys; the statement returns the keys it found.
+        case keys([Int64])
+    }
+
+    package let table: EntityTable
+    package let rows: Rows
+
+    package init(table: EntityTable, rows: Rows) {
+        self.table = table
+        self.rows = rows
+    }
+
+    package func sql(_ dialect: any SQLDialect) -> SQLFragment {
+        let key = table.quotedPrimaryKey
+        switch rows {
+        case .key(let rowKey):
+            return SQLFragment("DELETE FROM \(table.quotedName) WHERE \(key) = ?", [.integer(rowKey)])
+        case .all:
+            return SQLFragment("DELETE FROM \(table.quotedName)")
+        case .matching(let condition):
+            return "DELETE FROM \(table.quotedName) WHERE (" + condition.fragment + ")" + dialect.returningClause([key])
+        case .keys(let keys):
+            return SQLFragment(
+                "DELETE FROM \(table.quotedName) WHERE \(key) IN (\(dialect.placeholders(keys.count)))\(dialect.returningClause([key]))",
+                keys.map { .integer($0) }
+            )
+        }
+    }
+}
+
+/// The statements that rewrite a join-table relationship of one row: delete its rows, then insert one per related
+/// row with its position.
+///
+/// ```sql
+/// DELETE FROM "Z_Movie_cast" WHERE "Z_SOURCE" = ?
+/// INSERT OR REPLACE INTO "Z_Movie_cast" ("Z_SOURCE", "Z_TARGET", "Z_ORDER") VALUES (?, ?, ?)
+/// ```
+package struct JoinRowsQuery {
+    package let joinTable: JoinTable
+    package let ownerColumn: String
+    package let destinationColumn: String
+
+    package init(joinTable: JoinTable, ownerColumn: String, destinationColumn: String) {
+        self.joinTable = joinTable
+        self.ownerColumn = ownerColumn
+        self.destinationColumn = destinationColumn
+    }
+
+    /// Deletes the owner's rows; its argument is the owner's key.
+    package func deleteSQL(_ dialect: any SQLDialect) -> String {
+        "DELETE FROM \(joinTable.quotedName) WHERE \(dialect.quoted(ownerColumn)) = ?"
+    }
+
+    /// Inserts one row; its arguments are the owner's key, the destination's key and the position.
+    package func insertSQL(_ dialect: any SQLDialect) -> String {
+        dialect.insertOrReplace(
+            into: joinTable.quotedName,
+            columns: [dialect.quoted(ownerColumn), dialect.quoted(destinationColumn), dialect.quoted(JoinTable.orderColumn)]
+        )
+    }
+}

@@ -1,0 +1,56 @@
+/// Where SQL databases differ, for everything the store layer writes: SQLite today (``SQLiteDialect``), PostgreSQL
+/// later. Query types, the expression builder and the table mapping ask the dialect instead of spelling these
+/// themselves.
+package protocol SQLDialect: Sendable {
+    /// `name` as a quoted identifier (`"name"`, embedded quotes doubled).
+    func quoted(_ identifier: String) -> String
+    /// The text a statement runs with: a fragment's `?` markers as the database's placeholders (`?` for SQLite,
+    /// `$1, $2…` for PostgreSQL).
+    func statementText(_ text: String) -> String
+    /// The column type a ``StorageType`` is declared with.
+    func typeName(for type: StorageType) -> String
+    /// The definition of an integer primary-key column whose keys are never reused (`AUTOINCREMENT`).
+    func autoincrementPrimaryKey(_ column: String) -> String
+    /// A boolean literal (SQLite: `1` and `0`).
+    func booleanLiteral(_ value: Bool) -> String
+    /// The SQL name of one of the functions every connection registers (``StoreFunction``).
+    func functionName(_ function: StoreFunction) -> String
+    /// The conflict clauses of an upsert that updates `columns` when a row meets an existing one on any of
+    /// `conflictTargets` (each a group of quoted column names).
+    func upsertClause(conflictTargets: [[String]], updating columns: [String]) -> String
+    /// ` RETURNING <columns>` (quoted names).
+    func returningClause(_ columns: [String]) -> String
+    /// `INSERT` that replaces a row meeting an existing one on its primary key or a unique index.
+    func insertOrReplace(into table: String, columns: [String]) -> String
+    /// A table source of the elements of a JSON array, aliased `alias` (SQLite: `json_each(array) AS alias`).
+    func jsonElements(of array: String, alias: String) -> String
+    /// The value column of ``jsonElements(of:alias:)``'s rows.
+    func jsonElementValue(alias: String) -> String
+    /// The number of elements of a JSON array.
+    func jsonArrayLength(_ array: String) -> String
+}
+
+/// The SQL functions and collations the store registers on every connection, which give strings, JSON and
+/// floating-point division Swift's meaning (see ``StringFunctions``).
+package enum StoreFunction: String, Sendable, CaseIterable {
+    /// `contains(text, other)`: `String.contains` on `Character`s; with a third argument, ``StringMatchOptions``.
+    case contains
+    /// `starts_with(text, prefix)`: `starts(with:)` on `Character`s; with a third argument, ``StringMatchOptions``.
+    case startsWith = "starts_with"
+    /// `ends_with(text, suffix)`: on `Character`s; with a third argument, ``StringMatchOptions``.
+    case endsWith = "ends_with"
+    /// `equals(text, other, options)`: equality under ``StringMatchOptions``.
+    case equals
+    /// `character_count(text)`: `String.count`.
+    case characterCount = "character_count"
+    /// `localizedStandardContains`.
+    case localizedStandardContains = "localized_standard_contains"
+    /// `caseInsensitiveCompare`, as a `ComparisonResult` raw value.
+    case caseInsensitiveCompare = "case_insensitive_compare"
+    /// `localizedCompare`, as a `ComparisonResult` raw value.
+    case localizedCompare = "localized_compare"
+    /// JSON text in canonical form (``StringFunctions/canonicalizeJSON(_:)``).
+    case canonicalJSON = "canonical_json"
+    /// Swift's floating-point division (±infinity for a zero divisor, NULL for NaN).
+    case floatDivide = "float_divide"
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// SQLite's SQL (3.35 or later: several `ON CONFLICT` clauses, `RETURNING`; JSON1).
+package struct SQLiteDialect: SQLDialect {
+    package init() {}
+
+    package func quoted(_ identifier: String) -> String {
+        guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
+        return "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    package func statementText(_ text: String) -> String { text }
+
+    package func typeName(for type: StorageType) -> String { type.rawValue }
+
+    package func autoincrementPrimaryKey(_ column: String) -> String {
+        "\(quoted(column)) INTEGER PRIMARY KEY AUTOINCREMENT"
+    }
+
+    package func booleanLiteral(_ value: Bool) -> String { value ? "1" : "0" }
+
+    package func functionName(_ function: StoreFunction) -> String { "osd_" + function.rawValue }
+
+    package func upsertClause(conflictTargets: [[String]], updating columns: [String]) -> String {
+        let assignments = columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        return conflictTargets.map { " ON CONFLICT (\($0.joined(separator: ", "))) DO UPDATE SET \(assignments)" }.joined()
+    }
+
+    package func returningClause(_ columns: [String]) -> String { " RETURNING " + columns.joined(separator: ", ") }
+
+    package func insertOrReplace(into table: String, columns: [String]) -> String {
+        "INSERT OR REPLACE INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders(columns.count)))"
+    }
+
+    package func jsonElements(of array: String, alias: String) -> String { "json_each(\(array)) AS \(alias)" }
+
+    package func jsonElementValue(alias: String) -> String { "\(alias).value" }
+
+    package func jsonArrayLength(_ array: String) -> String { "json_array_length(\(array))" }
+}
+
+extension SQLDialect {
+    /// `?, ?, ?` for `count` bound values.
+    package func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,114 @@
+/// The `SELECT` of a ``FetchRequest``.
+///
+/// ```sql
+/// SELECT "Z_PK", "Item"."title", … FROM "Item" WHERE (<condition>) ORDER BY "Item"."price" ASC, "Item"."Z_PK" LIMIT ? OFFSET ?
+/// SELECT "Item"."Z_PK" FROM "Item" WHERE (<condition>) ORDER BY "Item"."Z_PK"                 -- primary keys only
+/// SELECT "Z_PK", … FROM "Item" WHERE (<condition>) AND "Item"."Z_PK" > ? ORDER BY "Item"."Z_PK" LIMIT ?   -- a batch
+/// SELECT "Z_PK", … FROM "Item" WHERE "Z_PK" IN (?, ?, ?)
+/// SELECT "Z_PK", … FROM "Book" WHERE "Book"."author" = ? ORDER BY "Book"."Z_PK"              -- a to-many relationship
+/// ```
+package struct SelectQuery {
+    package let request: FetchRequest
+
+    package init(_ request: FetchRequest) {
+        self.request = request
+    }
+
+    /// The statement and its arguments.
+    package func sql(_ dialect: any SQLDialect) -> SQLFragment {
+        let table = request.table
+        let key = table.primaryKeySQL
+        let columns = request.columns == .primaryKey ? key : table.selectList
+        switch request.rows {
+        case .keys(let keys):
+            let list = request.columns == .primaryKey ? table.quotedPrimaryKey : table.selectList
+            return SQLFragment(
+                "SELECT \(list) FROM \(table.quotedName) WHERE \(table.quotedPrimaryKey) IN (\(dialect.placeholders(keys.count)))",
+                keys.map { .integer($0) }
+            )
+        case .key(let rowKey):
+            return SQLFragment("SELECT \(table.selectList) FROM \(table.quotedName) WHERE \(table.quotedPrimaryKey) = ?", [.integer(rowKey)])
+        case .unique(let group, let values):
+            let conditions = table.uniqueGroups.indices.contains(group)
+                ? table.uniqueGroups[group].map { "\(dialect.quoted(table.columns[$0].name)) = ?" }.joined(separator: " AND ")
+                : dialect.booleanLiteral(false)
+            return SQLFragment("SELECT \(table.quotedPrimaryKey) FROM \(table.quotedName) WHERE \(conditions)", values)
+        case .related(let mapping, let owner):
+            return related(mapping, ownerKey: owner, dialect)
+        case .all, .matching:
+            var sql = SQLFragment("SELECT \(columns) FROM \(table.quotedName)") + whereClause
+            if let afterKey = request.afterKey {
+                sql += (whereClause.text.isEmpty ? " WHERE " : " AND ") + "\(key) > ?"
+                sql.arguments.append(.integer(afterKey))
+                sql += " ORDER BY \(key) LIMIT ?"
+                sql.arguments.append(.integer(Int64(max(request.limit ?? -1, -1))))
+                return sql
+            }
+            sql += orderByClause(dialect)
+            if request.limit != nil || (request.offset ?? 0) > 0 {
+                sql += SQLFragment(" LIMIT ? OFFSET ?", [
+                    .integer(Int64(max(request.limit ?? -1, -1))), .integer(Int64(max(request.offset ?? 0, 0))),
+                ])
+            }
+            return sql
+        }
+    }
+
+    /// ` WHERE (<condition>)`, or nothing.
+    package var whereClause: SQLFragment {
+        guard case .matching(let condition) = request.rows else { return SQLFragment("") }
+        return " WHERE (" + condition.fragment + ")"
+    }
+
+    /// ` ORDER BY <terms>, "T"."Z_PK"`: always ends with the primary key, so the order is total and stable.
+    package func orderByClause(_ dialect: any SQLDialect) -> String {
+        var terms = request.sort.map { term in
+            "\(term.column.valueSQL)\(term.collation.map { " COLLATE \($0)" } ?? "") \(term.ascending ? "ASC" : "DESC")"
+        }
+        terms.append(request.table.primaryKeySQL)
+        return " ORDER BY " + terms.joined(separator: ", ")
+    }
+
+    private func related(_ mapping: RelationshipMapping, ownerKey: Int64, _ dialect: any SQLDialect) -> SQLFragment {
+        let destination = mapping.destination
+        let list = request.columns == .primaryKey ? destination.primaryKeySQL : destination.selectList
+        switch mapping.storage {
+        case .inverseForeignKey(let column):
+            return SQLFragment(
+                "SELECT \(list) FROM \(destination.quotedName) WHERE \(destination.quotedName).\(dialect.quoted(destination.columns[column].name)) = ? "
+                    + "ORDER BY \(destination.primaryKeySQL)",
+                [.integer(ownerKey)]
+            )
+        case .joinTable(let joinTable, let ownerColumn, let destinationColumn):
+            return SQLFragment(
+                "SELECT \(list) FROM \(destination.quotedName) JOIN \(joinTable.quotedName) "
+                    + "ON \(joinTable.quotedName).\(dialect.quoted(destinationColumn)) = \(destination.primaryKeySQL) "
+                    + "WHERE \(joinTable.quotedName).\(dialect.quoted(ownerColumn)) = ? "
+                    + "ORDER BY \(joinTable.quotedName).\(dialect.quoted(JoinTable.orderColumn)), \(destination.primaryKeySQL)",
+                [.integer(ownerKey)]
+            )
+        case .foreignKey(let column):
+            // A to-one relationship as a list of at most one.
+            let owner = mapping.owner
+            return SQLFragment(
+                "SELECT \(list) FROM \(destination.quotedName) WHERE \(destination.primaryKeySQL) = "
+                    + "(SELECT \(dialect.quoted(owner.columns[column].name)) FROM \(owner.quotedName) WHERE \(owner.quotedPrimaryKey) = ?)",
+                [.integer(ownerKey)]
+            )
+        }
+    }
+}
+
+/// `SELECT count(*) FROM <table> [WHERE (<condition>)]` for a ``FetchRequest`` (its order, limit and offset are the
+/// caller's to apply: a count is of every matching row).
+package struct CountQuery {
+    package let request: FetchRequest
+
+    package init(_ request: FetchRequest) {
+        self.request = request
+    }
+
+    package func sql(_ dialect: any SQLDialect) -> SQLFragment {
+        "SELECT count(*) FROM \(request.table.quotedName)" + SelectQuery(request).whereClause
+    }
+}
