@@ -82,7 +82,7 @@ let package = Package(
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
-        .target(name: "OpenCoreData", dependencies: ["OpenCoreDataMacros"]),
+        .target(name: "OpenCoreData", dependencies: ["SQLStore", "OpenCoreDataMacros"]),
 
         // HTTP server over libmicrohttpd, and an HTTP API client over URLSession.
         .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
@@ -125,7 +125,7 @@ let package = Package(
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
-        .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "SQLStore"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "OpenCoreDataMacrosTests",
             dependencies: ["OpenCoreDataMacros"],
