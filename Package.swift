@@ -107,7 +107,12 @@ let package = Package(
         ),
                 .target(name: "Places", dependencies: ["OpenSwiftData", "HTTP", "HTML", "ViewState"]),
         .target(name: "People", dependencies: ["OpenSwiftData", "HTTP", "HTML", "ViewState"]),
-        .target(name: "Showcase", dependencies: ["Shop", "BookStore", "Places", "People", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
+        .target(
+            name: "Inventory",
+            dependencies: ["OpenCoreData", "HTTP", "HTML", "ViewState"],
+            resources: [.copy("Resources/Inventory.xcdatamodeld")]
+        ),
+        .target(name: "Showcase", dependencies: ["Shop", "BookStore", "Places", "People", "Inventory", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
         .executableTarget(name: "showcase", dependencies: ["Showcase"]),
 
         // A process that saves to a store over and over, for the tests of concurrent writers.
@@ -140,6 +145,7 @@ let package = Package(
         .testTarget(name: "ViewStateTests", dependencies: ["ViewState", "HTTP"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "OpenSwiftData", "HTTP", "ViewState"]),
         .testTarget(name: "PeopleTests", dependencies: ["People", "OpenSwiftData", "HTTP"]),
+        .testTarget(name: "InventoryTests", dependencies: ["Inventory", "OpenCoreData", "HTTP"]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Shop", "HTTP", "Networking"]),
     ],
     swiftLanguageModes: [.v6]
