@@ -1,4 +1,8 @@
 import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How a context runs its work. Mirrors Core Data's `NSManagedObjectContextConcurrencyType`.
 public enum NSManagedObjectContextConcurrencyType: UInt, Sendable {
@@ -78,28 +82,50 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     var eventDeleted: [ObjectIdentifier: NSManagedObject] = [:]
 
     let queue: DispatchQueue
-    private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+    /// The thread running a block of the queue now (0 when none): `performAndWait` from inside a block runs at once.
+    private let queueThread = Atomic<UInt>(0)
 
     /// Mirrors `init(concurrencyType:)`.
     public init(concurrencyType type: NSManagedObjectContextConcurrencyType) {
         self.concurrencyType = type
         self.queue = DispatchQueue(label: "OpenCoreData.NSManagedObjectContext")
         super.init()
-        queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
     }
 
     // MARK: Running work on the context's queue
 
     /// Whether the current code runs on this context's queue.
-    var isOnQueue: Bool { DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self) }
+    var isOnQueue: Bool { queueThread.load(ordering: .acquiring) == Self.currentThread }
+
+    private static var currentThread: UInt {
+        #if canImport(Glibc)
+        UInt(pthread_self())
+        #else
+        UInt(bitPattern: pthread_self())
+        #endif
+    }
+
+    /// Runs a block handed to ``perform(_:)``, then processes pending changes.
+    private func runQueued(_ block: () -> Void) {
+        runAsQueue {
+            block()
+            processPendingChanges()
+        }
+    }
+
+    /// Runs `body` as the queue's current block (on the queue).
+    func runAsQueue<T>(_ body: () throws -> T) rethrows -> T {
+        let outer = queueThread.load(ordering: .acquiring)
+        queueThread.store(Self.currentThread, ordering: .releasing)
+        defer { queueThread.store(outer, ordering: .releasing) }
+        return try body()
+    }
 
     /// Runs `block` on the context's queue, later; then processes pending changes. Mirrors `perform(_:)`.
     open func perform(_ block: @escaping () -> Void) {
         let work = UncheckedSendable((self, block))
         queue.async {
-            let (context, block) = work.value
-            block()
-            context.processPendingChanges()
+            work.value.0.runQueued(work.value.1)
         }
     }
 
@@ -107,14 +133,14 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// `performAndWait(_:)`.
     open func performAndWait(_ block: () -> Void) {
         if isOnQueue { return block() }
-        queue.sync { block() }
+        queue.sync { runAsQueue(block) }
     }
 
     /// Runs `block` on the context's queue, waits for it and returns its result (or throws its error). Mirrors
     /// `performAndWait(_:)`'s generic form.
     public func performAndWait<T>(_ block: () throws -> T) rethrows -> T {
         if isOnQueue { return try block() }
-        return try queue.sync { try block() }
+        return try queue.sync { try runAsQueue(block) }
     }
 
     /// When an async `perform` runs its block. Mirrors `NSManagedObjectContext.ScheduledTaskType`.
@@ -132,8 +158,11 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<UncheckedSendable<T>, Never>) in
             queue.async {
                 let (context, block) = work.value
-                let value = block()
-                context.processPendingChanges()
+                let value = context.runAsQueue {
+                    let value = block()
+                    context.processPendingChanges()
+                    return value
+                }
                 continuation.resume(returning: UncheckedSendable(value))
             }
         }
@@ -147,8 +176,11 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<UncheckedSendable<Result<T, Error>>, Never>) in
             queue.async {
                 let (context, block) = work.value
-                let value = Result { try block() }
-                context.processPendingChanges()
+                let value = context.runAsQueue {
+                    let value = Result { try block() }
+                    context.processPendingChanges()
+                    return value
+                }
                 continuation.resume(returning: UncheckedSendable(value))
             }
         }
