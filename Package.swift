@@ -91,8 +91,11 @@ let package = Package(
         // HTML escaping and the page layout the apps share.
         .target(name: "HTML"),
 
-        // View state kept on the server per browser session: identity, owned and per-render objects, notices.
+        // View state kept on the server per browser session: identity, owned and per-render objects.
         .target(name: "ViewState", dependencies: ["HTTP"]),
+
+        // A saved model's PersistentIdentifier as an opaque URL token, for the apps' URLs and JSON.
+        .target(name: "IdentifierTokens", dependencies: ["OpenSwiftData"]),
 
         // The apps.
         .target(
@@ -105,11 +108,11 @@ let package = Package(
             dependencies: ["OpenSwiftData", "HTTP", "HTML", "Networking"],
             resources: [.copy("Resources/kakao-books")]
         ),
-                .target(name: "Places", dependencies: ["OpenSwiftData", "HTTP", "HTML", "ViewState"]),
-        .target(name: "People", dependencies: ["OpenSwiftData", "HTTP", "HTML", "ViewState"]),
+        .target(name: "Places", dependencies: ["OpenSwiftData", "HTTP", "HTML", "IdentifierTokens"]),
+        .target(name: "People", dependencies: ["OpenSwiftData", "HTTP", "HTML", "IdentifierTokens"]),
         .target(
             name: "Inventory",
-            dependencies: ["OpenCoreData", "HTTP", "HTML", "ViewState"],
+            dependencies: ["OpenCoreData", "HTTP", "HTML"],
             resources: [.copy("Resources/Inventory.xcdatamodeld")]
         ),
         .target(name: "Showcase", dependencies: ["Shop", "BookStore", "Places", "People", "Inventory", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
@@ -143,10 +146,11 @@ let package = Package(
                 .testTarget(name: "BookStoreTests", dependencies: ["BookStore", "OpenSwiftData", "SQLite", "HTTP", "Networking"]),
         .testTarget(name: "ShopTests", dependencies: ["Shop", "OpenSwiftData", "ViewState"]),
         .testTarget(name: "ViewStateTests", dependencies: ["ViewState", "HTTP"]),
-        .testTarget(name: "PlacesTests", dependencies: ["Places", "OpenSwiftData", "HTTP", "ViewState"]),
-        .testTarget(name: "PeopleTests", dependencies: ["People", "OpenSwiftData", "HTTP"]),
+        .testTarget(name: "IdentifierTokensTests", dependencies: ["IdentifierTokens", "OpenSwiftData"]),
+        .testTarget(name: "PlacesTests", dependencies: ["Places", "OpenSwiftData", "HTML", "HTTP", "IdentifierTokens"]),
+        .testTarget(name: "PeopleTests", dependencies: ["People", "OpenSwiftData", "HTML", "HTTP", "IdentifierTokens"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "OpenCoreData", "HTTP"]),
-        .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Shop", "HTTP", "Networking"]),
+        .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Shop", "Places", "People", "HTTP", "Networking"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -88,7 +88,7 @@ extension BookStoreController {
     /// body that is not `application/json` is refused with 415 before this runs, by the server's
     /// ``HTTP/HTTPSecurityPolicy``.)
     public func saveJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let body = try? JSONDecoder().decode(SaveJSON.self, from: request.body),
+        guard let body = try? StrictJSONDecoder().decode(SaveJSON.self, from: request.body),
               !body.isbn.trimmingCharacters(in: .whitespaces).isEmpty
         else {
             return .jsonError("the body must be JSON like {\"isbn\": \"9788996991342\"}", status: .badRequest)

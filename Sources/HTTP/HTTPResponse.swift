@@ -18,6 +18,9 @@ public struct HTTPResponse: Sendable {
     public var body: Data
     /// Writes the body of a streamed response; `nil` for a response whose body is ``body``.
     var producer: (@Sendable (HTTPBodyWriter) async -> Void)?
+    /// Made by ``serverSentEvents(status:headers:_:)``: counted against ``HTTPConnectionLimits/maxEventStreams``,
+    /// and sent heartbeats while idle.
+    var isEventStream = false
 
     /// Whether the body is produced over time by a producer (``stream(status:headers:_:)``,
     /// ``serverSentEvents(status:headers:_:)``) rather than sent from ``body``.
@@ -72,9 +75,11 @@ public struct HTTPResponse: Sendable {
     /// ```
     ///
     /// `produce` should return once ``ServerSentEventWriter/send(event:data:id:)`` returns `false`; it is also
-    /// cancelled then (when the client disconnects or the server stops). A client that disconnects is noticed at
-    /// the next send, so a producer that may be idle for long should send a ``ServerSentEventWriter/comment(_:)``
-    /// now and then (every 15–30 seconds is usual), which also keeps proxies from closing the connection.
+    /// cancelled then (when the client disconnects or the server stops). While the producer sends nothing, the
+    /// server writes a comment line (`:`) every ``HTTPConnectionLimits/eventStreamHeartbeatSeconds``, which keeps
+    /// proxies from closing the connection and lets a client that went away be noticed. A server has at most
+    /// ``HTTPConnectionLimits/maxEventStreams`` open; beyond, the response is replaced by a 503 with `Retry-After`
+    /// and the producer never runs.
     ///
     /// - Parameters:
     ///   - status: The status to send (200 OK; `EventSource` treats anything else as a failure).
@@ -92,9 +97,11 @@ public struct HTTPResponse: Sendable {
         ]
         for (name, _) in headers { fields.remove(name) }
         for (name, value) in headers { fields.add(name, value) }
-        return stream(status: status, headers: fields) { writer in
+        var response = stream(status: status, headers: fields) { writer in
             await produce(ServerSentEventWriter(writer))
         }
+        response.isEventStream = true
+        return response
     }
 
     /// An HTML page: `Content-Type: text/html; charset=utf-8`, the string's UTF-8 bytes as the body.

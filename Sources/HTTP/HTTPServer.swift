@@ -28,10 +28,27 @@ import Foundation
 /// leaves with its header fields (`Content-Security-Policy`, `X-Content-Type-Options: nosniff`, …).
 ///
 /// Bodies larger than `maxRequestBodyBytes` are answered with 413 Content Too Large without calling the handler:
-/// a `Content-Length` over the limit is refused when the headers arrive, and a body without one (chunked) is
-/// counted as it streams in. Errors the server answers by itself (413, 400 for an unusable request target, 503 while
-/// stopping, and the security policy's 403, 415 and 421) are JSON under `/api` and otherwise the page an
-/// ``HTTPErrorPageRenderer`` makes, or plain text.
+/// a `Content-Length` over the limit is refused when the headers arrive, and a chunked body (when allowed) is
+/// counted as it streams in.
+///
+/// Connections are limited (``HTTPConnectionLimits``: how many at once, from one address, as event streams, and
+/// how long one may stay idle); beyond a limit a request is answered 503 with `Retry-After` and its connection
+/// closed, so a flood of idle sockets or event streams cannot keep other clients from being answered.
+///
+/// Requests whose framing is ambiguous are refused before their body is read, with `Connection: close` (a proxy in
+/// front could read them differently and smuggle a second request through):
+/// - both `Content-Length` and `Transfer-Encoding`, more than one `Content-Length`, or a `Transfer-Encoding`
+///   whose last coding is not `chunked`: 400 Bad Request;
+/// - a transfer coding other than `chunked`: 501 Not Implemented;
+/// - `Transfer-Encoding: chunked` unless `allowsChunkedRequestBodies`: 411 Length Required;
+/// - HTTP/1.1 without exactly one `Host` field: 400 Bad Request.
+///
+/// Errors the server answers by itself (413, 411, 400, 501, 503, and the security policy's 403, 415 and 421) are
+/// JSON under `/api` and otherwise the page an ``HTTPErrorPageRenderer`` makes, or plain text. libmicrohttpd
+/// answers a few malformed requests itself, in its own format, before the server sees them: a request line or
+/// header it cannot parse (400, or the connection is closed), headers over its 32 KiB connection buffer (431), an
+/// HTTP version other than 1.0 and 1.1 (505), and — only when chunked bodies are allowed — a chunk-size line longer
+/// than that buffer (500; libmicrohttpd 0.9.75 has no way to hand these to the application).
 public final class HTTPServer: Sendable {
     /// The address the server binds to, as given.
     public let host: String
@@ -41,6 +58,11 @@ public final class HTTPServer: Sendable {
     public let threads: Int
     /// What the server refuses before a handler runs and the header fields it adds to every response.
     public let securityPolicy: HTTPSecurityPolicy
+    /// How many connections are served at once (in all, per client address, as event streams) and idle timeouts.
+    public let limits: HTTPConnectionLimits
+    /// Whether a request body may be sent with `Transfer-Encoding: chunked`; when not, such requests are answered
+    /// 411 Length Required.
+    public let allowsChunkedRequestBodies: Bool
 
     private let core: ServerCore
 
@@ -58,6 +80,10 @@ public final class HTTPServer: Sendable {
     ///   - securityPolicy: The checks made before the handler runs (host, cross-site requests, JSON bodies) and the
     ///     header fields added to every response; ``HTTPSecurityPolicy/standard`` by default,
     ///     ``HTTPSecurityPolicy/none`` for a server that is not meant for browsers.
+    ///   - limits: Connection limits and idle timeouts; ``HTTPConnectionLimits/standard`` by default.
+    ///   - allowsChunkedRequestBodies: Whether request bodies may be chunked (`false` by default: browsers never
+    ///     send them over HTTP/1.1, every client can send `Content-Length` for a body this server keeps in memory,
+    ///     and refusing them closes off request smuggling and libmicrohttpd's own 500 for over-long chunk lines).
     ///   - handler: Called once per request with the complete request; its response is sent as returned.
     public init(
         host: String = "127.0.0.1",
@@ -66,12 +92,16 @@ public final class HTTPServer: Sendable {
         threads: Int = ProcessInfo.processInfo.activeProcessorCount,
         errorPageRenderer: HTTPErrorPageRenderer? = nil,
         securityPolicy: HTTPSecurityPolicy = .standard,
+        limits: HTTPConnectionLimits = .standard,
+        allowsChunkedRequestBodies: Bool = false,
         handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) {
         self.host = host
         self.maxRequestBodyBytes = maxRequestBodyBytes
         self.threads = threads
         self.securityPolicy = securityPolicy
+        self.limits = limits
+        self.allowsChunkedRequestBodies = allowsChunkedRequestBodies
         core = ServerCore(
             host: host,
             port: port,
@@ -79,12 +109,14 @@ public final class HTTPServer: Sendable {
             threads: threads,
             errorPageRenderer: errorPageRenderer,
             securityPolicy: securityPolicy,
+            limits: limits,
+            allowsChunkedRequestBodies: allowsChunkedRequestBodies,
             handler: handler
         )
     }
 
     /// Creates a stopped server that answers with `router`
-    /// (see ``init(host:port:maxRequestBodyBytes:threads:errorPageRenderer:securityPolicy:handler:)``).
+    /// (see ``init(host:port:maxRequestBodyBytes:threads:errorPageRenderer:securityPolicy:limits:allowsChunkedRequestBodies:handler:)``).
     ///
     /// The errors the server answers by itself are rendered with `errorPageRenderer`, or with the router's
     /// ``Router/errorPageRenderer`` when it is `nil`.
@@ -95,6 +127,8 @@ public final class HTTPServer: Sendable {
         threads: Int = ProcessInfo.processInfo.activeProcessorCount,
         errorPageRenderer: HTTPErrorPageRenderer? = nil,
         securityPolicy: HTTPSecurityPolicy = .standard,
+        limits: HTTPConnectionLimits = .standard,
+        allowsChunkedRequestBodies: Bool = false,
         router: Router
     ) {
         self.init(
@@ -103,7 +137,9 @@ public final class HTTPServer: Sendable {
             maxRequestBodyBytes: maxRequestBodyBytes,
             threads: threads,
             errorPageRenderer: errorPageRenderer ?? router.errorPageRenderer,
-            securityPolicy: securityPolicy
+            securityPolicy: securityPolicy,
+            limits: limits,
+            allowsChunkedRequestBodies: allowsChunkedRequestBodies
         ) { request in
             await router.respond(to: request)
         }
@@ -119,7 +155,8 @@ public final class HTTPServer: Sendable {
     ///
     /// - Throws: ``HTTPServerError/invalidHost(_:)`` if the host is not an address literal;
     ///   ``HTTPServerError/cannotBind(host:port:reason:)`` if the port is taken or not permitted;
-    ///   ``HTTPServerError/invalidConfiguration(_:)`` for a negative body limit or a thread count outside 1...1024;
+    ///   ``HTTPServerError/invalidConfiguration(_:)`` for a negative body limit, a thread count outside 1...1024,
+    ///   limits out of range (see ``HTTPConnectionLimits``), or too few file descriptors for them;
     ///   ``HTTPServerError/alreadyRunning(port:)`` if it is running;
     ///   ``HTTPServerError/daemonStartFailed(host:port:)`` if libmicrohttpd cannot start.
     public func start() throws(HTTPServerError) {

@@ -64,6 +64,8 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let conflict = HTTPStatus(code: 409)
     /// 410 Gone.
     public static let gone = HTTPStatus(code: 410)
+    /// 411 Length Required: the request has a body without `Content-Length`.
+    public static let lengthRequired = HTTPStatus(code: 411)
     /// 413 Content Too Large (RFC 9110; RFC 7231 called it Payload Too Large).
     public static let contentTooLarge = HTTPStatus(code: 413)
     /// 413 Content Too Large: the same status as ``contentTooLarge``, under its RFC 7231 name.

@@ -19,6 +19,28 @@ func mhdRequestStarted(
     return Unmanaged.passRetained(context).toOpaque()
 }
 
+/// Notify-connection callback: a connection was accepted (its record, with the admission decision, becomes the
+/// socket context) or closed (the record is released and its slot freed).
+func mhdConnectionNotified(
+    _ cls: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ code: MHD_ConnectionNotificationCode
+) {
+    guard let cls, let socketContext else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    switch code {
+    case .CONNECTION_NOTIFY_STARTED:
+        let address = connection.flatMap { ConnectionAdmission.addressText(cmhd_connection_client_address($0)) }
+        let record = core.admission.connectionStarted(address: address)
+        socketContext.pointee = Unmanaged.passRetained(record).toOpaque()
+    default:
+        guard let raw = socketContext.pointee else { return }
+        socketContext.pointee = nil
+        core.admission.connectionClosed(Unmanaged<ConnectionRecord>.fromOpaque(raw).takeRetainedValue())
+    }
+}
+
 /// Request-completed callback: the response was sent, or the connection ended (error, timeout, shutdown).
 func mhdRequestCompleted(
     _ cls: UnsafeMutableRawPointer?,
@@ -61,6 +83,12 @@ func mhdAccessHandler(
     switch context.phase {
     case .started:
         context.phase = .receivingBody
+        withUnsafeMutablePointer(to: &context.headers) { pointer in
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdCollectHeader, UnsafeMutableRawPointer(pointer))
+        }
+        if let refusal = refusalBeforeBody(core, context, connection, version: version) {
+            return queueRefusal(refusal, core, context, connection)
+        }
         guard let declared = declaredContentLength(connection) else { return .YES }
         if declared > core.maxRequestBodyBytes {
             context.bodyTooLarge = true
@@ -115,7 +143,7 @@ func mhdAccessHandler(
         guard let response else { return .YES }
         context.phase = .responded
         core.endHandler()
-        return queue(response, on: connection, core: core, isHead: context.isHead)
+        return queue(response, on: connection, core: core, isHead: context.isHead, path: context.path)
 
     case .responded:
         // Nothing more to do; drop any body bytes that still arrive (libmicrohttpd normally stops reading).
@@ -134,10 +162,7 @@ private func startHandler(
 ) -> MHD_Result {
     let methodName = method.map { String(cString: $0) } ?? ""
     context.isHead = methodName == "HEAD"
-    var headers = HTTPHeaders()
-    withUnsafeMutablePointer(to: &headers) { pointer in
-        _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdCollectHeader, UnsafeMutableRawPointer(pointer))
-    }
+    let headers = context.headers
     let body = context.body
     context.body = Data()
     guard
@@ -161,6 +186,7 @@ private func startHandler(
             core: core
         )
     }
+    context.path = request.path
     if let refusal = core.securityPolicy.refusal(for: request, boundHost: core.host, port: core.port) {
         context.phase = .responded
         return queue(
@@ -212,7 +238,101 @@ private func startHandler(
     guard let immediate else { return .YES }
     context.phase = .responded
     core.endHandler()
-    return queue(immediate, on: connection, core: core, isHead: context.isHead)
+    return queue(immediate, on: connection, core: core, isHead: context.isHead, path: context.path)
+}
+
+/// A request the server answers itself, before reading its body, and then closes the connection.
+private struct EarlyRefusal {
+    var status: HTTPStatus
+    var message: String
+    /// Sent as `Retry-After` (seconds), for a refusal that a later attempt may not meet.
+    var retryAfterSeconds: Int?
+}
+
+/// Why the request must be refused as soon as its headers are in, if it must: its connection is over a limit, or
+/// its framing is ambiguous (see ``HTTPServer``).
+private func refusalBeforeBody(
+    _ core: ServerCore,
+    _ context: RequestContext,
+    _ connection: OpaquePointer,
+    version: UnsafePointer<CChar>?
+) -> EarlyRefusal? {
+    if let raw = cmhd_connection_socket_context(connection),
+       !Unmanaged<ConnectionRecord>.fromOpaque(raw).takeUnretainedValue().admitted {
+        return EarlyRefusal(
+            status: .serviceUnavailable,
+            message: "The server is serving as many connections as it can (from this address, or in all); retry shortly.",
+            retryAfterSeconds: core.limits.idleTimeoutSeconds
+        )
+    }
+    let headers = context.headers
+    let hosts = headers.values(for: "Host")
+    if version.map({ String(cString: $0) }) == "HTTP/1.1" && hosts.count != 1 {
+        return EarlyRefusal(
+            status: .badRequest,
+            message: hosts.isEmpty
+                ? "An HTTP/1.1 request must have a Host header field."
+                : "The request has \(hosts.count) Host header fields; it must have exactly one.",
+            retryAfterSeconds: nil
+        )
+    }
+    let lengths = headers.values(for: "Content-Length")
+    let encodings = headers.values(for: "Transfer-Encoding")
+    if !lengths.isEmpty && !encodings.isEmpty {
+        return EarlyRefusal(
+            status: .badRequest,
+            message: "The request has both Content-Length and Transfer-Encoding; send only one of them.",
+            retryAfterSeconds: nil
+        )
+    }
+    if lengths.count > 1 {
+        return EarlyRefusal(
+            status: .badRequest, message: "The request has more than one Content-Length.", retryAfterSeconds: nil
+        )
+    }
+    if !encodings.isEmpty {
+        let codings = encodings.flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard codings.last == "chunked", codings.filter({ $0 == "chunked" }).count == 1 else {
+            return EarlyRefusal(
+                status: .badRequest,
+                message: "The request's Transfer-Encoding (\(encodings.joined(separator: ", "))) does not end with "
+                    + "chunked, so its length cannot be known.",
+                retryAfterSeconds: nil
+            )
+        }
+        guard codings.count == 1 else {
+            return EarlyRefusal(
+                status: .notImplemented,
+                message: "This server understands no transfer coding but chunked (the request has "
+                    + "\(encodings.joined(separator: ", "))).",
+                retryAfterSeconds: nil
+            )
+        }
+        guard core.allowsChunkedRequestBodies else {
+            return EarlyRefusal(
+                status: .lengthRequired,
+                message: "This server needs a Content-Length for request bodies; chunked bodies are not accepted.",
+                retryAfterSeconds: nil
+            )
+        }
+    }
+    return nil
+}
+
+/// Answers `refusal` with `Connection: close`, so that no byte after the headers is read as another request.
+private func queueRefusal(
+    _ refusal: EarlyRefusal,
+    _ core: ServerCore,
+    _ context: RequestContext,
+    _ connection: OpaquePointer
+) -> MHD_Result {
+    context.phase = .responded
+    let path = HTTPRequest(method: .get, target: context.rawTarget)?.path ?? "/"
+    var response = HTTPResponse.error(refusal.message, status: refusal.status, path: path, renderer: core.errorPageRenderer)
+    if let seconds = refusal.retryAfterSeconds { response.headers.set("Retry-After", "\(seconds)") }
+    response.headers.set("Connection", "close")
+    return queue(response, on: connection, core: core)
 }
 
 /// Header iterator for `MHD_get_connection_values_n`: appends each field to the `HTTPHeaders` at `cls`.
@@ -275,17 +395,33 @@ private func queue(
     _ response: HTTPResponse,
     on connection: OpaquePointer,
     core: ServerCore,
-    isHead: Bool = false
+    isHead: Bool = false,
+    path: String = "/"
 ) -> MHD_Result {
     var response = response
     if isHead && response.producer != nil {
         response.producer = nil
         response.body = Data()
     }
+    var holdsEventStreamSlot = false
+    if response.producer != nil && response.isEventStream {
+        holdsEventStreamSlot = core.admission.beginEventStream()
+        if !holdsEventStreamSlot {
+            response = .error(
+                "The server has as many event streams open as it allows (\(core.limits.maxEventStreams)); retry shortly.",
+                status: .serviceUnavailable,
+                path: path,
+                renderer: core.errorPageRenderer
+            )
+            response.headers.set("Retry-After", "\(core.limits.idleTimeoutSeconds)")
+        }
+    }
     core.securityPolicy.apply(to: &response)
     let closing = core.isStopping
     let built: OpaquePointer
-    switch makeMHDResponse(response, closing: closing, connection: connection, core: core) {
+    switch makeMHDResponse(
+        response, closing: closing, connection: connection, core: core, isEventStream: holdsEventStreamSlot
+    ) {
     case .success(let made):
         built = made.response
         if let stream = made.stream, let producer = response.producer {
@@ -296,8 +432,9 @@ private func queue(
     case .failure(let problem):
         var fallback = HTTPResponse.text("500 Internal Server Error\n\n\(problem)\n", status: .internalServerError)
         core.securityPolicy.apply(to: &fallback)
-        guard case .success(let made) = makeMHDResponse(fallback, closing: closing, connection: connection, core: core)
-        else { return .NO }
+        guard case .success(let made) = makeMHDResponse(
+            fallback, closing: closing, connection: connection, core: core, isEventStream: false
+        ) else { return .NO }
         built = made.response
         let result = MHD_queue_response(connection, UInt32(500), built)
         MHD_destroy_response(built)
@@ -321,13 +458,17 @@ private struct MadeResponse {
 /// Bytes libmicrohttpd is asked to read from a streamed body at a time (advisory; it also bounds one chunk).
 private let streamBlockSize = 16 * 1024
 
+/// - Parameter isEventStream: An event-stream slot is held for this response: the stream made for it takes it over
+///   (and gives it back when released), or it is given back here if the response cannot be made.
 private func makeMHDResponse(
     _ response: HTTPResponse,
     closing: Bool,
     connection: OpaquePointer,
-    core: ServerCore
+    core: ServerCore,
+    isEventStream: Bool
 ) -> Result<MadeResponse, ResponseProblem> {
     guard (100...599).contains(response.status.code) else {
+        if isEventStream { core.admission.endEventStream() }
         return .failure(ResponseProblem(description: "The handler returned status \(response.status.code), "
             + "which is not a valid HTTP status (100...599)."))
     }
@@ -336,7 +477,7 @@ private func makeMHDResponse(
     if response.producer != nil {
         // Unknown size: chunked transfer encoding for HTTP/1.1, end of body by closing for HTTP/1.0. The stream is
         // retained for libmicrohttpd until its free callback.
-        let bodyStream = BodyStream(core: core, connection: connection)
+        let bodyStream = BodyStream(core: core, connection: connection, isEventStream: isEventStream)
         let retained = Unmanaged.passRetained(bodyStream)
         guard
             let made = MHD_create_response_from_callback(
@@ -347,6 +488,7 @@ private func makeMHDResponse(
                 mhdStreamFree
             )
         else {
+            bodyStream.giveBackEventStreamSlot()
             retained.release()
             return .failure(ResponseProblem(description: "libmicrohttpd could not allocate a streamed response."))
         }
@@ -376,7 +518,7 @@ private func makeMHDResponse(
                 + "\"\(name): \(value)\" (names must be tokens; values must not contain line breaks)."))
         }
     }
-    if closing {
+    if closing && !response.headers.contains("Connection") {
         _ = MHD_add_response_header(created, "Connection", "close")
     }
     return .success(MadeResponse(response: created, stream: stream))

@@ -30,6 +30,10 @@ final class RequestContext: @unchecked Sendable {
 
     let rawTarget: String
     var phase: Phase = .started
+    /// The request's header fields, read once the headers are in.
+    var headers = HTTPHeaders()
+    /// The decoded path, once the request is built (for the style of errors answered after the handler).
+    var path = "/"
     var body = Data()
     /// Body bytes received so far, including those discarded after the limit was passed.
     var receivedBytes = 0

@@ -26,6 +26,10 @@ final class ServerCore: @unchecked Sendable {
     let errorPageRenderer: HTTPErrorPageRenderer?
     /// Checked before every handler; its header fields go on every response.
     let securityPolicy: HTTPSecurityPolicy
+    /// Whether request bodies may come with `Transfer-Encoding: chunked` (otherwise 411 Length Required).
+    let allowsChunkedRequestBodies: Bool
+    /// The limits and the counts of connections and event streams held against them.
+    let admission: ConnectionAdmission
     let handler: @Sendable (HTTPRequest) async -> HTTPResponse
 
     /// How long ``stop()`` waits for requests whose handler has not started yet (a client still sending its body),
@@ -33,8 +37,6 @@ final class ServerCore: @unchecked Sendable {
     /// and streams whose connection is suspended, are always waited for: libmicrohttpd must not be stopped while
     /// one of its connections is suspended.
     let gracePeriod: TimeInterval = 10
-    /// Idle seconds after which libmicrohttpd closes a connection.
-    let connectionTimeoutSeconds: UInt32 = 60
     /// Bytes of an oversized body that are read and dropped so that the client reliably sees the 413 (a server
     /// that closes while the client is still sending makes the client see a reset instead). Beyond this the
     /// connection is cut.
@@ -69,6 +71,8 @@ final class ServerCore: @unchecked Sendable {
         threads: Int,
         errorPageRenderer: HTTPErrorPageRenderer?,
         securityPolicy: HTTPSecurityPolicy,
+        limits: HTTPConnectionLimits,
+        allowsChunkedRequestBodies: Bool,
         handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) {
         self.host = host
@@ -77,8 +81,12 @@ final class ServerCore: @unchecked Sendable {
         self.threads = threads
         self.errorPageRenderer = errorPageRenderer
         self.securityPolicy = securityPolicy
+        self.admission = ConnectionAdmission(limits: limits)
+        self.allowsChunkedRequestBodies = allowsChunkedRequestBodies
         self.handler = handler
     }
+
+    var limits: HTTPConnectionLimits { admission.limits }
 
     var port: UInt16 {
         condition.lock()
@@ -101,6 +109,8 @@ final class ServerCore: @unchecked Sendable {
         guard (1...1024).contains(threads) else {
             throw .invalidConfiguration("threads is \(threads); it must be between 1 and 1024.")
         }
+        if let problem = limits.problem() { throw .invalidConfiguration(problem) }
+        try Self.ensureDescriptors(limits.descriptorsNeeded)
         condition.lock()
         defer { condition.unlock() }
         while stopping { condition.wait() }
@@ -116,11 +126,19 @@ final class ServerCore: @unchecked Sendable {
         let uriLog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
             -> UnsafeMutableRawPointer? = mhdRequestStarted
         let completed: MHD_RequestCompletedCallback = mhdRequestCompleted
+        let notifyConnection: MHD_NotifyConnectionCallback = mhdConnectionNotified
+        let limits = self.limits
+        let perAddressCeiling = limits.maxConnectionsPerAddress == 0
+            ? 0 : limits.maxConnectionsPerAddress + limits.perAddressMargin
         // Pointers travel through the va_list as OpaquePointer (raw pointers are not CVarArg).
         let meArgument = OpaquePointer(me)
         var options: [CVarArg] = [
             MHD_OPTION.LISTEN_SOCKET.rawValue, socket.descriptor,
-            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, connectionTimeoutSeconds,
+            // Past these ceilings libmicrohttpd closes what it accepts; below them `ConnectionAdmission` decides.
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(limits.maxConnections + limits.connectionMargin),
+            MHD_OPTION.PER_IP_CONNECTION_LIMIT.rawValue, UInt32(perAddressCeiling),
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(limits.idleTimeoutSeconds),
+            MHD_OPTION.NOTIFY_CONNECTION.rawValue, unsafeBitCast(notifyConnection, to: OpaquePointer.self), meArgument,
             MHD_OPTION.URI_LOG_CALLBACK.rawValue, unsafeBitCast(uriLog, to: OpaquePointer.self), meArgument,
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(completed, to: OpaquePointer.self), meArgument,
         ]
@@ -194,6 +212,25 @@ final class ServerCore: @unchecked Sendable {
         refusingHandlers = false
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// Makes sure the process may open `needed` file descriptors, raising its soft limit (up to the hard one) if
+    /// it must: libmicrohttpd stops accepting altogether, rather than refusing one connection, when `accept` fails
+    /// for want of descriptors.
+    static func ensureDescriptors(_ needed: Int) throws(HTTPServerError) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let wanted = rlim_t(needed)
+        guard limit.rlim_cur != rlim_t.max, limit.rlim_cur < wanted else { return }
+        if limit.rlim_max == rlim_t.max || limit.rlim_max >= wanted {
+            var raised = limit
+            raised.rlim_cur = wanted
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { return }
+        }
+        throw .invalidConfiguration(
+            "the connection limits need about \(needed) file descriptors, but this process may open only "
+                + "\(limit.rlim_cur) (hard limit \(limit.rlim_max); see ulimit -n). Lower maxConnections or raise the limit."
+        )
     }
 
     // MARK: Request accounting (called from libmicrohttpd's threads)

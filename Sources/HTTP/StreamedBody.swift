@@ -172,6 +172,13 @@ final class BodyStream: Sendable {
         var roomWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
         var nextWaiterID: UInt64 = 0
         var producerTask: Task<Void, Never>?
+        /// Writes a comment to an idle event stream every ``HTTPConnectionLimits/eventStreamHeartbeatSeconds``.
+        var heartbeatTask: Task<Void, Never>?
+        /// When bytes were last written (a heartbeat is due ``HTTPConnectionLimits/eventStreamHeartbeatSeconds``
+        /// after it).
+        var lastWrite = ContinuousClock.now
+        /// This stream holds one of the server's event-stream slots until libmicrohttpd releases it.
+        var holdsEventStreamSlot = false
 
         var unsent: Int { pending.count - sentOffset }
     }
@@ -183,10 +190,26 @@ final class BodyStream: Sendable {
     /// connection is suspended, when libmicrohttpd keeps it open.
     private let socket: Int32
 
-    init(core: ServerCore, connection: OpaquePointer) {
+    /// Whether this is an event stream (heartbeats, and a slot counted against the server's limit).
+    let isEventStream: Bool
+
+    /// - Parameter isEventStream: The server has reserved an event-stream slot for it, which the stream gives
+    ///   back when libmicrohttpd releases it (or ``giveBackEventStreamSlot()`` if it never gets that far).
+    init(core: ServerCore, connection: OpaquePointer, isEventStream: Bool) {
         self.core = core
         self.connection = ConnectionHandle(pointer: connection)
+        self.isEventStream = isEventStream
         socket = cmhd_connection_socket(connection)
+        if isEventStream { state.withLock { $0.holdsEventStreamSlot = true } }
+    }
+
+    /// Returns the event-stream slot, once.
+    func giveBackEventStreamSlot() {
+        let held = state.withLock { state -> Bool in
+            defer { state.holdsEventStreamSlot = false }
+            return state.holdsEventStreamSlot
+        }
+        if held { core.admission.endEventStream() }
     }
 
     // MARK: Producer side
@@ -199,12 +222,38 @@ final class BodyStream: Sendable {
             await ServerCore.$servingCore.withValue(coreID) { await producer(writer) }
             self.producerReturned()
         }
+        let heartbeat: Task<Void, Never>? = isEventStream ? startHeartbeat() : nil
         let cancelNow = state.withLock { state -> Bool in
             if state.closed { return true }
-            if !state.producerFinished { state.producerTask = task }
+            if !state.producerFinished {
+                state.producerTask = task
+                state.heartbeatTask = heartbeat
+            }
             return false
         }
-        if cancelNow { task.cancel() }
+        if cancelNow {
+            task.cancel()
+            heartbeat?.cancel()
+        }
+    }
+
+    /// Writes a comment line (`:` and a blank line, which `EventSource` ignores) whenever nothing has been written
+    /// for a heartbeat interval.
+    private func startHeartbeat() -> Task<Void, Never> {
+        let interval = Duration.seconds(core.limits.eventStreamHeartbeatSeconds)
+        return Task { [weak self] in
+            while !Task.isCancelled {
+                let due = self?.state.withLock { state -> ContinuousClock.Instant? in
+                    state.closed || state.producerFinished ? nil : state.lastWrite + interval
+                }
+                guard let due else { return }
+                if due > .now {
+                    try? await Task.sleep(until: due, clock: .continuous)
+                    continue
+                }
+                guard let stream = self, await stream.write(Array(":\n\n".utf8)) else { return }
+            }
+        }
     }
 
     func write(_ bytes: [UInt8]) async -> Bool {
@@ -220,6 +269,7 @@ final class BodyStream: Sendable {
             }
             guard !state.closed else { return false }
             guard !bytes.isEmpty else { return true }
+            state.lastWrite = .now
             state.pending += bytes
             resumeIfSuspended(&state)
             return true
@@ -231,11 +281,14 @@ final class BodyStream: Sendable {
     }
 
     private func producerReturned() {
-        state.withLock { state in
+        let heartbeat = state.withLock { state in
             state.producerFinished = true
             state.producerTask = nil
             resumeIfSuspended(&state)
+            defer { state.heartbeatTask = nil }
+            return state.heartbeatTask
         }
+        heartbeat?.cancel()
         core.producerEnded()
     }
 
@@ -279,15 +332,18 @@ final class BodyStream: Sendable {
 
     /// Wakes writers waiting for room and cancels the producer, once the stream is closed.
     private func finishClosing() {
-        let (waiters, task) = state.withLock { state in
+        let (waiters, task, heartbeat) = state.withLock { state in
             let waiters = Array(state.roomWaiters.values)
             state.roomWaiters = [:]
             let task = state.producerTask
             state.producerTask = nil
-            return (waiters, task)
+            let heartbeat = state.heartbeatTask
+            state.heartbeatTask = nil
+            return (waiters, task, heartbeat)
         }
         for waiter in waiters { waiter.resume() }
         task?.cancel()
+        heartbeat?.cancel()
     }
 
     // MARK: libmicrohttpd side (its thread)
@@ -347,6 +403,7 @@ final class BodyStream: Sendable {
             state.closed = true
         }
         finishClosing()
+        giveBackEventStreamSlot()
         core.unregisterStream(self)
     }
 

@@ -81,7 +81,7 @@ extension PeopleController {
 
     /// A JSON body's person, checked as the forms are; or the 400 to answer.
     static func draft(_ body: Data) -> BodyCheck {
-        guard let object = try? JSONDecoder().decode([String: PersonJSONValue].self, from: body) else {
+        guard let object = try? StrictJSONDecoder().decode([String: PersonJSONValue].self, from: body) else {
             return .invalid(.jsonError(#"the body must be a JSON object like {"name": "Ada", "age": "36"}"#, status: .badRequest))
         }
         var form = PersonForm()

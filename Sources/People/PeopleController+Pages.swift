@@ -1,11 +1,10 @@
 import HTTP
-import ViewState
 
 extension PeopleController {
     /// `GET /people`: the form and the list (데이터).
     public func listPage(_ request: HTTPRequest) -> HTTPResponse {
         do throws(PeopleError) {
-            return .html(PeopleListPage.render(people: try people.fetchPeople(), notice: notices.existing(for: request)?.take()))
+            return .html(PeopleListPage.render(people: try people.fetchPeople(), notice: notices.take(for: request)))
         } catch {
             return failure(error, request: request)
         }
@@ -79,11 +78,9 @@ extension PeopleController {
         }
     }
 
-    /// A 303 to the list, keeping `notice` for this browser's next page.
+    /// A 303 to the list, keeping `notice` for it.
     private func redirect(notice: PersonNotice, request: HTTPRequest) -> HTTPResponse {
-        let (flash, setCookie) = notices.session(for: request)
-        flash.set(notice)
-        return HTTPResponse.redirect(to: PeoplePaths.list).settingCookie(setCookie)
+        notices.redirect(to: PeoplePaths.list, with: notice)
     }
 
     /// The form's fields as typed; a missing field is empty.

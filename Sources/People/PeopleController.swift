@@ -1,17 +1,18 @@
 import Foundation
 import HTTP
-import ViewState
+import IdentifierTokens
 
 /// Answers the People pages and JSON API from one ``PeopleViewModel``.
 ///
 /// The pages are in `PeopleController+Pages.swift`, the API in `PeopleController+API.swift`; both answer failures
 /// through ``failure(_:request:)``. Page actions follow POST/redirect/GET with a ``PersonNotice`` kept on the server
-/// for this browser (the `people_session` cookie names it) and shown once.
+/// for the page the action redirects to, in a ``HTTP/FlashStore`` (the `people_notice` cookie holds only its token),
+/// and shown once.
 @MainActor
 public final class PeopleController {
     let people: PeopleViewModel
-    /// One-time notices per browser, keyed by the `people_session` cookie (path `/people`).
-    let notices: BrowserSessions<Flash<PersonNotice>>
+    /// One-time notices for the list, each left by the action that redirects to it.
+    let notices = FlashStore<PersonNotice>(cookieName: "people_notice")
     let log: @Sendable (String) -> Void
 
     /// A controller over `people`.
@@ -21,7 +22,6 @@ public final class PeopleController {
     public init(people: PeopleViewModel, log: @escaping @Sendable (String) -> Void = PeopleController.standardErrorLog) {
         self.people = people
         self.log = log
-        notices = BrowserSessions(cookieName: "people_session", cookiePath: PeoplePaths.list) { Flash() }
     }
 
     /// Writes `line` and a line break to standard error: the server's log.
@@ -47,8 +47,8 @@ public final class PeopleController {
     }
 
     /// The person a request's `{id}` names.
-    func personID(_ request: HTTPRequest) throws(PeopleError) -> PersonID {
-        guard let token = request.pathParameters["id"], let id = PersonID(token: token) else { throw .notFound }
+    func personID(_ request: HTTPRequest) throws(PeopleError) -> IdentifierToken<Person> {
+        guard let token = request.pathParameters["id"], let id = IdentifierToken<Person>(token: token) else { throw .notFound }
         return id
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
+import HTML
 import HTTP
 
-/// The People app's URLs: its pages under `/people`, its JSON API under `/api/people`, and its stylesheet.
+/// The People app's URLs: its pages under `/people`, its JSON API under `/api/people`, and its static files under
+/// `/static` (``PeopleAssets``).
 public enum PeopleRoutes {
     /// Adds every People route to `router`, each answered by `controller` on the main actor.
     public static func register(_ controller: PeopleController, on router: inout Router) {
@@ -18,12 +20,8 @@ public enum PeopleRoutes {
         router.put("/api/people/{id}") { await controller.updateJSON($0) }
         router.delete("/api/people/{id}") { await controller.deleteJSON($0) }
 
-        router.get(PeoplePaths.stylesheet) { _ in
-            HTTPResponse(
-                status: .ok,
-                headers: ["Content-Type": PeopleAssets.stylesheetContentType, "Cache-Control": "public, max-age=3600"],
-                body: Data(PeopleAssets.stylesheet.utf8)
-            )
+        for asset in PeopleAssets.all {
+            router.get(asset.path) { _ in HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType) }
         }
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import IdentifierTokens
 import OpenSwiftData
 
 /// The people and the tutorial's create, read, update and delete, over an OpenSwiftData context.
 ///
-/// Unlike the tutorial, which updates "the n-th row" of an unsorted fetch, every operation names a person by its
-/// ``PersonID``, and the list has a stated order: by name, then by age. Every change saves at once; a failed save is
-/// rolled back, so the store and the context stay as they were.
+/// Unlike the tutorial, which updates "the n-th row" of an unsorted fetch, every operation names a person by the
+/// ``IdentifierTokens/IdentifierToken`` of its identifier, and the list has a stated order: by name, then by age.
+/// Every change saves at once; a failed save is rolled back, so the store and the context stay as they were.
 @MainActor
 public final class PeopleViewModel {
     private let context: ModelContext
@@ -39,7 +40,7 @@ public final class PeopleViewModel {
     }
 
     /// The person with `id`, or nil when there is none.
-    public func person(id: PersonID) throws(PeopleError) -> PersonLine? {
+    public func person(id: IdentifierToken<Person>) throws(PeopleError) -> PersonLine? {
         try model(id).map(line(of:))
     }
 
@@ -53,7 +54,7 @@ public final class PeopleViewModel {
 
     /// Changes the person with `id` to `draft`'s values and saves.
     /// - Throws: ``PeopleError/notFound``.
-    public func updatePerson(id: PersonID, with draft: PersonDraft) throws(PeopleError) -> PersonLine {
+    public func updatePerson(id: IdentifierToken<Person>, with draft: PersonDraft) throws(PeopleError) -> PersonLine {
         guard let person = try model(id) else { throw .notFound }
         person.name = draft.name
         person.age = draft.age
@@ -64,7 +65,7 @@ public final class PeopleViewModel {
     /// Deletes the person with `id` and saves.
     /// - Returns: The deleted person, or nil when there was none.
     @discardableResult
-    public func deletePerson(id: PersonID) throws(PeopleError) -> PersonLine? {
+    public func deletePerson(id: IdentifierToken<Person>) throws(PeopleError) -> PersonLine? {
         guard let person = try model(id) else { return nil }
         let deleted = line(of: person)
         context.delete(person)
@@ -72,7 +73,7 @@ public final class PeopleViewModel {
         return deleted
     }
 
-    private func model(_ id: PersonID) throws(PeopleError) -> Person? {
+    private func model(_ id: IdentifierToken<Person>) throws(PeopleError) -> Person? {
         do {
             guard let person = try context.model(for: id.persistentModelID) as? Person, !person.isDeleted else { return nil }
             return person
@@ -85,7 +86,7 @@ public final class PeopleViewModel {
     }
 
     private func line(of person: Person) -> PersonLine {
-        PersonLine(id: PersonID(person.persistentModelID).token, name: person.name, age: person.age)
+        PersonLine(id: IdentifierToken<Person>(person.persistentModelID).token, name: person.name, age: person.age)
     }
 
     private func save() throws(PeopleError) {

@@ -1,6 +1,6 @@
 /// A person as the pages and the JSON API show it: `{"age":"36","id":"…","name":"Ada"}`.
 public struct PersonLine: Sendable, Hashable, Codable {
-    /// The person's ``PersonID`` token, which URLs use.
+    /// The person's ``IdentifierTokens/IdentifierToken`` token, which URLs use.
     public var id: String
     /// The name (plain text; escaped when rendered).
     public var name: String

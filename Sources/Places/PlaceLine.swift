@@ -3,7 +3,7 @@
 /// Its JSON is `{"id":"…","interested":true,"latitude":36.1129,"longitude":-115.1765,"name":"Bellagio"}`; the
 /// API spells `interested` correctly while the model keeps the tutorial's `intersted`.
 public struct PlaceLine: Sendable, Hashable, Codable {
-    /// The place's ``PlaceID`` token, which URLs use.
+    /// The place's ``IdentifierTokens/IdentifierToken`` token, which URLs use.
     public var id: String
     /// The place's name (plain text; escaped when rendered).
     public var name: String

@@ -17,6 +17,9 @@ public struct PlaceMap: Sendable {
         public var labelX: Double, labelY: Double
         /// `"start"` (label to the right of its anchor) or `"end"` (to the left).
         public var labelAnchor: String
+        /// The label's text: the place's name, or for a name too long for half the frame its beginning and `…`
+        /// (the whole name stays in the link's title and accessible name).
+        public var label: String
     }
 
     /// A meridian or parallel.
@@ -82,7 +85,8 @@ public struct PlaceMap: Sendable {
         var placed: [(x0: Double, y0: Double, x1: Double, y1: Double)] = points.map { ($0.x - 9, $0.y - 9, $0.x + 9, $0.y + 9) }
         var markers: [Marker] = []
         for (place, point) in zip(places, points) {
-            let labelWidth = Double(place.name.count) * 7.6 + 4
+            let label = Self.label(place.name, fitting: width / 2 - 16)
+            let labelWidth = Self.labelWidth(label)
             let candidates: [(x: Double, y: Double, anchor: String)] = [
                 (point.x + 12, point.y + 5, "start"), (point.x - 12, point.y + 5, "end"),
                 (point.x + 12, point.y - 12, "start"), (point.x + 12, point.y + 20, "start"),
@@ -98,7 +102,7 @@ public struct PlaceMap: Sendable {
             }
             let chosen = candidates.first { fits(box($0)) } ?? (point.x > width / 2 ? candidates[1] : candidates[0])
             placed.append(box(chosen))
-            markers.append(Marker(place: place, x: point.x, y: point.y, labelX: chosen.x, labelY: chosen.y, labelAnchor: chosen.anchor))
+            markers.append(Marker(place: place, x: point.x, y: point.y, labelX: chosen.x, labelY: chosen.y, labelAnchor: chosen.anchor, label: label))
         }
         self.markers = markers
 
@@ -130,6 +134,37 @@ public struct PlaceMap: Sendable {
         let distance = distances.min { abs(log($0 / target)) < abs(log($1 / target)) } ?? 1000
         let label = distance >= 1000 ? "\(Int(distance / 1000)) km" : "\(Int(distance)) m"
         scaleBar = (distance / metresPerUnit, label)
+    }
+
+    /// The room a label takes, in map units: an estimate of its width in 13 px bold text, on the generous side
+    /// (fonts differ from system to system), plus a little space.
+    public static func labelWidth(_ label: String) -> Double {
+        label.reduce(4) { $0 + characterWidth($1) }
+    }
+
+    /// A character's estimated width in 13 px bold text, in map units.
+    static func characterWidth(_ character: Character) -> Double {
+        guard let scalar = character.unicodeScalars.first else { return 0 }
+        // Hangul, kana, CJK ideographs and full-width forms: about a square each.
+        if (0x1100...0x11FF).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+            || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
+            || (0xFF00...0xFF60).contains(scalar.value) {
+            return 14
+        }
+        if "WMmw@%…".contains(character) { return 14 }
+        if " iIjlf.,;:'!|()[]".contains(character) { return 4.6 }
+        return character.isUppercase ? 10 : 8.2
+    }
+
+    /// `name`, or its beginning and `…` when it needs more than `room` map units.
+    static func label(_ name: String, fitting room: Double) -> String {
+        guard labelWidth(name) > room else { return name }
+        var label = ""
+        for character in name {
+            guard labelWidth(label + String(character) + "…") <= room else { break }
+            label.append(character)
+        }
+        return label + "…"
     }
 
     /// `36.1° N`, with as many decimals as the grid step needs.

@@ -81,6 +81,13 @@ public struct PlacePicture: Sendable, Hashable {
         return "\(what), \(palette.phrase)."
     }
 
+    /// A place's picture as a file: served at ``PlacesPaths/picture(_:)`` as `image/svg+xml`, linked by its
+    /// ``HTML/StaticAsset/url``, whose fingerprint changes when the picture does (a rename, a move), so browsers may
+    /// keep it for a year.
+    public static func asset(for place: PlaceLine) -> StaticAsset {
+        StaticAsset(path: PlacesPaths.picture(place.id), contentType: "image/svg+xml", content: PlacePicture(place).svg)
+    }
+
     // MARK: Drawing
 
     /// The SVG document.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import IdentifierTokens
 
 extension PlacesController {
     /// The body of `GET /api/places`.
@@ -79,7 +80,7 @@ extension PlacesController {
     /// `PUT /api/places/{id}` with the same body as `POST`: replaces the place's values; 200 with the place; 400 for
     /// invalid input; 404 when there is no such place; 409 when another place has the name.
     public func updateJSON(_ request: HTTPRequest) -> HTTPResponse {
-        let id: PlaceID
+        let id: IdentifierToken<Place>
         switch placeID(request) {
         case let .success(found): id = found
         case let .failure(error): return failure(error, request: request)
@@ -108,7 +109,7 @@ extension PlacesController {
     /// A JSON body's place, checked as the forms are; or the 400 to answer.
     static func draft(_ body: Data) -> BodyCheck {
         let example = #"{"name": "Luxor", "latitude": 36.0955, "longitude": -115.1761, "interested": false}"#
-        guard let object = try? JSONDecoder().decode([String: JSONScalar].self, from: body) else {
+        guard let object = try? StrictJSONDecoder().decode([String: JSONScalar].self, from: body) else {
             return .invalid(.jsonError("the body must be a JSON object like \(example)", status: .badRequest))
         }
         var typeErrors = PlaceFormErrors()

@@ -1,6 +1,6 @@
 import Foundation
+import HTML
 import HTTP
-import ViewState
 
 extension PlacesController {
     // MARK: Reading
@@ -13,7 +13,7 @@ extension PlacesController {
             let shown = try places.fetchPlaces(searchText: searchText, filterByInterested: filter)
             let total = searchText.isEmpty && !filter ? shown.count : try places.fetchPlaces().count
             return .html(PlaceListPage.render(
-                places: shown, searchText: searchText, filterByInterested: filter, totalCount: total, notice: takeNotice(request)
+                places: shown, searchText: searchText, filterByInterested: filter, totalCount: total, notice: notices.take(for: request)
             ))
         } catch {
             return failure(error, request: request)
@@ -40,17 +40,15 @@ extension PlacesController {
 
     /// `GET /places/{id}`: one place.
     public func placePage(_ request: HTTPRequest) -> HTTPResponse {
-        withPlace(request) { place in .html(PlaceDetailPage.render(place: place, notice: takeNotice(request))) }
+        withPlace(request) { place in .html(PlaceDetailPage.render(place: place, notice: notices.take(for: request))) }
     }
 
-    /// `GET /places/{id}/picture.svg`: the place's picture.
+    /// `GET /places/{id}/picture.svg`: the place's picture, cached for a year like every static file (pages link
+    /// it with its fingerprint, ``PlacePicture/asset(for:)``, which changes when the place's name or position do).
     public func picture(_ request: HTTPRequest) -> HTTPResponse {
         withPlace(request) { place in
-            HTTPResponse(
-                status: .ok,
-                headers: ["Content-Type": "image/svg+xml", "Cache-Control": "no-cache"],
-                body: Data(PlacePicture(place).svg.utf8)
-            )
+            let asset = PlacePicture.asset(for: place)
+            return .staticFile(Data(asset.content.utf8), contentType: asset.contentType)
         }
     }
 
@@ -72,7 +70,7 @@ extension PlacesController {
         case let .success(draft):
             do {
                 let (place, updatedExisting) = try places.addPlace(draft)
-                return redirect(to: PlacesPaths.place(place.id), notice: updatedExisting ? .updatedExisting(name: place.name) : .added(name: place.name), request: request)
+                return notices.redirect(to: PlacesPaths.place(place.id), with: updatedExisting ? .updatedExisting(name: place.name) : .added(name: place.name))
             } catch {
                 return failure(error, request: request)
             }
@@ -96,7 +94,7 @@ extension PlacesController {
             case let .success(draft):
                 do throws(PlacesError) {
                     let saved = try places.updatePlace(id: try placeID(request).get(), with: draft)
-                    return redirect(to: PlacesPaths.place(saved.id), notice: .saved(name: saved.name), request: request)
+                    return notices.redirect(to: PlacesPaths.place(saved.id), with: .saved(name: saved.name))
                 } catch let PlacesError.nameTaken(other) {
                     let errors = PlaceFormErrors(name: "Another place is already called “\(other.name)”: choose another name, or edit that place.")
                     return .html(PlaceFormPage.render(mode: mode, form: form, errors: errors), status: .conflict)
@@ -115,7 +113,7 @@ extension PlacesController {
             }
             do throws(PlacesError) {
                 let saved = try places.setInterested(id: try placeID(request).get(), value == "true")
-                return redirect(to: PlacesPaths.place(saved.id), notice: .interested(name: saved.name, saved.interested), request: request)
+                return notices.redirect(to: PlacesPaths.place(saved.id), with: .interested(name: saved.name, saved.interested))
             } catch {
                 return failure(error, request: request)
             }
@@ -133,13 +131,13 @@ extension PlacesController {
     /// also returns to the list, saying so.
     public func deleteForm(_ request: HTTPRequest) -> HTTPResponse {
         guard case let .success(id) = placeID(request) else {
-            return redirect(to: PlacesPaths.list, notice: .alreadyGone, request: request)
+            return notices.redirect(to: PlacesPaths.list, with: .alreadyGone)
         }
         do {
             guard let deleted = try places.deletePlace(id: id) else {
-                return redirect(to: PlacesPaths.list, notice: .alreadyGone, request: request)
+                return notices.redirect(to: PlacesPaths.list, with: .alreadyGone)
             }
-            return redirect(to: PlacesPaths.list, notice: .deleted(name: deleted.name), request: request)
+            return notices.redirect(to: PlacesPaths.list, with: .deleted(name: deleted.name))
         } catch {
             return failure(error, request: request)
         }
@@ -155,18 +153,6 @@ extension PlacesController {
         } catch {
             return failure(error, request: request)
         }
-    }
-
-    /// A 303 to `path`, keeping `notice` for this browser's next page.
-    private func redirect(to path: String, notice: PlaceNotice, request: HTTPRequest) -> HTTPResponse {
-        let (flash, setCookie) = notices.session(for: request)
-        flash.set(notice)
-        return HTTPResponse.redirect(to: path).settingCookie(setCookie)
-    }
-
-    /// This browser's pending notice, now taken.
-    private func takeNotice(_ request: HTTPRequest) -> PlaceNotice? {
-        notices.existing(for: request)?.take()
     }
 
     /// The search as submitted: trimmed, at most 200 characters.

@@ -1,17 +1,18 @@
 import Foundation
 import HTTP
-import ViewState
+import IdentifierTokens
 
 /// Answers the Places pages and JSON API from one ``PlacesViewModel``.
 ///
 /// The pages are in `PlacesController+Pages.swift`, the API in `PlacesController+API.swift`; both answer failures
 /// through ``failure(_:request:)``. Page actions follow POST/redirect/GET: the form posts, the server keeps a
-/// ``PlaceNotice`` for this browser (a cookie names it) and redirects (303) to the page that shows it once.
+/// ``PlaceNotice`` for the page it redirects (303) to, in a ``HTTP/FlashStore`` (the `places_notice` cookie holds
+/// only its token), and that page shows it once.
 @MainActor
 public final class PlacesController {
     let places: PlacesViewModel
-    /// One-time notices per browser, keyed by the `places_session` cookie (path `/places`).
-    let notices: BrowserSessions<Flash<PlaceNotice>>
+    /// One-time notices, each for the page an action redirects to.
+    let notices = FlashStore<PlaceNotice>(cookieName: "places_notice")
     let log: @Sendable (String) -> Void
 
     /// A controller over `places`.
@@ -21,7 +22,6 @@ public final class PlacesController {
     public init(places: PlacesViewModel, log: @escaping @Sendable (String) -> Void = PlacesController.standardErrorLog) {
         self.places = places
         self.log = log
-        notices = BrowserSessions(cookieName: "places_session", cookiePath: PlacesPaths.list) { Flash() }
     }
 
     /// Writes `line` and a line break to standard error: the server's log.
@@ -52,8 +52,8 @@ public final class PlacesController {
     }
 
     /// The place a request's `{id}` names, or the failure to answer.
-    func placeID(_ request: HTTPRequest) -> Result<PlaceID, PlacesError> {
-        guard let token = request.pathParameters["id"], let id = PlaceID(token: token) else { return .failure(.notFound) }
+    func placeID(_ request: HTTPRequest) -> Result<IdentifierToken<Place>, PlacesError> {
+        guard let token = request.pathParameters["id"], let id = IdentifierToken<Place>(token: token) else { return .failure(.notFound) }
         return .success(id)
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
+import HTML
 import HTTP
 
-/// The Places app's URLs: its pages under `/places`, its JSON API under `/api/places`, and its stylesheet.
+/// The Places app's URLs: its pages under `/places`, its JSON API under `/api/places`, and its static files under
+/// `/static` (``PlacesAssets``).
 public enum PlacesRoutes {
     /// Adds every Places route to `router`, each answered by `controller` on the main actor.
     public static func register(_ controller: PlacesController, on router: inout Router) {
@@ -24,12 +26,8 @@ public enum PlacesRoutes {
         router.put("/api/places/{id}") { await controller.updateJSON($0) }
         router.delete("/api/places/{id}") { await controller.deleteJSON($0) }
 
-        router.get(PlacesPaths.stylesheet) { _ in
-            HTTPResponse(
-                status: .ok,
-                headers: ["Content-Type": PlacesAssets.stylesheetContentType, "Cache-Control": "public, max-age=3600"],
-                body: Data(PlacesAssets.stylesheet.utf8)
-            )
+        for asset in PlacesAssets.all {
+            router.get(asset.path) { _ in HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType) }
         }
     }
 }

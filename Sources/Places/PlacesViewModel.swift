@@ -1,4 +1,5 @@
 import Foundation
+import IdentifierTokens
 import OpenSwiftData
 
 /// The places and what the tutorial's views do with them, over an OpenSwiftData context.
@@ -68,7 +69,7 @@ public final class PlacesViewModel {
     }
 
     /// The place with `id`, or nil when there is none.
-    public func place(id: PlaceID) throws(PlacesError) -> PlaceLine? {
+    public func place(id: IdentifierToken<Place>) throws(PlacesError) -> PlaceLine? {
         try model(id).map(line(of:))
     }
 
@@ -103,7 +104,7 @@ public final class PlacesViewModel {
 
     /// Changes the place with `id` to `draft`'s values.
     /// - Throws: ``PlacesError/notFound``; ``PlacesError/nameTaken(_:)`` when another place has the new name.
-    public func updatePlace(id: PlaceID, with draft: PlaceDraft) throws(PlacesError) -> PlaceLine {
+    public func updatePlace(id: IdentifierToken<Place>, with draft: PlaceDraft) throws(PlacesError) -> PlaceLine {
         guard let place = try model(id) else { throw .notFound }
         let name = draft.name
         let others = try store { () throws(SwiftDataError) in
@@ -122,7 +123,7 @@ public final class PlacesViewModel {
 
     /// Sets whether the user is interested in the place with `id` (the tutorial's swipe action toggles it).
     /// - Throws: ``PlacesError/notFound``.
-    public func setInterested(id: PlaceID, _ interested: Bool) throws(PlacesError) -> PlaceLine {
+    public func setInterested(id: IdentifierToken<Place>, _ interested: Bool) throws(PlacesError) -> PlaceLine {
         guard let place = try model(id) else { throw .notFound }
         if place.intersted != interested {
             place.intersted = interested
@@ -134,7 +135,7 @@ public final class PlacesViewModel {
     /// Deletes the place with `id`.
     /// - Returns: The deleted place, or nil when there was none.
     @discardableResult
-    public func deletePlace(id: PlaceID) throws(PlacesError) -> PlaceLine? {
+    public func deletePlace(id: IdentifierToken<Place>) throws(PlacesError) -> PlaceLine? {
         guard let place = try model(id) else { return nil }
         let deleted = line(of: place)
         context.delete(place)
@@ -142,7 +143,7 @@ public final class PlacesViewModel {
         return deleted
     }
 
-    private func model(_ id: PlaceID) throws(PlacesError) -> Place? {
+    private func model(_ id: IdentifierToken<Place>) throws(PlacesError) -> Place? {
         do {
             guard let place = try context.model(for: id.persistentModelID) as? Place, !place.isDeleted else { return nil }
             return place
@@ -156,7 +157,7 @@ public final class PlacesViewModel {
 
     private func line(of place: Place) -> PlaceLine {
         PlaceLine(
-            id: PlaceID(place.persistentModelID).token,
+            id: IdentifierToken<Place>(place.persistentModelID).token,
             name: place.name,
             latitude: place.latitude,
             longitude: place.longitude,

@@ -269,9 +269,9 @@ public final class ShopController {
     public func addToCartJSON(_ request: HTTPRequest) async -> HTTPResponse {
         let body: AddToCartJSON
         do {
-            body = try JSONDecoder().decode(AddToCartJSON.self, from: request.body)
+            body = try StrictJSONDecoder().decode(AddToCartJSON.self, from: request.body)
         } catch {
-            return .jsonError("the body must be JSON like {\"productID\": 1}", status: .badRequest)
+            return .jsonError("the body must be JSON like {\"productID\": 1} (\(error.message))", status: .badRequest)
         }
         do {
             guard let product = try await catalog.product(id: body.productID) else {

@@ -1,10 +1,10 @@
 import HTML
 
-/// The showcase's front page: the five tutorial apps, linked when built.
+/// The showcase's front page: the five tutorial apps, one line each, linked when built.
 public enum HomePage {
     /// One tutorial app the showcase serves, or will.
     public struct App: Sendable {
-        /// The app's name, the card's heading.
+        /// The app's name, the card's heading: the name its own pages show in the header.
         public let name: String
         /// One sentence on what the app does.
         public let summary: String
@@ -22,7 +22,7 @@ public enum HomePage {
             framework: "OpenSwiftData (the seed used SwiftData and Core Data)", path: "/shop"
         ),
         App(
-            name: "Bookstore",
+            name: "BookStore",
             summary: "Search Kakao's book API, save books, undo and redo.",
             framework: "OpenSwiftData", path: "/books"
         ),
@@ -43,7 +43,8 @@ public enum HomePage {
         ),
     ]
 
-    /// The page listing ``apps``, each on a card: a built app's name links to it.
+    /// The page listing ``apps``, each on a card: the name (a built app's links to it), then one line — what it does
+    /// and what it runs on.
     ///
     /// It belongs to no app, so the header shows only the "Showcase" home link and the document title is just
     /// "OpenSwiftData showcase".
@@ -55,7 +56,7 @@ public enum HomePage {
                 "<h2>\(app.name) <small class=\"muted\">(not built yet)</small></h2>"
             }
             return """
-                <li class="card">\(heading)<p>\(app.summary)</p><p class="muted"><small>\(app.framework)</small></p></li>
+                <li class="card">\(heading)<p>\(app.summary) <small class="muted">\(app.framework)</small></p></li>
                 """
         }
         return Layout.page(

@@ -74,7 +74,8 @@ public final class Showcase {
             host: options.host,
             port: options.port,
             errorPageRenderer: ShowcaseErrorPage.render,
-            securityPolicy: HTTPSecurityPolicy(allowedHosts: options.allowedHosts)
+            securityPolicy: HTTPSecurityPolicy(allowedHosts: options.allowedHosts),
+            limits: options.connectionLimits
         ) { [routes] request in
             if let redirect = trailingSlash.response(for: request) { return redirect }
             guard let router = routes.router else {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import Networking
 import OpenSwiftData
 
@@ -19,13 +20,17 @@ public struct ShowcaseOptions: Sendable, Equatable {
     /// The Kakao REST API key for the BookStore's searches, from `--kakao-key` or the `KAKAO_REST_API_KEY`
     /// environment variable; nil runs the BookStore offline on its bundled Kakao responses. Never printed.
     public var kakaoKey: KakaoRESTAPIKey?
+    /// Connection limits and the idle timeout (`--max-connections`, `--max-connections-per-address`,
+    /// `--idle-timeout`, `--max-event-streams`); ``HTTP/HTTPConnectionLimits/standard`` by default.
+    public var connectionLimits: HTTPConnectionLimits = .standard
 
     public init() {}
 
     /// The usage text `--help` prints.
     public static let usage = """
         Usage: showcase [--host ADDRESS] [--port PORT] [--data-dir PATH] [--catalog-url URL] [--allowed-host HOST]...
-                        [--kakao-key KEY]
+                        [--kakao-key KEY] [--max-connections N] [--max-connections-per-address N]
+                        [--idle-timeout SECONDS] [--max-event-streams N]
 
           --host ADDRESS      address to listen on (default 127.0.0.1)
           --port PORT         TCP port, 0 for any free port (default 8080)
@@ -39,6 +44,15 @@ public struct ShowcaseOptions: Sendable, Equatable {
           --kakao-key KEY     Kakao REST API key for the BookStore's book search
                               (default: $KAKAO_REST_API_KEY; without one the BookStore runs offline
                               on its bundled Kakao responses)
+          --max-connections N connections served at once (default 512); beyond, requests get
+                              503 with Retry-After
+          --max-connections-per-address N
+                              connections served at once from one IP address (default 64;
+                              0 for no limit, as behind a reverse proxy)
+          --idle-timeout SECONDS
+                              close a connection that sends nothing for this long (default 10)
+          --max-event-streams N
+                              live-update streams open at once, below --max-connections (default 256)
           --help              show this text
         """
 
@@ -111,9 +125,22 @@ public struct ShowcaseOptions: Sendable, Equatable {
                     throw ParseError(message: "--kakao-key must be a Kakao REST API key (printable ASCII, no spaces)")
                 }
                 options.kakaoKey = key
+            case "--max-connections":
+                options.connectionLimits.maxConnections = try count(name, try value(), minimum: 1)
+            case "--max-connections-per-address":
+                options.connectionLimits.maxConnectionsPerAddress = try count(name, try value(), minimum: 0)
+            case "--idle-timeout":
+                options.connectionLimits.idleTimeoutSeconds = try count(name, try value(), minimum: 1)
+            case "--max-event-streams":
+                options.connectionLimits.maxEventStreams = try count(name, try value(), minimum: 0)
             default:
                 throw ParseError(message: "unknown option \(argument)")
             }
+        }
+        let limits = options.connectionLimits
+        guard limits.maxEventStreams < limits.maxConnections else {
+            throw ParseError(message: "--max-event-streams (\(limits.maxEventStreams)) must be less than "
+                + "--max-connections (\(limits.maxConnections)), so that other requests always have connections left")
         }
         if options.kakaoKey == nil, let text = environment["KAKAO_REST_API_KEY"], !text.isEmpty {
             guard let key = KakaoRESTAPIKey(text) else {
@@ -122,6 +149,14 @@ public struct ShowcaseOptions: Sendable, Equatable {
             options.kakaoKey = key
         }
         return .serve(options)
+    }
+
+    /// A whole number from `minimum` to 1,000,000 given to option `name`.
+    private static func count(_ name: String, _ text: String, minimum: Int) throws(ParseError) -> Int {
+        guard let number = Int(text), (minimum...1_000_000).contains(number) else {
+            throw ParseError(message: "\(name) must be a whole number from \(minimum) to 1000000, not \(text)")
+        }
+        return number
     }
 
     /// A `Host` value: a name or address (IPv6 in brackets) of letters, digits, `.`, `-`, `_` (`:` inside the

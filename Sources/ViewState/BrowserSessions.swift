@@ -1,7 +1,10 @@
+import HTTP
+
 /// Server-side state for each browser, found by a session cookie.
 ///
-/// A session is made when a request first needs one (``session(cookieHeader:)``); its id is 128 random bits sent
-/// back in a `Set-Cookie`. A cookie naming an unknown or expired session is never adopted: a new session with a new
+/// A session is made when a request first needs one (``session(for:)``); its id is 128 random bits sent back in a
+/// `Set-Cookie` (`name=id; Path=path; HttpOnly; SameSite=Lax`, with no `Expires`: the browser forgets it when it
+/// closes, the server after the idle timeout). The cookie is read with ``HTTP/HTTPRequest/cookie(_:)``. A cookie naming an unknown or expired session is never adopted: a new session with a new
 /// id is made instead, so a client cannot choose its id. A session is dropped after `idleTimeout` without a request;
 /// when more than `capacity` are alive, the least recently used goes first, so clients that never send cookies back
 /// cannot grow memory without bound.
@@ -56,12 +59,12 @@ public final class BrowserSessions<State: AnyObject> {
     /// How many sessions are alive (expired ones are counted until the next sweep).
     public var count: Int { entries.count }
 
-    /// The state of the live session the `Cookie` header names, marking it used; nil when there is none. Never
-    /// makes a session (pages that only read, such as a one-time notice, should not hand out cookies).
-    /// - Parameter cookieHeader: The request's `Cookie` header value, or nil.
-    public func existing(cookieHeader: String?) -> State? {
+    /// The state of the live session the request's cookie names, marking it used; nil when there is none. Never
+    /// makes a session (pages that only read should not hand out cookies).
+    /// - Parameter request: The request, whose `Cookie` fields are read.
+    public func existing(for request: HTTPRequest) -> State? {
         sweepIfDue()
-        guard let id = SessionCookie.value(named: cookieName, in: cookieHeader), var entry = entries[id] else {
+        guard let id = request.cookie(cookieName), var entry = entries[id] else {
             return nil
         }
         let time = now()
@@ -74,12 +77,12 @@ public final class BrowserSessions<State: AnyObject> {
         return entry.state
     }
 
-    /// The state of the live session the `Cookie` header names, or of a new session.
-    /// - Parameter cookieHeader: The request's `Cookie` header value, or nil.
+    /// The state of the live session the request's cookie names, or of a new session.
+    /// - Parameter request: The request, whose `Cookie` fields are read.
     /// - Returns: The state, and for a new session the `Set-Cookie` value to send with the response (nil when the
-    ///   browser already has the cookie).
-    public func session(cookieHeader: String?) -> (state: State, setCookie: String?) {
-        if let state = existing(cookieHeader: cookieHeader) { return (state, nil) }
+    ///   browser already has the cookie); ``HTTP/HTTPResponse/settingCookie(_:)`` adds it.
+    public func session(for request: HTTPRequest) -> (state: State, setCookie: String?) {
+        if let state = existing(for: request) { return (state, nil) }
         if entries.count >= capacity { sweep() }
         if entries.count >= capacity, let oldest = entries.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
             entries[oldest] = nil
@@ -88,7 +91,8 @@ public final class BrowserSessions<State: AnyObject> {
         while entries[id] != nil { id = Self.newID() }
         let state = make()
         entries[id] = Entry(state: state, lastUsed: now())
-        return (state, SessionCookie.setCookie(name: cookieName, value: id, path: cookiePath))
+        // HttpOnly keeps it from scripts; SameSite=Lax keeps it off cross-site posts.
+        return (state, "\(cookieName)=\(id); Path=\(cookiePath); HttpOnly; SameSite=Lax")
     }
 
     /// Drops every session idle longer than the timeout.

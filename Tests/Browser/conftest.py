@@ -45,8 +45,14 @@ def _register(request, driver):
     request.node.browser_drivers.append(driver)
 
 
-@pytest.fixture
-def new_browser(request):
+def new_browser(width: int = 1280, height: int = 900, color_scheme: str = "light", arguments=()):
+    """`from conftest import new_browser`: a Chromium the caller quits itself (tests should rather take the
+    `new_browser` fixture, which closes what it opens); the same as `harness.make_browser`."""
+    return make_browser(width, height, color_scheme, arguments)
+
+
+@pytest.fixture(name="new_browser")
+def new_browser_fixture(request):
     """A factory: `new_browser(width, height, color_scheme)` opens another Chromium, closed after the test."""
     opened = []
 

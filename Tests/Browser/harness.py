@@ -8,6 +8,8 @@
 - `save_screenshot(driver, name)`: a PNG kept as a test artefact under `.build/browser-artifacts/pages/`.
 - `csp_report(driver)`, `overflows_sideways(driver)`, `api(...)`, `wait_until(...)`: what the look and safety
   tests assert.
+- `click_and_wait(driver, element)`, `type_and_submit(driver, field, text)`: a click or an Enter that leads to a
+  new page, and the wait for it.
 """
 
 import json
@@ -22,6 +24,7 @@ import urllib.error
 import urllib.request
 
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -197,9 +200,24 @@ def navigated(driver, previous_document):
 def click_and_wait(driver, element):
     """Clicks `element` (a link or a submit button) and waits for the next page to have loaded."""
     before = driver.find_element(By.TAG_NAME, "html")
-    label = element.text
-    element.click()
+    label = element.text or element.get_attribute("aria-label") or element.tag_name
+    try:
+        element.click()
+    except WebDriverException as error:
+        # Chromedriver can report the element "does not belong to the document" when the click's navigation
+        # replaced the document before chromedriver finished its own bookkeeping: the click happened (and if it
+        # did not, the wait below fails).
+        if "does not belong to the document" not in str(error):
+            raise
     wait_until(driver, navigated(driver, before), f"no new page after clicking {label!r}")
+
+
+def type_and_submit(driver, field, text: str):
+    """Types `text` into `field` (after clearing it), presses Enter to submit its form, and waits for the next
+    page to have loaded."""
+    field.clear()
+    field.send_keys(text)
+    keyboard.enter(driver)
 
 
 # MARK: Accessibility

@@ -12,7 +12,7 @@ from harness import (EVERY_IMPACT, api, assert_accessible, click_and_wait, csp_r
 
 
 def shop_pages(showcase, browser):
-    """Visits each Shop page (and the Showcase's own) in turn and yields its name once it is shown."""
+    """Visits each Shop page (and the home and error pages) in turn and yields its name once it is shown."""
     base = showcase.url
     api(base + "/api/shop/cart", "DELETE")
     yield "home", base + "/"
@@ -94,8 +94,76 @@ def inventory_pages(showcase, browser):
     yield "inventory-find-empty", base + "/inventory/results"
 
 
-# Each app's pages, one test per app, scheme and width.
-APPS = {"shop": shop_pages, "books": book_pages, "inventory": inventory_pages}
+def shop_test_tab_pages(showcase, browser):
+    """The Shop's Test tab: fresh, with both panels fetched (a notice), after emptying the cart (the result table)."""
+    base = showcase.url
+    yield "test-tab", base + "/shop/test"
+    for panel in ("state-object", "observed-object"):
+        click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, f"section.panel.{panel} form button"))
+    yield "test-tab-fetched", None
+    click_and_wait(browser, browser.find_element(By.XPATH, "//button[text()='담기']"))
+    yield "test-tab-added", None
+    click_and_wait(browser, browser.find_element(By.XPATH, "//button[text()='장바구니 초기화']"))
+    yield "test-tab-emptied", None
+
+
+def places_pages(showcase, browser):
+    """Places: the list (filtered, empty), a place with its notice, the forms (with problems), the gallery, the
+    map, a confirmation and a place that is gone."""
+    base = showcase.url
+    _, long = api(base + "/api/places", "POST", {"name": "Wynn " + "W" * 95, "latitude": 36.1265, "longitude": -115.1657})
+    yield "places", base + "/places"
+    yield "places-filtered", base + "/places?search=lu&interested=true"
+    yield "places-no-match", base + "/places?search=zzz"
+    yield "places-new", base + "/places/new"
+    for field, text in (("name", "Luxor"), ("latitude", "36.0956"), ("longitude", "-115.1762")):
+        browser.find_element(By.ID, field).send_keys(text)
+    click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "form.fields button[type=submit]"))
+    yield "places-upsert-notice", None
+    yield "place-long-name", base + "/places/" + long["id"]
+    yield "place-edit", base + f"/places/{long['id']}/edit"
+    browser.find_element(By.ID, "latitude").clear()
+    browser.find_element(By.ID, "latitude").send_keys("north")
+    click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "form.fields button[type=submit]"))
+    yield "place-edit-invalid", None
+    yield "places-images", base + "/places/images"
+    yield "places-map", base + "/places/map"
+    yield "place-delete", base + f"/places/{long['id']}/delete"
+    click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "main form button.danger"))
+    yield "places-deleted-notice", None
+    yield "place-not-found", base + f"/places/{long['id']}"
+
+
+def people_pages(showcase, browser):
+    """People: the empty list, an add with its notice, the form's problems, the edit form, a confirmation, and a
+    person who is gone."""
+    base = showcase.url
+    yield "people-empty", base + "/people"
+    browser.find_element(By.ID, "name").send_keys("Alexandrina Victoria of Saxe-Coburg and Gotha")
+    browser.find_element(By.ID, "age").send_keys("81")
+    click_and_wait(browser, browser.find_element(By.XPATH, "//button[text()='추가하기']"))
+    yield "people-added-notice", None
+    browser.find_element(By.ID, "age").send_keys("two hundred")
+    click_and_wait(browser, browser.find_element(By.XPATH, "//button[text()='추가하기']"))
+    yield "people-invalid", None
+    _, listed = api(base + "/api/people")
+    person = listed["people"][0]["id"]
+    yield "person-edit", base + f"/people/{person}/edit"
+    yield "person-delete", base + f"/people/{person}/delete"
+    click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "main form button.danger"))
+    yield "people-deleted-notice", None
+    yield "person-not-found", base + f"/people/{person}/edit"
+
+
+# Each app's pages in the order visited, one test per app, scheme and width; an app adds its own generator here.
+APPS = {
+    "shop": shop_pages,
+    "shop-test-tab": shop_test_tab_pages,
+    "books": book_pages,
+    "places": places_pages,
+    "people": people_pages,
+    "inventory": inventory_pages,
+}
 
 
 def background_follows_scheme(browser):

@@ -1,38 +1,8 @@
 """The Shop's Test tab: the tutorial's @StateObject versus @ObservedObject experiment."""
 
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-
-def is_gone(element):
-    """Whether `element`'s document has been replaced (chromedriver says so in one of two ways)."""
-    try:
-        element.is_enabled()
-        return False
-    except StaleElementReferenceException:
-        return True
-    except WebDriverException as error:
-        if "does not belong to the document" in str(error):
-            return True
-        raise
-
-
-def follow(browser, element, submit_with=None):
-    """Clicks `element` (or types `submit_with` into it) and waits until the page it leads to has loaded."""
-    page = browser.find_element(By.TAG_NAME, "html")
-    try:
-        if submit_with is None:
-            element.click()
-        else:
-            element.send_keys(*submit_with)
-    except WebDriverException as error:
-        # Chromedriver sometimes reports this when the click's navigation replaced the document before it finished
-        # its own bookkeeping; the click happened, and the wait below fails if it did not.
-        if "does not belong to the document" not in str(error):
-            raise
-    WebDriverWait(browser, 20).until(lambda _: is_gone(page))
-    WebDriverWait(browser, 20).until(lambda driver: driver.execute_script("return document.readyState") == "complete")
+from harness import cart_tab, click_and_wait, keyboard, notice, overflows_sideways, text_of
 
 
 def panel(browser, slug):
@@ -49,12 +19,16 @@ def result_row(browser, heading):
 
 
 def press(browser, slug, label):
-    follow(browser, panel(browser, slug).find_element(By.XPATH, f".//button[text()='{label}']"))
+    click_and_wait(browser, panel(browser, slug).find_element(By.XPATH, f".//button[text()='{label}']"))
+
+
+def empty_the_cart(browser):
+    click_and_wait(browser, browser.find_element(By.XPATH, "//button[text()='장바구니 초기화']"))
 
 
 def test_result_table_after_emptying_the_cart(showcase, browser):
     browser.get(showcase.url + "/shop")
-    follow(browser, browser.find_element(By.LINK_TEXT, "Test"))
+    click_and_wait(browser, browser.find_element(By.LINK_TEXT, "Test"))
     assert browser.current_url.endswith("/shop/test")
     assert panel(browser, "state-object").find_element(By.TAG_NAME, "h2").text == "@StateObject"
     assert panel(browser, "observed-object").find_element(By.TAG_NAME, "h2").text == "@ObservedObject"
@@ -65,22 +39,23 @@ def test_result_table_after_emptying_the_cart(showcase, browser):
     kept = titles(browser, "state-object")
     assert len(kept) == 1 and len(titles(browser, "observed-object")) == 1
     assert result_row(browser, "Products in its list") == ["1", "1"]
-    assert browser.find_element(By.CSS_SELECTOR, ".render-count").text == "1"
+    assert text_of(browser, ".render-count") == "1"
 
-    follow(browser, browser.find_element(By.XPATH, "//button[text()='장바구니 초기화']"))
+    empty_the_cart(browser)
+    assert notice(browser) == "The cart was emptied (0 items), so TestView rendered again."
     assert titles(browser, "state-object") == kept
     assert titles(browser, "observed-object") == []
     assert result_row(browser, "Products in its list") == ["1", "0"]
     assert result_row(browser, "Its view model was made at TestView render") == ["#1", "#2"]
-    assert browser.find_element(By.CSS_SELECTOR, ".render-count").text == "2"
-    explanation = browser.find_element(By.CSS_SELECTOR, "section.explanation").text
+    assert text_of(browser, ".render-count") == "2"
+    explanation = text_of(browser, "section.explanation")
     assert "@StateObject belongs to the sub-view's identity" in explanation
     assert "every render of TestView makes a new, empty one" in explanation
 
     # A reload keeps both panels as they are and shows no notice again.
     browser.refresh()
     assert titles(browser, "state-object") == kept and titles(browser, "observed-object") == []
-    assert browser.find_elements(By.CSS_SELECTOR, "main .notice") == []
+    assert notice(browser) is None
 
 
 def test_add_to_the_shared_cart(showcase, browser):
@@ -90,24 +65,30 @@ def test_add_to_the_shared_cart(showcase, browser):
     press(browser, "state-object", "담기")
     cart = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".cart-lines .title")]
     assert cart == [title]
-    assert f"“{title}” was added to the cart" in browser.find_element(By.CSS_SELECTOR, "main .notice").text
+    assert f"“{title}” was added to the cart" in notice(browser)
+    assert cart_tab(browser) == "Cart (1)"
     # The cart is the Shop's: the Cart tab shows it.
-    follow(browser, browser.find_element(By.PARTIAL_LINK_TEXT, "Cart (1)"))
-    assert title in browser.find_element(By.TAG_NAME, "main").text
-    follow(browser, browser.find_element(By.LINK_TEXT, "Test"))
-    follow(browser, browser.find_element(By.XPATH, "//button[text()='장바구니 초기화']"))
-    assert "The cart is empty." in browser.find_element(By.CSS_SELECTOR, "section.cart").text
+    click_and_wait(browser, browser.find_element(By.PARTIAL_LINK_TEXT, "Cart (1)"))
+    assert title in text_of(browser, "main")
+    click_and_wait(browser, browser.find_element(By.LINK_TEXT, "Test"))
+    empty_the_cart(browser)
+    assert "The cart is empty." in text_of(browser, "section.cart")
     assert titles(browser, "state-object") == [title]
 
 
-def test_keyboard_and_narrow_screen(showcase, browser):
-    browser.set_window_size(390, 844)
-    browser.get(showcase.url + "/shop/test")
-    width = browser.execute_script("return window.innerWidth")
-    assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+def test_keyboard_and_narrow_screen(showcase, new_browser):
+    narrow = new_browser(width=390, height=844)
+    narrow.get(showcase.url + "/shop/test")
+    assert overflows_sideways(narrow) == []
     # Stacked on a phone: the @ObservedObject panel is below the @StateObject one.
-    top = panel(browser, "state-object").rect["y"]
-    assert panel(browser, "observed-object").rect["y"] > top
-    button = panel(browser, "state-object").find_element(By.XPATH, ".//button[text()='API 조회']")
-    assert browser.execute_script("arguments[0].focus(); return document.activeElement === arguments[0]", button)
-    assert browser.find_elements(By.CSS_SELECTOR, "main script") == []
+    assert panel(narrow, "observed-object").rect["y"] > panel(narrow, "state-object").rect["y"]
+    # The experiment with the keyboard alone: fetch in the @StateObject panel, then empty the cart.
+    keyboard.tab_to(narrow, "API 조회")
+    keyboard.enter(narrow)
+    assert len(titles(narrow, "state-object")) == 1
+    keyboard.tab_to(narrow, "장바구니 초기화")
+    keyboard.enter(narrow)
+    assert len(titles(narrow, "state-object")) == 1
+    assert text_of(narrow, ".render-count") == "2"
+    assert overflows_sideways(narrow) == []
+    assert narrow.find_elements(By.CSS_SELECTOR, "main script") == []

@@ -9,10 +9,14 @@ import Testing
 /// Starts a server on a free loopback port with `router`, runs `body`, then shuts the server down.
 private func withServer(
     maxRequestBodyBytes: Int = 1 << 20,
+    allowsChunkedRequestBodies: Bool = false,
     router: Router,
     _ body: (HTTPServer) async throws -> Void
 ) async throws {
-    let server = HTTPServer(port: 0, maxRequestBodyBytes: maxRequestBodyBytes, router: router)
+    let server = HTTPServer(
+        port: 0, maxRequestBodyBytes: maxRequestBodyBytes, allowsChunkedRequestBodies: allowsChunkedRequestBodies,
+        router: router
+    )
     try server.start()
     do {
         try await body(server)
@@ -192,7 +196,7 @@ struct HTTPServerTests {
             handlerCalls.add(1, ordering: .relaxed)
             return .text("\(request.body.count)")
         }
-        try await withServer(maxRequestBodyBytes: 1000, router: router) { server in
+        try await withServer(maxRequestBodyBytes: 1000, allowsChunkedRequestBodies: true, router: router) { server in
             let connection = try RawConnection(port: server.port)
             let chunk = String(repeating: "x", count: 600)
             let hex = String(600, radix: 16)

@@ -13,8 +13,25 @@ final class RawConnection: @unchecked Sendable {
     private let descriptor: Int32
     private var buffer = [UInt8]()
 
-    init(port: UInt16, ipv6: Bool = false) throws {
+    /// - Parameter source: The IPv4 address to connect from (another loopback address such as `127.0.0.2` is
+    ///   another client as far as the server can tell); the system's choice when `nil`.
+    init(port: UInt16, ipv6: Bool = false, source: String? = nil) throws {
         descriptor = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                let code = errno
+                close(descriptor)
+                throw Failure.connect(code)
+            }
+        }
         let result: Int32
         if ipv6 {
             var address = sockaddr_in6()
@@ -154,6 +171,16 @@ final class RawConnection: @unchecked Sendable {
     func readsEndOfFile() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 4096)
         let n = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if n < 0 { throw Failure.io("recv failed: errno \(errno)") }
+        return n == 0
+    }
+
+    /// Whether the server closed the connection: a read returns end-of-file, or the connection was reset (a server
+    /// that closes while request bytes are still unread makes the system send a reset).
+    func isClosedByServer() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let n = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if n < 0 && errno == ECONNRESET { return true }
         if n < 0 { throw Failure.io("recv failed: errno \(errno)") }
         return n == 0
     }

@@ -11,13 +11,17 @@ import Testing
 /// reported with its source, its SQL and the first row on which the two disagree; mismatches are grouped by the
 /// shape of that smallest expression (literals blanked), so one run shows every class.
 ///
+/// A row on which `Predicate.evaluate` throws (`as!` of nil, an index out of range) does not match: the translation
+/// must exclude exactly those rows.
+///
 /// Not generated, deliberately (see `RandomPredicateGenerator` and the known differences in
 /// `PredicateRegressionTests`): an optional holding NaN, which SQL cannot tell from nil; non-NFC strings in
 /// orderings and Foundation comparisons, where Swift and Linux Foundation depend on the spelling; anything that
 /// traps in `Predicate.evaluate` (integer overflow, integer division by zero, `5...3`).
 @Suite struct DifferentialPredicateTests {
     static let defaultSeed: UInt64 = 0x05D_F022
-    static let defaultCount = 3_000
+    /// The generator covers more shapes than it did at 3,000 (casts, subscripts, filter…): fewer keep the run as fast.
+    static let defaultCount = 2_500
     static let rowCount = 250
     /// How many distinct mismatch classes are reported in full.
     static let reportedClasses = 25
@@ -33,19 +37,22 @@ import Testing
     }
 
     enum Outcome {
-        case agreed(matches: Int)
-        case evaluateFailed(String)
+        /// `threw`: the rows on which `evaluate` threw (and which must not match).
+        case agreed(matches: Int, threw: Int)
         case translationFailed(String)
         /// `evaluate` and SQL disagree: the IDs each accepted (in row order), and fetchCount's answer.
         case differs(expected: [PersistentIdentifier], actual: [PersistentIdentifier], fetchCount: Int)
     }
 
     static func check<T: PersistentModel>(_ predicate: Predicate<T>, rows: [T], context: ModelContext) -> Outcome {
-        let expected: [PersistentIdentifier]
-        do {
-            expected = try rows.filter { try predicate.evaluate($0) }.map(\.persistentModelID)
-        } catch {
-            return .evaluateFailed("\(error)")
+        var expected: [PersistentIdentifier] = []
+        var threw = 0
+        for row in rows {
+            do {
+                if try predicate.evaluate(row) { expected.append(row.persistentModelID) }
+            } catch {
+                threw += 1
+            }
         }
         do {
             let actual = try context.fetch(FetchDescriptor(predicate: predicate)).map(\.persistentModelID)
@@ -53,7 +60,7 @@ import Testing
             if actual != expected || counted != expected.count {
                 return .differs(expected: expected, actual: actual, fetchCount: counted)
             }
-            return .agreed(matches: expected.count)
+            return .agreed(matches: expected.count, threw: threw)
         } catch {
             return .translationFailed("\(error)")
         }
@@ -91,8 +98,7 @@ import Testing
 
     static func describe(_ outcome: Outcome, rows: [Sample]) -> String {
         switch outcome {
-        case .agreed(let matches): return "agreed (\(matches) rows)"
-        case .evaluateFailed(let error): return "Predicate.evaluate threw (a generator bug): \(error)"
+        case .agreed(let matches, _): return "agreed (\(matches) rows)"
         case .translationFailed(let error): return "the fetch threw: \(error)"
         case .differs(let expected, let actual, let fetchCount):
             let expectedSet = Set(expected), actualSet = Set(actual)
@@ -114,7 +120,7 @@ import Testing
         let rows = try context.fetch(FetchDescriptor<Sample>())
         try #require(rows.count == Self.rowCount)
 
-        var noRow = 0, everyRow = 0, someRows = 0, failures = 0
+        var noRow = 0, everyRow = 0, someRows = 0, failures = 0, throwing = 0
         var classes: [String: (count: Int, firstCase: Int)] = [:]
         var classOrder: [String] = []
         var coverage: [String: Int] = [:]
@@ -122,7 +128,8 @@ import Testing
             "&&", "||", "!", " ? ", "??", "flatMap", ".contains {", ".allSatisfy", "].contains(", "tags.contains(", ".contains(",
             ".starts(with:", "localizedStandardContains", "caseInsensitiveCompare", "localizedCompare", "...", "..<",
             ".count", ".isEmpty", "max()", "min()", " + ", " * ", " / ", " % ", "/ 0.0", "/ -0.0", "/ $0.real", "/ -$0.real",
-            "== nil", "!= nil",
+            "== nil", "!= nil", "ratings", "nicknames", "lookup", " is ", " as? ", " as! ", " as Bool", "tags[", "..<", "].",
+            ".filter {", "captured(", "size?.", ".contains(/", ".first", ".last",
         ]
         for index in 0..<count {
             let caseSeed = SeededRandom.derive(seed, index)
@@ -130,8 +137,9 @@ import Testing
             for feature in features where generated.source.contains(feature) { coverage[feature, default: 0] += 1 }
             #expect(generated.replayMismatches == 0, "predicate \(index): a closure body was not rebuilt identically")
             let outcome = Self.check(generated.predicate, rows: rows, context: context)
-            if case .agreed(let matches) = outcome {
+            if case .agreed(let matches, let threw) = outcome {
                 if matches == 0 { noRow += 1 } else if matches == rows.count { everyRow += 1 } else { someRows += 1 }
+                if threw > 0 { throwing += 1 }
                 continue
             }
             failures += 1
@@ -139,12 +147,10 @@ import Testing
                 caseSeed: caseSeed, corpus: corpus, rows: rows, context: context, nodes: generated.booleanNodeCount
             ) ?? (generated, outcome)
             let kind = switch partOutcome {
-            case .evaluateFailed: "evaluate threw"
             case .translationFailed: "fetch threw"
             default: "differs"
             }
             let headline = switch partOutcome {
-            case .evaluateFailed: "Predicate.evaluate threw (the generator built a predicate it should not)"
             case .translationFailed: "the fetch threw (a generated shape has no translation)"
             default: "SQL and Predicate.evaluate disagree"
             }
@@ -168,8 +174,8 @@ import Testing
 
         print("""
             Differential predicates: seed \(seed) (0x\(String(seed, radix: 16))), \(count) predicates over \(rows.count) rows: \
-            \(noRow) matched no row, \(everyRow) every row, \(someRows) some rows; \(failures) failed \
-            (\(classOrder.count) classes)
+            \(noRow) matched no row, \(everyRow) every row, \(someRows) some rows; \(throwing) threw in evaluate on \
+            some rows; \(failures) failed (\(classOrder.count) classes)
             """)
         let families = features.map { "\($0) \(coverage[$0, default: 0])" }.joined(separator: ", ")
         print("  expression families (predicates using each): " + families)
@@ -211,13 +217,8 @@ import Testing
         let rows = try context.fetch(FetchDescriptor<Sample>())
         typealias P = PredicateExpressions
         let cases: [(Predicate<Sample>, String, Int)] = [
-            // tags[0] == "a" (a subscript).
-            (Predicate { row in
-                P.Equal(
-                    lhs: P.CollectionIndexSubscript(wrapped: P.KeyPath(root: row, keyPath: \Sample.tags), index: P.Value(0)),
-                    rhs: P.Value("a")
-                )
-            }, "CollectionIndexSubscript has no SQL translation", 1),
+            // tags.filter { $0 == "a" } == ["a"] (the text of an array SQLite rebuilt).
+            (#Predicate<Sample> { $0.tags.filter { $0 == "a" } == ["a"] }, "== on Sample.tags.filter { … } has no SQL translation", 1),
             // tags.starts(with: ["a"]) (starts(with:) on an array).
             (Predicate { row in
                 P.SequenceStartsWith(base: P.KeyPath(root: row, keyPath: \Sample.tags), prefix: P.Value(["a"]))

@@ -92,8 +92,7 @@ import Testing
 
     static func describe(_ outcome: Outcome, rows: [any PersistentModel]) -> String {
         switch outcome {
-        case .agreed(let matches): return "agreed (\(matches) rows)"
-        case .evaluateFailed(let error): return "Predicate.evaluate threw (a generator bug): \(error)"
+        case .agreed(let matches, _): return "agreed (\(matches) rows)"
         case .translationFailed(let error): return "the fetch threw: \(error)"
         case .differs(let expected, let actual, let fetchCount):
             let expectedSet = Set(expected), actualSet = Set(actual)
@@ -119,7 +118,7 @@ import Testing
             root: Generator.rootType(seed: caseSeed), features: generated.features, replayMismatches: generated.replayMismatches,
             matches: nil, rowCount: rows.count
         )
-        if case .agreed(let matches) = outcome {
+        if case .agreed(let matches, _) = outcome {
             result.matches = matches
             return result
         }
@@ -136,7 +135,6 @@ import Testing
             (part, partOutcome) = (candidate, candidateOutcome)
         }
         let (kind, headline) = switch partOutcome {
-        case .evaluateFailed: ("evaluate threw", "Predicate.evaluate threw (the generator built a predicate it should not)")
         case .translationFailed: ("fetch threw", "the fetch threw (a generated shape has no translation)")
         default: ("differs", "SQL and Predicate.evaluate disagree")
         }

@@ -136,6 +136,57 @@ enum Build {
         P.SequenceMinimum(elements: sequence)
     }
 
+    /// `range.contains(element)` for a captured range (`let window = a..<b`), partial ranges included.
+    static func capturedRangeContains<R: RangeExpression & Codable & Sendable, E: StandardPredicateExpression<R.Bound>>(
+        _ range: R, _ element: E
+    ) -> Expr<Bool> {
+        P.RangeExpressionContains(range: P.Value(range), element: element)
+    }
+
+    static func conditionalCast<Desired, I: StandardPredicateExpression>(_ input: I, to type: Desired.Type) -> Expr<Desired?> {
+        P.ConditionalCast<I, Desired>(input)
+    }
+
+    static func forceCast<Desired, I: StandardPredicateExpression>(_ input: I, to type: Desired.Type) -> Expr<Desired> {
+        P.ForceCast<I, Desired>(input)
+    }
+
+    static func typeCheck<Desired, I: StandardPredicateExpression>(_ input: I, is type: Desired.Type) -> Expr<Bool> {
+        P.TypeCheck<I, Desired>(input)
+    }
+
+    /// `collection[index]`.
+    static func element<T, C: StandardPredicateExpression<[T]>, I: StandardPredicateExpression<Int>>(_ collection: C, _ index: I) -> Expr<T> {
+        P.CollectionIndexSubscript(wrapped: collection, index: index)
+    }
+
+    /// `collection[lower..<upper]`.
+    static func slice<T, C: StandardPredicateExpression<[T]>, L: StandardPredicateExpression<Int>, U: StandardPredicateExpression<Int>>(
+        _ collection: C, _ lower: L, _ upper: U
+    ) -> Expr<ArraySlice<T>> {
+        P.CollectionRangeSubscript(wrapped: collection, range: P.Range(lower: lower, upper: upper))
+    }
+
+    /// `dictionary[key]`.
+    static func member<K: Hashable, V, D: StandardPredicateExpression<[K: V]>, Key: StandardPredicateExpression<K>>(
+        _ dictionary: D, _ key: Key
+    ) -> Expr<V?> {
+        P.DictionaryKeySubscript<D, Key, V>(wrapped: dictionary, key: key)
+    }
+
+    /// `dictionary[key, default: value]`.
+    static func member<K: Hashable, V, D: StandardPredicateExpression<[K: V]>, Key: StandardPredicateExpression<K>, F: StandardPredicateExpression<V>>(
+        _ dictionary: D, _ key: Key, default value: F
+    ) -> Expr<V> {
+        P.DictionaryKeyDefaultValueSubscript(wrapped: dictionary, key: key, default: value)
+    }
+
+    /// `text.contains(regex)`, the regex from its pattern as `#Predicate` captures one.
+    static func contains<S: StandardPredicateExpression<String>>(_ text: S, regex pattern: String) -> Expr<Bool>? {
+        guard let regex = try? Regex(pattern), let captured = P.PredicateRegex(regex) else { return nil }
+        return P.StringContainsRegex(subject: text, regex: P.Value(captured))
+    }
+
     /// `lower...upper` (or `lower..<upper`) `.contains(element)`.
     static func rangeContains<
         T: Comparable, Lo: StandardPredicateExpression<T>, Hi: StandardPredicateExpression<T>, E: StandardPredicateExpression<T>
@@ -174,6 +225,13 @@ enum Build {
 }
 
 extension Build {
+    /// `sequence.filter { body }`.
+    static func filter<S: Sequence, L: StandardPredicateExpression<S>, B: StandardPredicateExpression<Bool>>(
+        _ sequence: L, trial: B, _ body: (P.Variable<S.Element>) -> Expr<Bool>
+    ) -> Expr<[S.Element]> {
+        P.Filter(sequence) { variable in (body(variable) as? B) ?? trial }
+    }
+
     /// `flatMap` whose body is itself optional, flattened (`a?.b?.c`: the second init of `OptionalFlatMap`).
     static func flatMapFlattening<W, R, L: StandardPredicateExpression<W?>, B: StandardPredicateExpression<R?>>(
         _ wrapped: L, trial: B, _ body: (P.Variable<W>) -> Expr<R?>

@@ -441,6 +441,81 @@ import Testing
         }
     }
 
+    // MARK: Optional elements inside closures are nil, not "no value"
+    //
+    // A closure's element was bound as never NULL, so a nil element made its comparison NULL, which EXISTS and
+    // NOT EXISTS read the wrong way: `allSatisfy { $0 == 2 }` accepted `[nil]`, `contains { $0 != 2 }` rejected it.
+
+    @Test func optionalElementsInClosuresCompareAsNil() throws {
+        let context = try context([
+            Sample(text: "nil", ratings: [nil], nicknames: [nil]),
+            Sample(text: "two and nil", ratings: [2, nil], nicknames: ["ab", nil]),
+            Sample(text: "two", ratings: [2], nicknames: ["ab"]),
+            Sample(text: "empty"),
+            Sample(text: "three", ratings: [3], nicknames: ["abc"]),
+        ])
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.nicknames.allSatisfy { $0?.count == 2 } }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.ratings.allSatisfy { $0 == 2 } }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.ratings.contains { $0 != 2 } }, in: context) == 3)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.nicknames.contains { $0?.count != 2 } }, in: context) == 3)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.ratings.contains { $0 == nil } }, in: context) == 2)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.ratings.filter { $0 != nil }.count == 1 }, in: context) == 3)
+    }
+
+    // MARK: A relative URL is not equal to the absolute URL it resolves to
+
+    /// Swift's `URL ==` compares the relative string and the base: `URL(string: "b", relativeTo: a.com)` is not
+    /// `URL(string: "http://a.com/b")`. Both were stored as `http://a.com/b`, so SQL matched both.
+    @Test func relativeURLsCompareAsSwiftDoes() throws {
+        let container = try inMemoryContainer(Sample.self)
+        let base = try #require(URL(string: "http://a.com/"))
+        let relative = try #require(URL(string: "b", relativeTo: base))
+        let absolute = try #require(URL(string: "http://a.com/b"))
+        let writer = ModelContext(container)
+        writer.insert(Sample(text: "relative", link: relative))
+        writer.insert(Sample(text: "absolute", link: absolute))
+        try writer.save()
+        // A fresh context reads the stored form back.
+        let context = ModelContext(container)
+        let rows = try context.fetch(FetchDescriptor<Sample>(sortBy: [SortDescriptor(\.text)]))
+        #expect(rows.map(\.link) == [absolute, relative])
+        #expect(rows.map(\.link.absoluteString) == ["http://a.com/b", "http://a.com/b"])
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.link == relative }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.link == absolute }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.link != relative }, in: context) == 1)
+        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { [relative].contains($0.link) }, in: context) == 1)
+        #expect(try context.fetch(FetchDescriptor(predicate: #Predicate<Sample> { $0.link == relative })).map(\.text) == ["relative"])
+    }
+
+    // MARK: NaN is refused when saved, naming the property
+
+    /// SQLite stores NaN as NULL: a non-optional column failed with a raw constraint error, an optional one read back
+    /// nil. Saving NaN throws `valueOutOfRange` naming the property, and leaves the store as it was.
+    @Test func savingNotANumberThrowsNamingTheProperty() throws {
+        let container = try inMemoryContainer(Sample.self)
+        let context = ModelContext(container)
+        context.insert(Sample(text: "kept", real: 1))
+        try context.save()
+        for sample in [Sample(text: "nan", real: .nan), Sample(text: "optional nan", score: .nan)] {
+            let writer = ModelContext(container)
+            writer.insert(sample)
+            #expect {
+                try writer.save()
+            } throws: { error in
+                guard case SwiftDataError.valueOutOfRange(let message) = error else { return false }
+                return message.contains(sample.text == "nan" ? "Sample.real is NaN" : "Sample.score is NaN")
+            }
+        }
+        #expect(try context.fetch(FetchDescriptor<Sample>()).map(\.text) == ["kept"])
+        let reader = ModelContext(container)
+        #expect(try reader.fetchCount(FetchDescriptor<Sample>()) == 1)
+        // An existing row changed to NaN is refused too, and keeps its value.
+        let row = try #require(try reader.fetch(FetchDescriptor<Sample>()).first)
+        row.real = .nan
+        #expect(throws: SwiftDataError.self) { try reader.save() }
+        #expect(try ModelContext(container).fetch(FetchDescriptor<Sample>()).map(\.real) == [1])
+    }
+
     // MARK: Known difference, not fixed: an optional holding NaN
 
     /// SQLite has no NaN, and NULL is also how SQL spells `nil`: an optional holding NaN (`score.flatMap { $0 / 0 }`

@@ -59,12 +59,15 @@ struct SampleValues {
     var priority: Priority
     var shade: Shade?
     var size: Dimensions?
+    var ratings: [Int?]
+    var nicknames: [String?]
+    var lookup: [String: Int]
 
     func makeSample() -> Sample {
         Sample(
             text: text, integer: integer, wide: wide, real: real, flag: flag, date: date, bytes: bytes,
             identifier: identifier, link: link, note: note, count: count, score: score, seen: seen, payload: payload,
-            tags: tags, priority: priority, shade: shade, size: size
+            tags: tags, priority: priority, shade: shade, size: size, ratings: ratings, nicknames: nicknames, lookup: lookup
         )
     }
 }
@@ -104,6 +107,8 @@ enum FuzzValues {
     static let links: [URL] = [
         "https://example.com", "https://example.com/a?b=c", "file:///tmp/x", "https://xn--caf-dma.example/%C3%A9",
     ].compactMap(URL.init(string:))
+    /// Keys of `lookup`: "é" is written in NFC and NFD across rows (one key to Swift).
+    static let keys: [String] = ["a", "b", "é", nfd("é"), "사업", ""]
     static let sizes: [Dimensions] = [
         Dimensions(width: 0, height: 1), Dimensions(width: -0.0, height: 1), Dimensions(width: 1.5, height: 2.5),
         Dimensions(width: 1e300, height: -1e300),
@@ -146,6 +151,12 @@ struct RandomCorpus {
         // and an NFC one it is canonically a prefix of (see RandomPredicateGenerator).
         let decomposed = random.chance(0.25)
         tags = tags.map { decomposed ? FuzzValues.nfd($0) : $0.precomposedStringWithCanonicalMapping }
+        let ratings: [Int?] = (0..<random.pick([0, 1, 1, 2, 3])).map { _ in random.chance(0.3) ? nil : small(&random) }
+        let nicknames: [String?] = (0..<random.pick([0, 1, 2, 3])).map { _ in
+            random.chance(0.3) ? nil : (decomposed ? FuzzValues.nfd(random.pick(FuzzValues.words)) : random.pick(FuzzValues.words))
+        }
+        var lookup: [String: Int] = [:]
+        for _ in 0..<random.pick([0, 0, 1, 2, 3]) { lookup[random.pick(FuzzValues.keys)] = small(&random) }
         return SampleValues(
             text: random.chance(0.05) ? "" : text(&random),
             integer: random.chance(0.6) ? random.pick(FuzzValues.integers) : Int.random(in: -50...50, using: &random),
@@ -168,7 +179,8 @@ struct RandomCorpus {
             tags: tags,
             priority: random.pick(Priority.allCases),
             shade: random.pick([nil, .red, .green]),
-            size: maybe(0.5) { random in random.pick(FuzzValues.sizes) }
+            size: maybe(0.5) { random in random.pick(FuzzValues.sizes) },
+            ratings: ratings, nicknames: nicknames, lookup: lookup
         )
     }
 
@@ -212,6 +224,9 @@ func describeRow(_ sample: Sample) -> String {
         "payload: \(sample.payload.map { "\(Array($0))" } ?? "nil")",
         "tags: [\(sample.tags.map(swiftLiteral).joined(separator: ", "))]", "priority: .\(sample.priority)",
         "shade: \(sample.shade.map { ".\($0)" } ?? "nil")", "size: \(sample.size.map { "\($0)" } ?? "nil")",
+        "ratings: [\(sample.ratings.map { $0.map(String.init) ?? "nil" }.joined(separator: ", "))]",
+        "nicknames: [\(sample.nicknames.map { text($0) }.joined(separator: ", "))]",
+        "lookup: [\(sample.lookup.sorted { $0.key < $1.key }.map { "\(swiftLiteral($0.key)): \($0.value)" }.joined(separator: ", "))]",
     ]
     return fields.joined(separator: ", ")
 }

@@ -13,8 +13,10 @@ import OpenSwiftData
 ///   may be zero (±infinity, or NaN for `0 / 0`). NaN only where the type is not optional: SQLite has no NaN
 ///   (it is NULL), and NULL is how SQL spells `nil`, so an optional holding NaN (`score.flatMap { $0 / 0 }`) is
 ///   nil in SQL (a documented difference, `PredicateRegressionTests.optionalNotANumberIsNilInSQL`).
-/// - Ranges only with constant bounds in order (`5...3` traps).
-/// - No force unwraps (`evaluate` throws on nil).
+/// - Ranges only with constant bounds in order (`5...3` traps), written in the predicate or captured (the source
+///   writes a captured value as `captured(…)`: `let c = …` outside the predicate).
+/// - Shapes on which `evaluate` throws for some rows — `as!` on nil, subscripts out of range — are generated: such a
+///   row does not match, in SQL as in the test's reading of `evaluate`.
 /// - Strings are ordered (`<`, ranges) and passed to `caseInsensitiveCompare`/`localizedCompare` only in NFC. The
 ///   store compares NFC forms (canonically equal strings are one string), but Swift 6.3's `String` `<` is not a
 ///   total order when one operand is not in NFC and is canonically a prefix of the other (`"caf\u{E9}b"` and
@@ -59,6 +61,8 @@ final class RandomPredicateGenerator {
     private var nfcOnly = 0
     private var smallInts: [Node<Int>] = []
     private var optionalInts: [Node<Int?>] = []
+    /// Elements of `nicknames` (which may hold non-NFC spellings, so are never ordered).
+    private var optionalStrings: [Node<String?>] = []
     private var doubles: [Node<Double>] = []
     private var dates: [Node<Date>] = []
 
@@ -268,7 +272,15 @@ final class RandomPredicateGenerator {
                 return Node(expression: Build.keyPath(tags.expression, \[String].isEmpty), source: "\(tags.source).isEmpty")
             }),
         ]
-        if !strings.isEmpty || !smallInts.isEmpty || !optionalInts.isEmpty || !doubles.isEmpty || !dates.isEmpty {
+        options += [
+            (2, { self.castAtom(depth) }),
+            (3, { self.subscriptAtom(depth) }),
+            (2, { self.dictionaryAtom(depth) }),
+            (1, { self.regexAtom(depth) }),
+        ]
+        if depth > 0 { options.append((3, { self.filterAtom(depth) })) }
+        if !strings.isEmpty || !smallInts.isEmpty || !optionalInts.isEmpty || !optionalStrings.isEmpty || !doubles.isEmpty
+            || !dates.isEmpty {
             // Inside a closure: mostly tests that use its variable.
             options.append((30, { self.variableAtom(depth) }))
         }
@@ -312,6 +324,40 @@ final class RandomPredicateGenerator {
         if let variable = smallInts.last { options.append((1, { self.ordered(variable, self.int(depth, small: self.chance(0.5))) })) }
         if let variable = optionalInts.last {
             options.append((1, { self.equality(variable, self.chance(0.3) ? self.nilNode(Int.self) : self.optionalInt(depth)) }))
+        }
+        if let variable = optionalStrings.last {
+            options.append((1, {
+                self.weighted([
+                    (2, { self.equality(variable, self.chance(0.4) ? self.nilNode(String.self) : self.optionalString(depth)) }),
+                    (2, {
+                        // `v?.count == k` / `(v?.count ?? k) > n`
+                        let (name, trial, body) = self.closure(\.strings, orderable: false) { () -> Node<Int> in
+                            self.strings[self.strings.count - 1].count
+                        }
+                        let count = Node(
+                            expression: Build.flatMap(variable.expression, trial: trial.expression, body),
+                            source: "\(variable.source).flatMap { \(name) in \(trial.source) }"
+                        )
+                        if self.chance(0.5) {
+                            let value: Int? = self.chance(0.2) ? nil : self.pick([0, 1, 2, 3])
+                            return self.equality(count, self.constant(value, self.literal(value) { "\($0)" }))
+                        }
+                        let (fallback, source) = self.intConstant(small: true)
+                        return self.ordered(self.coalesce(count, self.constant(fallback, source)), self.int(depth, small: true))
+                    }),
+                    (1, {
+                        // `v.flatMap { $0.contains(x) } ?? false`
+                        let (name, trial, body) = self.closure(\.strings, orderable: false) {
+                            self.stringTest(self.strings[self.strings.count - 1], self.string(depth))
+                        }
+                        let test = Node(
+                            expression: Build.flatMap(variable.expression, trial: trial.expression, body),
+                            source: "\(variable.source).flatMap { \(name) in \(trial.source) }"
+                        )
+                        return self.coalesce(test, self.constant(false, "false"))
+                    }),
+                ])
+            }))
         }
         if let variable = doubles.last { options.append((1, { self.ordered(variable, self.double(depth)) })) }
         if let variable = dates.last { options.append((1, { self.ordered(variable, self.date(depth)) })) }
@@ -419,6 +465,22 @@ final class RandomPredicateGenerator {
                 source: "(\(describe(lower))\(closed ? "..." : "..<")\(describe(upper))).contains(\(element.source))"
             )
         }
+        /// `captured(a..<b).contains(x)` and the other kinds of range, captured.
+        func captured<T: Comparable & Codable & Sendable>(
+            _ first: T, _ second: T, _ describe: (T) -> String, _ element: Node<T>
+        ) -> Node<Bool> {
+            let (lower, upper) = (Swift.min(first, second), Swift.max(first, second))
+            func node<R: RangeExpression & Codable & Sendable>(_ range: R, _ source: String) -> Node<Bool> where R.Bound == T {
+                Node(expression: Build.capturedRangeContains(range, element.expression), source: "captured(\(source)).contains(\(element.source))")
+            }
+            switch random.weightedIndex([2, 2, 1, 1, 1]) {
+            case 0: return node(lower ..< upper, "\(describe(lower))..<\(describe(upper))")
+            case 1: return node(lower ... upper, "\(describe(lower))...\(describe(upper))")
+            case 2: return node(lower..., "\(describe(lower))...")
+            case 3: return node(...upper, "...\(describe(upper))")
+            default: return node(..<upper, "..<\(describe(upper))")
+            }
+        }
         return weighted([
             (3, { range(self.intConstant(small: false).0, self.intConstant(small: false).0, { "\($0)" }, self.int(depth, small: false)) }),
             (2, { range(self.doubleConstant().0, self.doubleConstant().0, { "\($0)" }, self.double(depth)) }),
@@ -428,7 +490,208 @@ final class RandomPredicateGenerator {
                 defer { self.nfcOnly -= 1 }
                 return range(self.stringConstant().0, self.stringConstant().0, swiftLiteral, self.string(depth))
             }),
+            (2, { captured(self.intConstant(small: false).0, self.intConstant(small: false).0, { "\($0)" }, self.int(depth, small: false)) }),
+            (2, { captured(self.doubleConstant().0, self.doubleConstant().0, { "\($0)" }, self.double(depth)) }),
+            (2, { captured(self.dateConstant(), self.dateConstant(), self.literal, self.date(depth)) }),
+            (1, {
+                self.nfcOnly += 1
+                defer { self.nfcOnly -= 1 }
+                return captured(self.stringConstant().0, self.stringConstant().0, swiftLiteral, self.string(depth))
+            }),
         ])
+    }
+
+    // MARK: Casts, subscripts, dictionaries, filter, regexes
+
+    /// `is`, `as?` and `as!` (the macro's no-op `as` included) on stored and computed values.
+    private func castAtom(_ depth: Int) -> Node<Bool> {
+        weighted([
+            (2, {
+                let value = self.int(depth, small: false)
+                return self.chance(0.5)
+                    ? Node(expression: Build.typeCheck(value.expression, is: Int.self), source: "(\(value.source) is Int)")
+                    : Node(expression: Build.typeCheck(value.expression, is: (any BinaryInteger).self), source: "(\(value.source) is any BinaryInteger)")
+            }),
+            (1, {
+                let text = self.string(depth)
+                return Node(expression: Build.typeCheck(text.expression, is: Int.self), source: "(\(text.source) is Int)")
+            }),
+            (2, {
+                let count = self.optionalInt(depth)
+                return Node(expression: Build.typeCheck(count.expression, is: Int.self), source: "(\(count.source) is Int)")
+            }),
+            (2, {
+                // `(x as? String) == nil`, always true for an Int.
+                let value = self.int(depth, small: false)
+                let cast = Node(expression: Build.conditionalCast(value.expression, to: String.self), source: "(\(value.source) as? String)")
+                return self.equality(cast, self.chance(0.5) ? self.nilNode(String.self) : self.optionalString(depth))
+            }),
+            (2, {
+                let flag = self.bool(depth - 1)
+                let cast = Node(expression: Build.forceCast(flag.expression, to: Bool.self), source: "(\(flag.source) as Bool)")
+                return self.equality(cast, self.bool(depth - 1))
+            }),
+            (2, {
+                // `($0.count as! Int)`: throws on nil.
+                let count = self.column(\.count, "count")
+                let cast = Node(expression: Build.forceCast(count.expression, to: Int.self), source: "(\(count.source) as! Int)")
+                return self.ordered(cast, self.int(depth, small: true))
+            }),
+        ])
+    }
+
+    /// An index for a subscript of a collection of at most a few elements: often in range, sometimes not (which
+    /// throws).
+    private func index(_ collection: Node<Int>) -> Node<Int> {
+        weighted([
+            (4, { let value = self.pick([0, 0, 1, 1, 2, 3, -1]); return self.constant(value, "\(value)") }),
+            (1, {
+                let last = Node(expression: Build.arithmetic(collection.expression, Build.value(1), .subtract), source: "(\(collection.source) - 1)")
+                return last
+            }),
+            (1, { self.smallIntLeaf(0) }),
+        ])
+    }
+
+    private func tagsCount() -> Node<Int> {
+        let tags = column(\.tags, "tags")
+        return Node(expression: Build.keyPath(tags.expression, \[String].count), source: "\(tags.source).count")
+    }
+
+    /// `$0.tags[i]`: a possibly non-NFC string, so only for tests that need no order.
+    private func tagAt() -> Node<String> {
+        let tags = column(\.tags, "tags"), position = index(tagsCount())
+        return Node(expression: Build.element(tags.expression, position.expression), source: "\(tags.source)[\(position.source)]")
+    }
+
+    /// `$0.ratings[i]`.
+    private func ratingAt() -> Node<Int?> {
+        let ratings = column(\.ratings, "ratings")
+        let count = Node(expression: Build.keyPath(ratings.expression, \[Int?].count), source: "\(ratings.source).count")
+        let position = index(count)
+        return Node(expression: Build.element(ratings.expression, position.expression), source: "\(ratings.source)[\(position.source)]")
+    }
+
+    /// Subscripts of stored arrays, by index and by range.
+    private func subscriptAtom(_ depth: Int) -> Node<Bool> {
+        weighted([
+            (3, {
+                let tag = self.tagAt()
+                return self.chance(0.6) ? self.equality(tag, self.string(depth)) : self.stringTest(tag, self.string(depth))
+            }),
+            (2, { self.equality(self.ratingAt(), self.chance(0.3) ? self.nilNode(Int.self) : self.optionalInt(depth)) }),
+            (1, {
+                // `$0.tags.first` / `.last`: a possibly non-NFC string, compared for equality only.
+                let tags = self.column(\.tags, "tags")
+                let last = self.chance(0.5)
+                let end = Node(
+                    expression: Build.keyPath(tags.expression, last ? \[String].last : \[String].first),
+                    source: "\(tags.source).\(last ? "last" : "first")"
+                )
+                return self.equality(end, self.chance(0.3) ? self.nilNode(String.self) : self.optionalString(depth))
+            }),
+            (3, {
+                // `$0.tags[a..<b]`, then count, isEmpty or contains.
+                let tags = self.column(\.tags, "tags")
+                let lower = self.pick([0, 0, 1, 2]), upper = lower + self.pick([0, 1, 1, 2, 3])
+                let slice = Node(
+                    expression: Build.slice(tags.expression, Build.value(lower), Build.value(upper)),
+                    source: "\(tags.source)[\(lower)..<\(upper)]"
+                )
+                return self.weighted([
+                    (1, { Node(expression: Build.keyPath(slice.expression, \ArraySlice<String>.isEmpty), source: "\(slice.source).isEmpty") }),
+                    (1, {
+                        let count = Node(expression: Build.keyPath(slice.expression, \ArraySlice<String>.count), source: "\(slice.source).count")
+                        return self.ordered(count, self.int(depth, small: true))
+                    }),
+                    (2, {
+                        let element = self.string(depth)
+                        return Node(expression: Build.contains(slice.expression, element.expression), source: "\(slice.source).contains(\(element.source))")
+                    }),
+                ])
+            }),
+        ])
+    }
+
+    private func keyConstant() -> Node<String> {
+        let key = pick(FuzzValues.keys + ["z"])
+        return constant(key, swiftLiteral(key))
+    }
+
+    /// `isEmpty`, `count` and subscripts of the stored dictionary.
+    private func dictionaryAtom(_ depth: Int) -> Node<Bool> {
+        let lookup = column(\.lookup, "lookup")
+        return weighted([
+            (1, { Node(expression: Build.keyPath(lookup.expression, \[String: Int].isEmpty), source: "\(lookup.source).isEmpty") }),
+            (1, {
+                let count = Node(expression: Build.keyPath(lookup.expression, \[String: Int].count), source: "\(lookup.source).count")
+                return self.ordered(count, self.int(depth, small: true))
+            }),
+            (3, { self.equality(self.lookupMember(), self.chance(0.3) ? self.nilNode(Int.self) : self.optionalInt(depth)) }),
+            (3, { self.ordered(self.lookupMemberOrDefault(), self.int(depth, small: true)) }),
+        ])
+    }
+
+    /// `$0.lookup[key]`.
+    private func lookupMember() -> Node<Int?> {
+        let lookup = column(\.lookup, "lookup"), key = chance(0.8) ? keyConstant() : column(\.text, "text")
+        return Node(expression: Build.member(lookup.expression, key.expression), source: "\(lookup.source)[\(key.source)]")
+    }
+
+    /// `$0.lookup[key, default: k]`: small, so arithmetic may use it.
+    private func lookupMemberOrDefault() -> Node<Int> {
+        let lookup = column(\.lookup, "lookup"), key = chance(0.8) ? keyConstant() : column(\.text, "text")
+        let (fallback, source) = intConstant(small: true)
+        return Node(
+            expression: Build.member(lookup.expression, key.expression, default: Build.value(fallback)),
+            source: "\(lookup.source)[\(key.source), default: \(source)]"
+        )
+    }
+
+    /// `filter { … }` on stored and captured arrays, then `count`, `isEmpty`, `contains(_:)` or `contains(where:)`.
+    private func filterAtom(_ depth: Int) -> Node<Bool> {
+        func filtered<T: Codable & Sendable>(
+            _ sequence: Node<[T]>, _ scope: ReferenceWritableKeyPath<RandomPredicateGenerator, [Node<T>]>, orderable: Bool,
+            _ element: @escaping () -> Node<T>
+        ) -> Node<Bool> where T: Equatable {
+            let (name, trial, body) = closure(scope, orderable: orderable) {
+                self.chance(0.8) ? self.variableAtom(depth - 1) : self.bool(depth - 1)
+            }
+            let result = Node(
+                expression: Build.filter(sequence.expression, trial: trial.expression, body),
+                source: "\(sequence.source).filter { \(name) in \(trial.source) }"
+            )
+            return weighted([
+                (2, {
+                    let count = Node(expression: Build.keyPath(result.expression, \[T].count), source: "\(result.source).count")
+                    return self.ordered(count, self.int(depth - 1, small: true))
+                }),
+                (1, { Node(expression: Build.keyPath(result.expression, \[T].isEmpty), source: "\(result.source).isEmpty") }),
+                (2, {
+                    let item = element()
+                    return Node(expression: Build.contains(result.expression, item.expression), source: "\(result.source).contains(\(item.source))")
+                }),
+            ])
+        }
+        return weighted([
+            (4, { filtered(self.tags(depth - 1), \.strings, orderable: false) { self.string(depth - 1) } }),
+            (2, { filtered(self.column(\.ratings, "ratings"), \.optionalInts, orderable: true) { self.optionalInt(depth - 1) } }),
+            (1, {
+                let values = (0..<self.pick([0, 1, 2, 3])).map { _ in self.doubleConstant().0 }
+                return filtered(self.constant(values, "[\(values.map { "\($0)" }.joined(separator: ", "))]"), \.doubles, orderable: true) {
+                    self.double(depth - 1)
+                }
+            }),
+        ])
+    }
+
+    /// `text.contains(/pattern/)`.
+    private func regexAtom(_ depth: Int) -> Node<Bool> {
+        let patterns = ["^a", "e$", "é", "(?i)apple", "[0-9]+", "^.{2}$", "\\r\\n", "사업", "(?i)STRASSE|straße", "^$", "👨‍👩‍👧"]
+        let pattern = pick(patterns)
+        let text = chance(0.8) ? column(\.text, "text") : string(depth)
+        guard let expression = Build.contains(text.expression, regex: pattern) else { return column(\.flag, "flag") }
+        return Node(expression: expression, source: "\(text.source).contains(/\(pattern)/)")
     }
 
     /// `contains(where:)` and `allSatisfy` on the stored tags or a captured array, with a body over the element.
@@ -452,6 +715,8 @@ final class RandomPredicateGenerator {
         }
         return weighted([
             (6, { node(self.tags(depth - 1), \.strings, orderable: false) }),
+            (2, { node(self.column(\.ratings, "ratings"), \.optionalInts) }),
+            (3, { node(self.column(\.nicknames, "nicknames"), \.optionalStrings) }),
             (1, {
                 // NFC elements may be ordered; others not (see the type's notes).
                 let nfc = self.chance(0.5)
@@ -562,6 +827,13 @@ final class RandomPredicateGenerator {
                 return self.coalesce(self.noteCount(), self.constant(value, source))
             }),
         ]
+        options += [
+            (1, { self.lookupMemberOrDefault() }),
+            (1, {
+                let ratings = self.column(\.ratings, "ratings")
+                return Node(expression: Build.keyPath(ratings.expression, \[Int?].count), source: "\(ratings.source).count")
+            }),
+        ]
         if let variable = smallInts.last { options.append((6, { variable })) }
         return weighted(options)
     }
@@ -608,6 +880,12 @@ final class RandomPredicateGenerator {
                 return self.constant(value, self.literal(value) { "\($0)" })
             }),
             (1, { self.noteCount() }),
+            (1, { self.ratingAt() }),
+            (1, { self.lookupMember() }),
+            (1, {
+                let count = self.column(\.count, "count")
+                return Node(expression: Build.conditionalCast(count.expression, to: Int.self), source: "(\(count.source) as? Int)")
+            }),
         ]
         if let variable = optionalInts.last { options.append((5, { variable })) }
         if depth > 0 {
@@ -646,6 +924,10 @@ final class RandomPredicateGenerator {
             (2, {
                 let (value, source) = self.doubleConstant()
                 return self.coalesce(self.column(\.score, "score"), self.constant(value, source))
+            }),
+            (1, {
+                let (value, source) = self.doubleConstant()
+                return self.coalesce(self.sizeMember(), self.constant(value, source))
             }),
         ]
         if let variable = doubles.last { options.append((6, { variable })) }
@@ -695,9 +977,20 @@ final class RandomPredicateGenerator {
         return weighted(options)
     }
 
+    /// `$0.size?.width` or `$0.size?.height`: a key path into a Codable struct.
+    private func sizeMember() -> Node<Double?> {
+        let size = column(\.size, "size")
+        let (keyPath, name): (KeyPath<Dimensions, Double> & Sendable, String) = chance(0.5) ? (\.width, "width") : (\.height, "height")
+        return Node(
+            expression: Build.flatMap(size.expression, trial: Build.keyPath(P.Variable<Dimensions>(), keyPath)) { Build.keyPath($0, keyPath) },
+            source: "\(size.source)?.\(name)"
+        )
+    }
+
     private func optionalDouble(_ depth: Int) -> Node<Double?> {
         var options: [(Int, () -> Node<Double?>)] = [
             (4, { self.column(\.score, "score") }),
+            (2, { self.sizeMember() }),
             (2, {
                 let value: Double? = self.chance(0.2) ? nil : self.doubleConstant().0
                 return self.constant(value, self.literal(value) { "\($0)" })
@@ -798,6 +1091,7 @@ final class RandomPredicateGenerator {
                 let (value, source) = self.stringConstant()
                 return self.coalesce(self.tagsExtreme(), self.constant(value, source))
             }))
+            options.append((1, { self.tagAt() }))
         }
         if let variable = strings.last, nfcOnly == 0 || !unorderableStrings.contains(variable.source) {
             options.append((8, { variable }))

@@ -24,7 +24,8 @@ struct RelationshipFuzzConstants {
 ///   `row.follower?.studio.city`), compared with constants, nil and each other, string tests on them
 ///   (`row.author?.name.contains(x) == true`), `== nil`, `flatMap` bodies over them, `??`;
 /// - to-many relationships, one-to-many and many-to-many from both sides (`books`, `tags`, `Genre.books`,
-///   `dancers`): `isEmpty`, `count`, `contains { … }`, `allSatisfy { … }`, nested, and `contains(model)`;
+///   `dancers`), perhaps filtered first (`row.books.filter { v1 in … }`): `isEmpty`, `count`, `contains { … }`,
+///   `allSatisfy { … }`, nested, and `contains(model)`;
 /// - `persistentModelID` compared with identifiers of the same entity, of another entity and of another store,
 ///   and with other models' identifiers; models compared with `==`;
 /// - all combined with `&&`, `||`, `!`, `? :` and `??`.
@@ -596,9 +597,22 @@ final class RandomRelationshipPredicateGenerator {
         )
     }
 
-    /// Tests on a to-many relationship: `isEmpty`, `!isEmpty`, `count`, `contains { }`, `allSatisfy { }`,
-    /// `contains(model)`.
+    /// `collection.filter { vN in … }`, the element in scope: still a collection of the relationship's models.
+    private func filtered<E>(_ collection: Node<[E]>, _ depth: Int) -> Node<[E]> {
+        feature("filter { }")
+        quantifierDepth += 1
+        defer { quantifierDepth -= 1 }
+        let (name, trial, body) = closure(source: nil, scoped: true) { (_: Node<E>) in self.bool(max(depth - 1, 0)) }
+        return Node(
+            expression: Build.filter(collection.expression, trial: trial.expression, body),
+            source: "\(collection.source).filter { \(name) in \(trial.source) }"
+        )
+    }
+
+    /// Tests on a to-many relationship, sometimes filtered first: `isEmpty`, `!isEmpty`, `count`, `contains { }`,
+    /// `allSatisfy { }`, `contains(model)`.
     private func collectionAtom<E: PersistentModel>(_ collection: Node<[E]>, _ depth: Int) -> Node<Bool> {
+        let collection = canQuantify(depth) && chance(0.2) ? filtered(collection, depth) : collection
         var options: [(Int, () -> Node<Bool>)] = [
             (4, { self.chainedCollectionTest(collection, depth) }),
             (2, {

@@ -94,7 +94,7 @@ private func expectEqualValues(_ lhs: Sample, _ rhs: Sample, sourceLocation: Sou
     @Test func transientAndComputedPropertiesAreNotColumns() throws {
         #expect(Sample.schemaMetadata.map(\.name) == [
             "text", "integer", "wide", "real", "flag", "date", "bytes", "identifier", "link", "note", "count",
-            "score", "seen", "payload", "tags", "priority", "shade", "size",
+            "score", "seen", "payload", "tags", "priority", "shade", "size", "ratings", "nicknames", "lookup",
         ])
         let context = ModelContext(try inMemoryContainer(Sample.self))
         let sample = Sample(text: "t", integer: 21)

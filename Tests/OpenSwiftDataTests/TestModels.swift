@@ -35,6 +35,9 @@ final class Sample {
     var priority: Priority
     var shade: Shade?
     var size: Dimensions?
+    var ratings: [Int?]
+    var nicknames: [String?]
+    var lookup: [String: Int]
     @Transient var scratch = 0
     var computed: Int { integer * 2 }
 
@@ -43,7 +46,7 @@ final class Sample {
         date: Date = Date(timeIntervalSinceReferenceDate: 0), bytes: Data = Data(), identifier: UUID = UUID(),
         link: URL = URL(string: "https://example.com")!, note: String? = nil, count: Int? = nil, score: Double? = nil,
         seen: Date? = nil, payload: Data? = nil, tags: [String] = [], priority: Priority = .low, shade: Shade? = nil,
-        size: Dimensions? = nil
+        size: Dimensions? = nil, ratings: [Int?] = [], nicknames: [String?] = [], lookup: [String: Int] = [:]
     ) {
         self.text = text
         self.integer = integer
@@ -63,6 +66,9 @@ final class Sample {
         self.priority = priority
         self.shade = shade
         self.size = size
+        self.ratings = ratings
+        self.nicknames = nicknames
+        self.lookup = lookup
     }
 }
 

@@ -1,5 +1,7 @@
 import Foundation
+import HTML
 import HTTP
+import IdentifierTokens
 import Testing
 @testable import People
 
@@ -42,6 +44,12 @@ private struct PeopleApp {
         if let cookie { headers["Cookie"] = cookie }
         guard let request = HTTPRequest(method: method, target: target, headers: headers, body: body) else { return HTTPResponse(status: .badRequest) }
         return await router.respond(to: request)
+    }
+
+    /// Follows a redirect as a browser does: a `GET` of its `Location` with the cookie it set.
+    func follow(_ redirect: HTTPResponse) async -> HTTPResponse {
+        guard let location = redirect.headers["Location"] else { return HTTPResponse(status: .badRequest) }
+        return await send(.get, location, cookie: redirect.cookie)
     }
 }
 
@@ -102,7 +110,7 @@ struct PeopleTests {
             #expect(try people.fetchPeople().map { "\($0.name) \($0.age)" } == ["Ada 9", "Ada 10", "Ada 36", "Bob 40", "grace 85"])
         }
         let people = try PeopleViewModel(storeURL: folder.store)
-        let id = try #require(PersonID(token: ada.id))
+        let id = try #require(IdentifierToken<Person>(token: ada.id))
         #expect(try people.person(id: id) == ada)
         let updated = try people.updatePerson(id: id, with: PersonDraft(name: "Ada Lovelace", age: "37"))
         #expect(updated.id == ada.id)
@@ -113,7 +121,7 @@ struct PeopleTests {
         let newcomer = try people.addPerson(PersonDraft(name: "Ada", age: "36"))
         #expect(newcomer.id != ada.id)
         #expect(try people.person(id: id) == nil)
-        #expect(PersonID(token: "garbage") == nil && PersonID(token: "") == nil)
+        #expect(IdentifierToken<Person>(token: "garbage") == nil && IdentifierToken<Person>(token: "") == nil)
     }
 
     @Test("JSON API: list, add, read, update, delete; 400 with the fields; 404 when absent")
@@ -124,6 +132,7 @@ struct PeopleTests {
 
         let created = await app.send(.post, "/api/people", json: #"{"name":" 홍길동 ","age":"30"}"#)
         #expect(created.status == .created)
+        #expect(created.headers["Content-Type"] == "application/json; charset=utf-8")
         let hong = try created.json(PersonLine.self)
         #expect(hong.name == "홍길동" && hong.age == "30")
         let number = await app.send(.post, "/api/people", json: #"{"name":"Ada","age":36}"#)
@@ -163,10 +172,18 @@ struct PeopleTests {
         #expect(empty.main.contains("<button type=\"submit\" lang=\"ko\">추가하기</button>"))
         #expect(empty.main.contains("<span lang=\"ko\">이름</span>") && empty.main.contains("<span lang=\"ko\">나이</span>"))
         #expect(empty.main.contains("<span lang=\"ko\">데이터</span>"))
+        #expect(empty.text.contains("<link rel=\"stylesheet\" href=\"\(PeopleAssets.stylesheet.url)\">"))
+        #expect(!empty.main.contains("<link"))
+        let css = await app.send(.get, PeopleAssets.stylesheet.url)
+        #expect(css.headers["Content-Type"] == "text/css; charset=utf-8")
+        #expect(css.headers["Cache-Control"] == "public, max-age=31536000, immutable")
+        #expect(css.text == PeopleAssets.stylesheet.content)
 
         let added = await app.send(.post, "/people", form: [("name", "Ada"), ("age", "36")])
         #expect(added.status == .seeOther && added.headers["Location"] == "/people")
         let cookie = try #require(added.cookie)
+        #expect(cookie.hasPrefix("people_notice="))
+        #expect(!(await app.send(.get, "/people")).main.contains("notice"))  // another browser
         let list = await app.send(.get, "/people", cookie: cookie)
         #expect(list.main.contains("<p class=\"notice\" role=\"status\">“Ada” (36) was added.</p>"))
         #expect(list.main.contains("<td class=\"name\">Ada</td><td class=\"amount\">36</td>"))
@@ -188,15 +205,15 @@ struct PeopleTests {
         #expect(badEdit.main.contains("<p class=\"field-error\" id=\"name-error\">Enter a name (이름).</p>"))
         let saved = await app.send(.post, "/people/\(ada.id)", form: [("name", "Ada Lovelace"), ("age", "37")], cookie: cookie)
         #expect(saved.headers["Location"] == "/people")
-        #expect((await app.send(.get, "/people", cookie: cookie)).main.contains("“Ada Lovelace” (37) was saved."))
+        #expect((await app.follow(saved)).main.contains("“Ada Lovelace” (37) was saved."))
 
         let confirm = await app.send(.get, "/people/\(ada.id)/delete")
         #expect(confirm.main.contains("<h1>Delete “Ada Lovelace”?</h1>"))
         #expect(try app.people.fetchPeople().count == 1)
-        _ = await app.send(.post, "/people/\(ada.id)/delete", cookie: cookie)
-        #expect((await app.send(.get, "/people", cookie: cookie)).main.contains("“Ada Lovelace” (37) was deleted."))
-        _ = await app.send(.post, "/people/\(ada.id)/delete", cookie: cookie)
-        #expect((await app.send(.get, "/people", cookie: cookie)).main.contains("That person was already deleted."))
+        let deleted = await app.send(.post, "/people/\(ada.id)/delete", cookie: cookie)
+        #expect((await app.follow(deleted)).main.contains("“Ada Lovelace” (37) was deleted."))
+        let deletedAgain = await app.send(.post, "/people/\(ada.id)/delete", cookie: cookie)
+        #expect((await app.follow(deletedAgain)).main.contains("That person was already deleted."))
         #expect(await app.send(.get, "/people/\(ada.id)/edit").status == .notFound)
         #expect(await app.send(.get, "/people/\(ada.id)/delete").status == .notFound)
         #expect(try app.people.fetchPeople().isEmpty)

@@ -87,14 +87,19 @@ struct PlaceMapTests {
         #expect(abs(map.scaleBar.length / metres / (map.unitsPerDegree / 111_320) - 1) < 1e-9)
     }
 
-    @Test("Every marker and label is inside the frame and no label covers a marker or another label")
+    @Test("Every marker and label is inside the frame and no label covers a marker or another label; long names are shortened")
     func layout() {
-        let map = PlaceMap(places: samples())
+        let long = PlaceLine(id: "w", name: "Wynn " + String(repeating: "W", count: 95), latitude: 36.1265, longitude: -115.1657, interested: false)
+        let map = PlaceMap(places: samples() + [long])
+        let shortened = map.markers.last
+        #expect(shortened?.label.hasSuffix("…") == true && shortened?.label.hasPrefix("Wynn WW") == true)
+        #expect(PlaceMap.labelWidth(shortened?.label ?? "") <= map.width / 2)
+        #expect(map.markers.dropLast().allSatisfy { $0.label == $0.place.name })
         for marker in map.markers {
             #expect((0...map.width).contains(marker.x) && (0...map.height).contains(marker.y))
         }
         let labels = map.markers.map { marker -> (x0: Double, y0: Double, x1: Double, y1: Double) in
-            let width = Double(marker.place.name.count) * 7.6 + 4
+            let width = PlaceMap.labelWidth(marker.label)
             let x0 = marker.labelAnchor == "start" ? marker.labelX : marker.labelX - width
             return (x0, marker.labelY - 13, x0 + width, marker.labelY + 3)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HTML
 import HTTP
 import Testing
 @testable import Places
@@ -18,7 +19,7 @@ struct PlacesControllerTests {
 
         let list = await app.send(.get, "/api/places")
         #expect(list.status == .ok)
-        #expect(list.headers["Content-Type"] == "application/json")
+        #expect(list.headers["Content-Type"] == "application/json; charset=utf-8")
         let all = try list.json(PlacesController.PlacesJSON.self).places
         #expect(all.map(\.name) == ["Bellagio", "Excalibur", "Luxor", "Paris", "Stratosphere", "Treasure Island"])
         #expect(all.first == PlaceLine(id: all[0].id, name: "Bellagio", latitude: 36.1129, longitude: -115.1765, interested: true))
@@ -99,15 +100,18 @@ struct PlacesControllerTests {
         #expect(shown.contains("<h1>Luxor <span class=\"star\" aria-hidden=\"true\">★</span></h1>"))
         #expect(shown.contains("36.0956° N, 115.1762° W"))
         #expect(!mainContent(await app.send(.get, location, cookie: cookie).text).contains("notice"))
-        // Another browser (no cookie) never sees it.
+        // Each notice has a token of its own, for its page only: another browser, or another page, never sees it.
         let again = await app.send(.post, "/places", form: [("name", "Luxor"), ("latitude", "36.0955"), ("longitude", "-115.1761")], cookie: cookie)
-        #expect(again.cookie == nil)
+        let againCookie = try #require(again.cookie)
+        #expect(againCookie != cookie && againCookie.hasPrefix("places_notice="))
+        #expect(again.headers["Set-Cookie"]?.hasSuffix("; Path=/; Max-Age=60; HttpOnly; SameSite=Strict") == true)
         #expect(!mainContent(await app.send(.get, location).text).contains("notice"))
-        #expect(mainContent(await app.send(.get, location, cookie: cookie).text).contains("already existed"))
+        #expect(!mainContent(await app.send(.get, "/places", cookie: againCookie).text).contains("notice"))
+        #expect(mainContent(await app.send(.get, location, cookie: againCookie).text).contains("already existed"))
 
         // A new place: "was added".
         let added = await app.send(.post, "/places", form: [("name", "  High Roller "), ("latitude", "36.1176"), ("longitude", "-115.168")], cookie: cookie)
-        let addedPage = mainContent(await app.send(.get, try #require(added.headers["Location"]), cookie: cookie).text)
+        let addedPage = mainContent(await app.follow(added).text)
         #expect(addedPage.contains("<p class=\"notice\" role=\"status\">“High Roller” was added.</p>"))
 
         // Invalid input: 400, the messages next to the fields, what was typed kept, nothing saved.
@@ -134,18 +138,18 @@ struct PlacesControllerTests {
         let luxorPath = location
         let luxorID = String(luxorPath.dropFirst("/places/".count))
         let toggled = await app.send(.post, "/places/\(luxorID)/interested", form: [("interested", "false")], cookie: cookie)
-        #expect(mainContent(await app.send(.get, try #require(toggled.headers["Location"]), cookie: cookie).text).contains("“Luxor” is no longer marked as interesting."))
+        #expect(mainContent(await app.follow(toggled).text).contains("“Luxor” is no longer marked as interesting."))
         let clash = await app.send(.post, "/places/\(luxorID)", form: [("name", "Paris"), ("latitude", "1"), ("longitude", "2")], cookie: cookie)
         #expect(clash.status == .conflict)
         #expect(mainContent(clash.text).contains("Another place is already called “Paris”: choose another name, or edit that place."))
         let edited = await app.send(.post, "/places/\(luxorID)", form: [("name", "Luxor Hotel"), ("latitude", "36.0955"), ("longitude", "-115.1761"), ("interested", "true")], cookie: cookie)
-        #expect(mainContent(await app.send(.get, try #require(edited.headers["Location"]), cookie: cookie).text).contains("“Luxor Hotel” was saved."))
+        #expect(mainContent(await app.follow(edited).text).contains("“Luxor Hotel” was saved."))
         #expect(mainContent(await app.send(.get, "/places/\(luxorID)/delete").text).contains("<h1>Delete “Luxor Hotel”?</h1>"))
         let deleted = await app.send(.post, "/places/\(luxorID)/delete", cookie: cookie)
         #expect(deleted.headers["Location"] == "/places")
-        #expect(mainContent(await app.send(.get, "/places", cookie: cookie).text).contains("“Luxor Hotel” was deleted."))
-        _ = await app.send(.post, "/places/\(luxorID)/delete", cookie: cookie)
-        #expect(mainContent(await app.send(.get, "/places", cookie: cookie).text).contains("That place was already deleted."))
+        #expect(mainContent(await app.follow(deleted).text).contains("“Luxor Hotel” was deleted."))
+        let deletedAgain = await app.send(.post, "/places/\(luxorID)/delete", cookie: cookie)
+        #expect(mainContent(await app.follow(deletedAgain).text).contains("That place was already deleted."))
         #expect(await app.send(.get, "/places/\(luxorID)").status == .notFound)
         #expect(await app.send(.get, "/places/garbage/edit").status == .notFound)
     }
@@ -169,5 +173,36 @@ struct PlacesControllerTests {
         let css = await app.send(.get, "/static/places.css")
         #expect(css.headers["Content-Type"] == "text/css; charset=utf-8")
         #expect(css.text.contains(".map .marker"))
+    }
+
+    @Test("Pictures and the stylesheet are static files: fingerprinted URLs that change with the picture, cached a year")
+    func staticFiles() async throws {
+        let folder = try TemporaryFolder()
+        let app = try PlacesApp(store: folder.store)
+        let luxor = try #require(try app.places.fetchPlaces(searchText: "Luxor").first)
+        let before = PlacePicture.asset(for: luxor).url
+        #expect(before.hasPrefix("/places/\(luxor.id)/picture.svg?v="))
+        let list = await app.send(.get, "/places").text
+        #expect(mainContent(list).contains("<img src=\"\(before)\" alt=\"\" width=\"96\" height=\"72\">"))
+        #expect(list.contains("<link rel=\"stylesheet\" href=\"\(PlacesAssets.stylesheet.url)\">"))
+        #expect(!mainContent(list).contains("<link"))
+        let picture = await app.send(.get, before)
+        #expect(picture.status == .ok)
+        #expect(picture.headers["Content-Type"] == "image/svg+xml")
+        #expect(picture.headers["Cache-Control"] == "public, max-age=31536000, immutable")
+        #expect(picture.text == PlacePicture(luxor).svg)
+
+        let renamed = await app.send(.put, "/api/places/\(luxor.id)", json: #"{"name":"Luxor Pyramid","latitude":36.0955,"longitude":-115.1761}"#)
+        #expect(renamed.status == .ok)
+        let after = PlacePicture.asset(for: try renamed.json(PlaceLine.self)).url
+        #expect(after != before && after.hasPrefix("/places/\(luxor.id)/picture.svg?v="))
+        #expect(mainContent(await app.send(.get, "/places/\(luxor.id)").text).contains("src=\"\(after)\""))
+
+        for asset in PlacesAssets.all {
+            let file = await app.send(.get, asset.url)
+            #expect(file.headers["Content-Type"] == asset.contentType)
+            #expect(file.headers["Cache-Control"] == "public, max-age=31536000, immutable")
+            #expect(file.text == asset.content)
+        }
     }
 }

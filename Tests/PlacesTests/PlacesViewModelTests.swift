@@ -1,4 +1,5 @@
 import Foundation
+import IdentifierTokens
 import OpenSwiftData
 import Testing
 @testable import Places
@@ -20,7 +21,7 @@ struct PlacesViewModelTests {
             let places = try PlacesViewModel(storeURL: folder.store)
             #expect(try places.fetchPlaces().count == 6)
             for place in try places.fetchPlaces() {
-                try places.deletePlace(id: try #require(PlaceID(token: place.id)))
+                try places.deletePlace(id: try #require(IdentifierToken<Place>(token: place.id)))
             }
             #expect(try places.fetchPlaces().isEmpty)
         }
@@ -75,7 +76,7 @@ struct PlacesViewModelTests {
         let folder = try TemporaryFolder()
         let places = try PlacesViewModel(storeURL: folder.store)
         let luxor = try #require(try places.fetchPlaces(searchText: "Luxor").first)
-        let id = try #require(PlaceID(token: luxor.id))
+        let id = try #require(IdentifierToken<Place>(token: luxor.id))
         #expect(throws: PlacesError.self) {
             try places.updatePlace(id: id, with: PlaceDraft(name: "Paris", latitude: 1, longitude: 2, interested: true))
         }
@@ -99,17 +100,17 @@ struct PlacesViewModelTests {
             #expect(!token.contains("Paris") && !token.contains("/") && !token.contains("="))
         }
         let places = try PlacesViewModel(storeURL: folder.store)
-        let id = try #require(PlaceID(token: token))
+        let id = try #require(IdentifierToken<Place>(token: token))
         #expect(try places.place(id: id)?.name == "Paris")
-        #expect(PlaceID(id.persistentModelID).token == token)
+        #expect(IdentifierToken<Place>(id.persistentModelID).token == token)
         for bad in ["", "garbage", "eyJ", "e30", String(repeating: "A", count: 2000), "../../etc", "%00", token + "x"] {
-            if let parsed = PlaceID(token: bad) { #expect(try places.place(id: parsed) == nil) }
+            if let parsed = IdentifierToken<Place>(token: bad) { #expect(try places.place(id: parsed) == nil) }
         }
         // Another store's place with the same primary key is not this one.
         let other = try TemporaryFolder()
         let otherPlaces = try PlacesViewModel(storeURL: other.store)
         let otherToken = try #require(try otherPlaces.fetchPlaces(searchText: "Paris").first).id
-        let otherParis = try #require(PlaceID(token: otherToken))
+        let otherParis = try #require(IdentifierToken<Place>(token: otherToken))
         #expect(otherParis.persistentModelID.primaryKey == id.persistentModelID.primaryKey)
         #expect(try places.place(id: otherParis) == nil)
         try places.deletePlace(id: id)

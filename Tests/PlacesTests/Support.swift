@@ -45,6 +45,12 @@ struct PlacesApp {
         return await router.respond(to: request)
     }
 
+    /// Follows a redirect as a browser does: a `GET` of its `Location` with the cookie it set.
+    func follow(_ redirect: HTTPResponse) async -> HTTPResponse {
+        guard let location = redirect.headers["Location"] else { return HTTPResponse(status: .badRequest) }
+        return await send(.get, location, cookie: redirect.cookie)
+    }
+
     private func encode(_ text: String) -> String {
         var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
         allowed.insert(charactersIn: "-._~")

@@ -22,11 +22,15 @@ private final class ManualClock {
     var now = ContinuousClock.now
 }
 
-/// One browser on the Test tab: keeps its cookie, follows the redirects, reads the page.
+/// One browser on the Test tab: keeps its cookies, follows the redirects, reads the page.
 @MainActor
 private struct Browser {
     let router: Router
-    var cookie: String?
+    /// The cookies it holds, by name.
+    var cookies: [String: String] = [:]
+
+    /// The view tree's session cookie, `shop_test_session=…`.
+    var cookie: String? { cookies["shop_test_session"].map { "shop_test_session=\($0)" } }
 
     mutating func get() async -> String {
         let response = await send(.get, TestTabPaths.page)
@@ -43,10 +47,16 @@ private struct Browser {
 
     mutating func send(_ method: HTTPMethod, _ path: String, body: String = "") async -> HTTPResponse {
         var headers = HTTPHeaders()
-        if let cookie { headers["Cookie"] = cookie }
+        if !cookies.isEmpty { headers["Cookie"] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
         if !body.isEmpty { headers["Content-Type"] = "application/x-www-form-urlencoded" }
-        let response = await router.respond(to: HTTPRequest(method: method, path: path, headers: headers, body: Data(body.utf8)))
-        if let setCookie = response.headers["Set-Cookie"] { cookie = setCookie.split(separator: ";").first.map(String.init) }
+        guard let request = HTTPRequest(method: method, target: path, headers: headers, body: Data(body.utf8)) else {
+            return HTTPResponse(status: .badRequest)
+        }
+        let response = await router.respond(to: request)
+        for setCookie in response.headers.values(for: "Set-Cookie") {
+            guard let pair = setCookie.split(separator: ";").first, let equals = pair.firstIndex(of: "=") else { continue }
+            cookies[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
         return response
     }
 }
@@ -157,6 +167,9 @@ struct TestTabTests {
         #expect(page.contains("That product is no longer in the @ObservedObject panel&#39;s list"))
         #expect(cart.lines.isEmpty)
         #expect(await browser.send(.post, TestTabPaths.add(.stateObject), body: "productID=x").status == .badRequest)
+        let huge = await browser.send(.post, TestTabPaths.add(.stateObject), body: "productID=99999999999999999999")
+        #expect(huge.status == .badRequest)
+        #expect(String(decoding: huge.body, as: UTF8.self).contains("The product ID 99999999999999999999 is out of range"))
         #expect(await browser.send(.post, "/shop/test/nowhere/fetch").status == .notFound)
 
         // Another browser has a tree of its own.
@@ -164,6 +177,7 @@ struct TestTabTests {
         page = await other.get()
         #expect(other.cookie != browser.cookie)
         #expect(resultRow(page, "Products in its list") == ["0", "0"])
+        #expect(!page.contains("class=\"notice"))
 
         // Half an hour... here ten minutes of inactivity: the tree is forgotten; a button on the old page says so.
         _ = await browser.press(TestTabPaths.fetch(.stateObject))
@@ -185,9 +199,12 @@ struct TestTabTests {
         #expect(!main.contains("<style"))
         #expect(!main.contains("style="))
         #expect(page.contains("<a href=\"/shop/test\" aria-current=\"page\">Test</a>"))
-        #expect(page.contains("<link rel=\"stylesheet\" href=\"/static/shop-test.css\">"))
-        let css = await browser.send(.get, TestTabPaths.stylesheet)
+        #expect(page.contains("<link rel=\"stylesheet\" href=\"\(TestTabAssets.stylesheet.url)\">"))
+        #expect(page.contains("<link rel=\"stylesheet\" href=\"\(ShopAssets.stylesheet.url)\">"))
+        #expect(TestTabAssets.stylesheet.url.hasPrefix("/static/shop-test.css?v="))
+        let css = await browser.send(.get, TestTabAssets.stylesheet.url)
         #expect(css.headers["Content-Type"] == "text/css; charset=utf-8")
+        #expect(css.headers["Cache-Control"] == "public, max-age=31536000, immutable")
     }
 }
 

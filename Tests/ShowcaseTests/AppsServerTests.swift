@@ -55,19 +55,36 @@ private func start(_ dataDirectory: URL) throws -> Showcase {
 @MainActor
 @Suite("Showcase: Places, People and the Test tab over HTTP, across restarts", .serialized)
 struct AppsServerTests {
-    @Test("The home page links every built app; the stores are <data-dir>/places.store and people.store")
+    @Test("The home page lists the five apps, one line each, linking the built ones; every app page has the one layout; the stores are <data-dir>/places.store and people.store")
     func homeAndStores() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("AppsServerTests-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let showcase = try start(folder)
         let home = try await send("GET", URL(string: "/", relativeTo: showcase.baseURL)!.absoluteURL)
-        for path in ["/shop", "/places", "/people"] {
-            #expect(home.text.contains("<h2><a href=\"\(path)\">"), "\(path)")
+        // Five apps, one card each: the name (linked when built), one line.
+        let cards = home.text.components(separatedBy: "<li class=\"card\">").dropFirst()
+        #expect(cards.count == 5)
+        for card in cards { #expect(card.components(separatedBy: "<p>").count == 2, "\(card)") }
+        for (name, path) in [("Shop", "/shop"), ("BookStore", "/books"), ("Places", "/places"), ("People", "/people")] {
+            #expect(home.text.contains("<h2><a href=\"\(path)\">\(name)</a></h2>"), "\(path)")
         }
-        for path in ["/places", "/places/images", "/places/map", "/places/new", "/people", "/shop/test"] {
+        #expect(home.text.contains("<h2>Inventory <small class=\"muted\">(not built yet)</small></h2>"))
+        // Every app page has the one layout: the home link, the app's name, its tabs with the current one marked.
+        let apps: [(path: String, app: String, current: String?)] = [
+            ("/places", "Places", "/places"), ("/places/images", "Places", "/places/images"),
+            ("/places/map", "Places", "/places/map"), ("/places/new", "Places", nil), ("/people", "People", "/people"),
+            ("/shop/test", "Shop", "/shop/test"),
+        ]
+        for (path, app, current) in apps {
             let page = try await send("GET", URL(string: path, relativeTo: showcase.baseURL)!.absoluteURL)
             #expect(page.status == 200, "\(path)")
-            #expect(page.text.contains("<a class=\"home\" href=\"/\">Showcase</a>"), "\(path)")
+            #expect(page.text.contains("<a class=\"home\" href=\"/\">Showcase</a>\n<span class=\"app-name\">\(app)</span>"), "\(path)")
+            #expect(page.text.contains("<nav aria-label=\"\(app)\">"), "\(path)")
+            if let current {
+                #expect(page.text.contains("<a href=\"\(current)\" aria-current=\"page\">"), "\(path)")
+            } else {
+                #expect(!page.text.contains("aria-current"), "\(path)")
+            }
         }
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("places.store").path))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("people.store").path))

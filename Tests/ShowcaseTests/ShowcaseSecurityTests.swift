@@ -2,7 +2,10 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import HTML
 import HTTP
+import People
+import Places
 import Shop
 import Showcase
 import Testing
@@ -69,6 +72,33 @@ struct ShowcaseSecurityTests {
         let showcase = try Showcase(options: options)
         try showcase.start()
         return (showcase, dataDirectory)
+    }
+
+    /// The static files the apps' pages link, each at its fingerprinted URL.
+    private var appAssets: [StaticAsset] {
+        ShopAssets.all + TestTabAssets.all + PlacesAssets.all + PeopleAssets.all
+    }
+
+    /// The pages of Places, People and the Shop's Test tab, with real ids: a place from the samples and a person
+    /// made through the API. `pages` answer HTML; `others` are their JSON API, a place's picture and error pages.
+    private func appPaths(_ port: UInt16) async throws -> (pages: [String], others: [String]) {
+        let host = "Host: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        let places = try await exchange(port: port, "GET /api/places HTTP/1.1\r\n\(host)\r\n")
+        let place = try #require(try JSONDecoder().decode(PlacesController.PlacesJSON.self, from: Data(places.body.utf8)).places.first)
+        let body = #"{"name":"Ada","age":"36"}"#
+        let created = try await exchange(port: port, "POST /api/people HTTP/1.1\r\n\(host)Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        let person = try JSONDecoder().decode(PersonLine.self, from: Data(created.body.utf8))
+        let pages = [
+            "/places", "/places?search=lu&interested=true", "/places/new", "/places/images", "/places/map",
+            "/places/\(place.id)", "/places/\(place.id)/edit", "/places/\(place.id)/delete", "/places/nowhere",
+            "/people", "/people/\(person.id)/edit", "/people/\(person.id)/delete", "/people/nobody/edit",
+            "/shop/test",
+        ]
+        let others = [
+            "/api/places", "/api/places?interested=maybe", "/api/places/\(place.id)", "/api/places/nowhere",
+            "/api/people", "/api/people/\(person.id)", "/api/people/nobody", PlacePicture.asset(for: place).url,
+        ]
+        return (pages, others)
     }
 
     private func cartCount(_ port: UInt16) async throws -> Int {
@@ -180,9 +210,11 @@ struct ShowcaseSecurityTests {
                               "/books/saved", "/books/saved/delete-all", "/books/book/9780000000000", "/books?query=x&page=99",
                               "/api/books/search?query=\(Self.query)", "/api/books/saved", "/api/books/search",
                               "/api/books/saved/undo", booksStylesheet, cover]
+        let apps = try await appPaths(port)
         let paths = ["/", "/shop?id=1", "/shop/cart", "/shop/cart/empty", "/nothing", "/shop/cart/abc/delete",
                      "/api/shop/cart", "/api/shop/products/99999999999999999999", String(stylesheet),
                      ShopAssets.placeholderPath] + ShopAssets.all.map(\.url) + bookStorePaths
+            + apps.pages + apps.others + appAssets.map(\.url)
         for path in paths {
             let reply = try await exchange(port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
             #expect(reply.headers["x-content-type-options"] == "nosniff", "\(path)")
@@ -191,7 +223,24 @@ struct ShowcaseSecurityTests {
             #expect(reply.headers["referrer-policy"] == "same-origin", "\(path)")
             if path.hasPrefix("/api") { #expect(reply.headers["content-type"] == "application/json; charset=utf-8", "\(path)") }
         }
-        for asset in ShopAssets.all {
+        // Form posts and JSON writes: their redirects and answers carry the headers too.
+        let host = "Host: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        let person = "name=Bo&age=40"
+        let form = "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(person.utf8.count)\r\n\r\n\(person)"
+        let json = #"{"name":"High Roller","latitude":36.1176,"longitude":-115.168}"#
+        for request in [
+            "POST /people HTTP/1.1\r\n\(host)Origin: http://127.0.0.1:\(port)\r\n\(form)",
+            "POST /shop/test/cart/empty HTTP/1.1\r\n\(host)Sec-Fetch-Site: same-origin\r\nContent-Length: 0\r\n\r\n",
+            "POST /api/places HTTP/1.1\r\n\(host)Content-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)",
+        ] {
+            let reply = try await exchange(port: port, request)
+            #expect([201, 303].contains(reply.status), "\(request)")
+            #expect(reply.headers["content-security-policy"] == HTTPSecurityPolicy.contentSecurityPolicy, "\(request)")
+            #expect(reply.headers["x-content-type-options"] == "nosniff", "\(request)")
+            #expect(reply.headers["x-frame-options"] == "DENY", "\(request)")
+            #expect(reply.headers["referrer-policy"] == "same-origin", "\(request)")
+        }
+        for asset in appAssets {
             let reply = try await exchange(port: port, "GET \(asset.url) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
             #expect(reply.status == 200, "\(asset.path)")
             #expect(reply.headers["content-type"] == asset.contentType, "\(asset.path)")
@@ -234,6 +283,7 @@ struct ShowcaseSecurityTests {
                               "/books/saved/9788996991342/delete", "/books/saved/delete-all", "/books/nothing"]
         let paths = ["/", "/shop", "/shop?id=1", "/shop?id=999", "/shop?id=x", "/shop/cart", "/shop/cart/3/delete",
                      "/shop/cart/4/delete", "/shop/cart/empty", "/nothing", "/shop/cart/abc/delete"] + bookStorePaths
+            + (try await appPaths(port)).pages
         for path in paths {
             let page = try await exchange(port: port, "GET \(path) HTTP/1.1\r\n\(host)\r\n").body
             #expect(page.hasPrefix("<!DOCTYPE html>"), "\(path)")

@@ -24,12 +24,12 @@ public typealias StoreRow = SQLStore.StoreRow
 /// | `Int`, `Int8`…`Int64`, `UInt8`…`UInt32` | INTEGER | the value |
 /// | `UInt`, `UInt64` | INTEGER | the value; saving one above `Int64.max` throws |
 /// | `Bool` | INTEGER | 0 or 1 |
-/// | `Double`, `Float` | REAL | the value |
+/// | `Double`, `Float` | REAL | the value; saving NaN throws (SQLite would store NULL) |
 /// | `String` | TEXT | UTF-8 in Unicode normalization form C (canonically equal strings are stored alike) |
 /// | `Date` | REAL | seconds since 2001-01-01 00:00:00 UTC (`timeIntervalSinceReferenceDate`), as Core Data |
 /// | `Data` | BLOB | the bytes |
 /// | `UUID` | TEXT | `uuidString` (upper-case), which sorts as the bytes do |
-/// | `URL` | TEXT | `absoluteString` |
+/// | `URL` | TEXT | `absoluteString`; a URL relative to a base, as JSON of both (see `URL`'s conformance) |
 /// | `Decimal` | TEXT | its description, exact; the column's collation compares it as a number |
 /// | `Optional` of any of these | same | NULL for nil |
 ///
@@ -195,13 +195,36 @@ extension UUID: ColumnValue {
     public func storedValue() -> StoredValue { .text(uuidString) }
 }
 
+/// A URL is stored as its `absoluteString`, unless it is relative to a base URL (`URL(string: "b", relativeTo:
+/// base)`, `URL(fileURLWithPath: "notes.txt")`): then as the JSON `{"base":…,"relative":…}` of its base's stored form
+/// and its `relativeString`. Swift's `==` compares a URL's relative string and base, so a relative URL is not equal to
+/// the absolute URL it resolves to; stored this way, it reads back equal to itself, and equality in SQL (equality of
+/// the stored text) is Swift's. No `absoluteString` begins with `{`, which a URL percent-encodes.
 extension URL: ColumnValue {
+    private struct Relative: Codable {
+        var base: String
+        var relative: String
+    }
+
     public static var columnType: ColumnType { .text }
     public init?(storedValue: StoredValue) {
-        guard case .text(let text) = storedValue, let url = URL(string: text) else { return nil }
+        guard case .text(let text) = storedValue else { return nil }
+        if text.hasPrefix("{") {
+            guard let relative = AttributeJSON.decode(Relative.self, from: storedValue),
+                  let base = URL(storedValue: .text(relative.base)), let url = URL(string: relative.relative, relativeTo: base) else {
+                return nil
+            }
+            self = url
+            return
+        }
+        guard let url = URL(string: text) else { return nil }
         self = url
     }
-    public func storedValue() -> StoredValue { .text(absoluteString) }
+    public func storedValue() throws(SwiftDataError) -> StoredValue {
+        guard let baseURL else { return .text(absoluteString) }
+        guard case .text(let base) = try baseURL.storedValue() else { return .text(absoluteString) }
+        return try AttributeJSON.encode(Relative(base: base, relative: relativeString))
+    }
 }
 
 extension Decimal: ColumnValue {

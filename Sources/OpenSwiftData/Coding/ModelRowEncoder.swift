@@ -9,10 +9,20 @@ public struct ModelRowEncoder {
     let faults: [Int: RelationshipFault]
     /// References to models not saved yet: (column, model), written once those models have rows.
     var deferredReferences: [(column: Int, target: any PersistentModel)] = []
+    /// The table of the model being encoded, to name a property in an error.
+    let table: EntityTable?
 
     init(capacity: Int, faults: [Int: RelationshipFault] = [:]) {
         values.reserveCapacity(capacity)
         self.faults = faults
+        self.table = nil
+    }
+
+    /// An encoder for a model of `table`'s entity.
+    init(table: EntityTable, faults: [Int: RelationshipFault] = [:]) {
+        values.reserveCapacity(table.columns.count)
+        self.faults = faults
+        self.table = table
     }
 
     private mutating func append(_ value: StoredValue) {
@@ -28,6 +38,41 @@ public struct ModelRowEncoder {
 
     public mutating func encode<T: ColumnValue>(_ value: T?) throws(SwiftDataError) {
         append(try value.storedValue())
+    }
+
+    // MARK: Floating point
+    //
+    // SQLite has no NaN: it binds one as NULL, which a non-optional column refuses and an optional one reads back as
+    // nil. Saving NaN throws instead, naming the property, so that no value changes on its way through the store.
+
+    public mutating func encode(_ value: Double) throws(SwiftDataError) {
+        if value.isNaN { throw notANumber() }
+        append(.real(value))
+    }
+
+    public mutating func encode(_ value: Double?) throws(SwiftDataError) {
+        guard let value else { return append(.null) }
+        try encode(value)
+    }
+
+    public mutating func encode(_ value: Float) throws(SwiftDataError) {
+        if value.isNaN { throw notANumber() }
+        append(.real(Double(value)))
+    }
+
+    public mutating func encode(_ value: Float?) throws(SwiftDataError) {
+        guard let value else { return append(.null) }
+        try encode(value)
+    }
+
+    private func notANumber() -> SwiftDataError {
+        let property = table.flatMap { table in
+            propertyIndex < table.entity.properties.count ? "\(table.name).\(table.entity.properties[propertyIndex].name)" : nil
+        }
+        return .valueOutOfRange(
+            "\(property ?? "a floating-point property") is NaN, which SQLite cannot store (it would be saved as NULL): store a "
+                + "number, or nil in an optional property"
+        )
     }
 
     // MARK: RawRepresentable

@@ -48,12 +48,10 @@ extension ModelContext {
         return descriptor.fetchLimit.map { min(afterOffset, max($0, 0)) } ?? afterOffset
     }
 
+    /// Whether `model` matches: a model on which `Predicate.evaluate` throws (a nil force-unwrap, an index out of
+    /// range) does not, as a row on which it would throw does not match in SQL.
     static func evaluate<T>(_ predicate: Predicate<T>, on model: T) throws(SwiftDataError) -> Bool {
-        do {
-            return try predicate.evaluate(model)
-        } catch {
-            throw .unsupportedPredicate("evaluating the predicate in memory on a \(T.self) failed: \(error)")
-        }
+        (try? predicate.evaluate(model)) ?? false
     }
 
     // MARK: Rows to models

@@ -101,7 +101,7 @@ extension ModelContext {
             let table = try store.table(for: type(of: model))
             let columns = model._$persistentState.changedProperties.sorted.compactMap { table.columnOfProperty[$0] }
             guard !columns.isEmpty else { continue }
-            var row = ModelRowEncoder(capacity: table.columns.count, faults: model._$persistentState.faults)
+            var row = ModelRowEncoder(table: table, faults: model._$persistentState.faults)
             try model._$encode(to: &row)
             for reference in row.deferredReferences where columns.contains(reference.column) {
                 deferred.append((model, table, reference.column, reference.target))
@@ -123,7 +123,7 @@ extension ModelContext {
                 table = try store.table(for: Swift.type(of: model))
                 current = (type, table)
             }
-            var row = ModelRowEncoder(capacity: table.columns.count, faults: model._$persistentState.faults)
+            var row = ModelRowEncoder(table: table, faults: model._$persistentState.faults)
             try model._$encode(to: &row)
             for reference in row.deferredReferences { deferred.append((model, table, reference.column, reference.target)) }
             changes.request.inserts.append(SaveRequest.Insert(table: table, values: row.values))

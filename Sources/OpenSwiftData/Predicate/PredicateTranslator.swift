@@ -6,6 +6,27 @@ import SQLStore
 /// Foundation's own layout.
 protocol SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression
+    var isShortCircuiting: Bool { get }
+}
+
+/// A node whose children may not all be evaluated (`&&`, `||`, `? :`, `??`, `flatMap`, closures): it sets its own
+/// ``SQLExpression/failure`` from its children's, instead of the translator taking the union of them.
+protocol SQLShortCircuiting: SQLTranslatable {}
+
+extension SQLTranslatable {
+    /// Whether the node is ``SQLShortCircuiting`` (asked through the witness table: a conformance lookup for each
+    /// new expression type is slow).
+    var isShortCircuiting: Bool { false }
+}
+
+extension SQLShortCircuiting {
+    var isShortCircuiting: Bool { true }
+}
+
+/// The failures (see ``SQLExpression/failure``) one translation collects across the copies of its translator: one
+/// list per node being translated, innermost last, of the failures its children reported.
+final class FailureScopes {
+    var scopes: [[SQLFragment]] = []
 }
 
 /// Translates a `#Predicate` over one model type into an SQL boolean expression over that model's table, through
@@ -30,6 +51,7 @@ struct PredicateTranslator {
     private(set) var bindings: [PredicateExpressions.VariableID: SQLExpression] = [:]
     /// Nesting depth of closures.
     private(set) var depth = 0
+    private let failures = FailureScopes()
 
     init(table: EntityTable, schema: ModelMapping, variable: PredicateExpressions.VariableID) {
         self.table = table
@@ -47,11 +69,17 @@ struct PredicateTranslator {
     }
 
     /// The SQL condition for a whole predicate.
+    ///
+    /// A row on which `Predicate.evaluate` would throw does not match: the condition is `NOT <failure> AND <test>`
+    /// when some part of the predicate can throw.
     func condition(_ expression: any StandardPredicateExpression<Bool>) throws(SwiftDataError) -> SQLExpression {
-        sql.condition(try translate(expression))
+        sql.excludingFailures(try translate(expression))
     }
 
     /// The translation of one sub-expression.
+    ///
+    /// Its ``SQLExpression/failure`` is its own and its children's (a node evaluates all its children), except for
+    /// ``SQLShortCircuiting`` nodes, which combine their children's failures themselves.
     func translate(_ expression: Any) throws(SwiftDataError) -> SQLExpression {
         if let constant = constantValue(of: expression),
            let stored = try? StoredValueConversion.storedValue(for: constant) {
@@ -60,7 +88,45 @@ struct PredicateTranslator {
         guard let node = expression as? any SQLTranslatable else {
             throw .unsupportedPredicate("\(Self.name(of: expression)) has no SQL translation")
         }
-        return try node.sql(self)
+        failures.scopes.append([])
+        var translated: SQLExpression
+        do {
+            translated = try node.sql(self)
+        } catch {
+            failures.scopes.removeLast()
+            throw error
+        }
+        let children = failures.scopes.removeLast()
+        if !node.isShortCircuiting, !children.isEmpty {
+            translated.failure = sql.anyFailure(children + [translated.failure])
+        }
+        if let failure = translated.failure, !failures.scopes.isEmpty {
+            failures.scopes[failures.scopes.count - 1].append(failure)
+        }
+        return translated
+    }
+
+    /// The translation of a part of the predicate that is asked of rows of a subquery (a closure's body over a
+    /// relationship's rows or a collection's elements): its failure comes with it, and is not counted as a failure of
+    /// the node being translated, whose SQL cannot name those rows.
+    func translateApart(_ expression: Any) throws(SwiftDataError) -> SQLExpression {
+        failures.scopes.append([])
+        defer { failures.scopes.removeLast() }
+        return try translate(expression)
+    }
+
+    /// A filter's test as the store layer asks for it, on each element where the elements are read (see
+    /// ``SQLFilter``): translated once now, with `variable` bound to `element`, so that a test without a translation
+    /// is refused here. Each later translation differs only in the element's alias, so cannot fail; should one
+    /// fail, the element does not pass.
+    func filter(
+        _ variable: PredicateExpressions.VariableID, test: Any, firstElement element: SQLExpression
+    ) throws(SwiftDataError) -> SQLFilter {
+        _ = try binding(variable, to: element).translateApart(test)
+        let translator = self
+        return { element in
+            (try? translator.binding(variable, to: element).translateApart(test)) ?? translator.sql.constant(false)
+        }
     }
 
     /// A translator for a closure's body, with its variable bound to `value`.
@@ -94,6 +160,14 @@ struct PredicateTranslator {
 
     private static func evaluateWithoutBindings<E: PredicateExpression>(_ expression: E) throws -> Any {
         try expression.evaluate(PredicateBindings())
+    }
+
+    /// A key path as Swift writes it, without the address Swift prints for a computed property
+    /// (`\Sample.<computed 0x… (Int)>` becomes `\Sample.<computed Int>`).
+    static func describe(_ keyPath: AnyKeyPath) -> String {
+        String(describing: keyPath).replacingOccurrences(
+            of: #"<computed 0x[0-9A-Fa-f]+ \((.*?)\)>"#, with: "<computed $1>", options: .regularExpression
+        )
     }
 
     /// A readable name for an expression node: its type without generic arguments, e.g. `PredicateExpressions.Arithmetic`.

@@ -41,6 +41,16 @@ extension PredicateExpressions.Comparison: SQLTranslatable {
 }
 
 enum SQLComparison {
+    /// Throws when a side is a collection whose JSON text cannot be compared as text: one the database rebuilt
+    /// (`filter`, a range subscript), or one in an order Swift does not share.
+    static func requireComparableText(_ left: SQLExpression, _ right: SQLExpression, type: Any.Type) throws(SwiftDataError) {
+        for side in [left, right] where side.isRebuiltJSON || side.hasUnknownOrder {
+            throw .unsupportedPredicate(
+                "== on \(side.described(as: type)) has no SQL translation: compare its count, or test its elements with contains"
+            )
+        }
+    }
+
     /// `lhs == rhs` (or `!=` when `negated`) for values of `type`: identifiers by entity, store and key; sets stored
     /// as JSON whatever their order; other JSON values in canonical form; anything else as stored.
     static func equality(
@@ -54,6 +64,7 @@ enum SQLComparison {
         ) {
             return identifiers
         }
+        try requireComparableText(left, right, type: type)
         let sql = translator.sql
         if SQLJSON.isUnordered(type) {
             return sql.setEquality(sql.canonicalJSON(left), sql.canonicalJSON(right), negated: negated)

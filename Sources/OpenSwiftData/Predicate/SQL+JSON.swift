@@ -15,10 +15,38 @@ enum SQLJSON {
         return true
     }
 
-    private static func rawValueType<T: RawRepresentable>(of type: T.Type) -> Any.Type { T.RawValue.self }
+    static func rawValueType<T: RawRepresentable>(of type: T.Type) -> Any.Type { T.RawValue.self }
 }
 
 extension SQLJSON {
+    /// How a value of a type stored inside JSON (an element of an array, a property of a `Codable` struct) is read
+    /// back by the database's JSON functions, compared with how the same value is bound as a parameter.
+    enum FormInJSON {
+        /// A number, string or Bool that the database reads back as the very value a parameter binds.
+        case scalar
+        /// Itself JSON (a struct, an array), compared as canonical JSON text.
+        case json
+        /// Written differently inside JSON than as a column: a `Float` (written short, bound widened), a `Decimal` (a
+        /// JSON number, bound as text), `Data` (base64, bound as a blob), a `URL` (an object, bound as text).
+        case different
+    }
+
+    static func formInJSON(_ type: Any.Type) -> FormInJSON {
+        if let optional = type as? any OptionalType.Type { return formInJSON(optional.wrappedType) }
+        let scalars: [Any.Type] = [
+            String.self, Bool.self, Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self,
+            UInt16.self, UInt32.self, UInt64.self, Double.self, Date.self, UUID.self,
+        ]
+        if scalars.contains(where: { $0 == type }) { return .scalar }
+        if type is any ColumnValue.Type { return .different }
+        if let raw = type as? any RawRepresentable.Type {
+            let rawType = rawValueType(of: raw)
+            if scalars.contains(where: { $0 == rawType }) { return .scalar }
+            if rawType is any ColumnValue.Type { return .different }
+        }
+        return isStoredAsJSON(type) ? .json : .different
+    }
+
     /// Whether values of `type` (or its wrapped type) are sets, whose JSON lists the elements in hash order, so that
     /// equal sets can be written differently.
     static func isUnordered(_ type: Any.Type) -> Bool {

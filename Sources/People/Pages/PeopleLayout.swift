@@ -1,13 +1,14 @@
 import HTML
 
-/// The People app's page frame: the shared layout, its one tab, its stylesheet.
+/// The People app's page frame: the shared layout, its one tab, ``PeopleAssets/stylesheet``.
 enum PeopleLayout {
     static func page(title: String, content: HTMLFragment) -> String {
         Layout.page(
             title: title,
             appName: "People",
             navigation: [NavigationLink(title: "People", href: PeoplePaths.list, isCurrent: true)],
-            content: "<link rel=\"stylesheet\" href=\"\(PeoplePaths.stylesheet)\">\n" + content
+            content: content,
+            stylesheets: [PeopleAssets.stylesheet.url]
         )
     }
 

@@ -2,8 +2,6 @@
 public enum PeoplePaths {
     /// `GET`: the list (데이터) with the form to add someone. `POST` with `name` and `age`: add (추가하기).
     public static let list = "/people"
-    /// The People stylesheet.
-    public static let stylesheet = "/static/people.css"
     /// The JSON API's collection.
     public static let api = "/api/people"
 

@@ -25,7 +25,7 @@ public enum PlaceDetailPage {
         let content: HTMLFragment = """
             \(notice?.banner)
             <article class="card place">
-            <img class="picture" src="\(PlacesPaths.picture(place.id))" alt="\(picture.description)" width="320" height="240">
+            <img class="picture" src="\(PlacePicture.asset(for: place).url)" alt="\(picture.description)" width="320" height="240">
             <h1>\(heading)</h1>
             <p class="position">\(PlaceFormat.position(latitude: place.latitude, longitude: place.longitude))</p>
             \(interest)

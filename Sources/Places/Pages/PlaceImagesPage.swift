@@ -12,7 +12,7 @@ public enum PlaceImagesPage {
                 : nil
             return """
             <li><figure><a href="\(PlacesPaths.place(place.id))">\
-            <img src="\(PlacesPaths.picture(place.id))" alt="\(PlacePicture(place).description)" width="320" height="240">\
+            <img src="\(PlacePicture.asset(for: place).url)" alt="\(PlacePicture(place).description)" width="320" height="240">\
             </a><figcaption>\(place.name)\(star)</figcaption></figure></li>
             """
         }

@@ -50,7 +50,7 @@ public enum PlaceListPage {
                 : nil
             return """
                 <li><a href="\(PlacesPaths.place(place.id))">\
-                <img src="\(PlacesPaths.picture(place.id))" alt="" width="96" height="72">\
+                <img src="\(PlacePicture.asset(for: place).url)" alt="" width="96" height="72">\
                 <span class="name">\(place.name)</span>\(star)</a></li>
                 """
         }

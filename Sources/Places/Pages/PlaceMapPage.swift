@@ -45,7 +45,7 @@ public enum PlaceMapPage {
             return """
                 <a href="\(PlacesPaths.place(marker.place.id))" aria-label="\(label)"><title>\(label)</title>\
                 \(shape)<text class="label" x="\(n(marker.labelX))" y="\(n(marker.labelY))" \
-                text-anchor="\(marker.labelAnchor)">\(marker.place.name)</text></a>
+                text-anchor="\(marker.labelAnchor)">\(marker.label)</text></a>
                 """
         }
         let bar = map.scaleBar

@@ -18,13 +18,14 @@ public enum PlacesTab: Sendable, Hashable, CaseIterable {
         ]
     }
 
-    /// A page in the Places layout: the stylesheet, the tabs, the content.
+    /// A page in the Places layout: the showcase's layout with the Places tabs and ``PlacesAssets/stylesheet``.
     static func page(title: String, current: PlacesTab?, content: HTMLFragment) -> String {
         Layout.page(
             title: title,
             appName: "Places",
             navigation: navigation(current: current),
-            content: "<link rel=\"stylesheet\" href=\"\(PlacesPaths.stylesheet)\">\n" + content
+            content: content,
+            stylesheets: [PlacesAssets.stylesheet.url]
         )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SQLite
+import Synchronization
 
 /// The SQL functions and collations registered on every connection of a store (``StoreFunction``, ``StringOrder``,
 /// ``DecimalCollation``), which give string tests and sorts Foundation's meaning, with the JSON canonical form and
@@ -76,6 +77,17 @@ package enum StringFunctions {
             guard let dividend = real(arguments.value(at: 0)), let divisor = real(arguments.value(at: 1)) else { return .null }
             let quotient = dividend / divisor
             return quotient.isNaN ? .null : .real(quotient)
+        }
+        try connection.createFunction(name(.regexContains), argumentCount: 2) { arguments in
+            if arguments.isNull(at: 0) || arguments.isNull(at: 1) { return .null }
+            guard let regex = RegexFunctions.compiled(arguments.text(at: 1)) else {
+                throw FunctionError(message: "Swift cannot compile the regex /\(arguments.text(at: 1))/")
+            }
+            return .integer(arguments.text(at: 0).contains(regex) ? 1 : 0)
+        }
+        try connection.createFunction(name(.jsonNumber), argumentCount: 1) { arguments in
+            guard let number = real(arguments.value(at: 0)), number.isFinite else { return .null }
+            return .text("\(number)")
         }
         for order in StringOrder.allCases {
             try connection.createCollation(order.collation, order.compare)
@@ -159,5 +171,33 @@ enum ASCIIText {
             index += 1
         }
         return false
+    }
+}
+
+/// Why a registered function refused its arguments: SQLite fails the statement with this message.
+private struct FunctionError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// Regexes compiled from their patterns, kept for the statements that match many rows against one.
+package enum RegexFunctions {
+    private struct Cache: @unchecked Sendable {
+        var regexes: [String: Regex<AnyRegexOutput>] = [:]
+    }
+
+    private static let cache = Mutex(Cache())
+    /// Patterns kept at most; the cache starts over beyond (patterns come from predicates, a few at a time).
+    private static let capacity = 64
+
+    /// `pattern` compiled as `PredicateExpressions.PredicateRegex` compiles a decoded one; nil when it is not a regex.
+    package static func compiled(_ pattern: String) -> Regex<AnyRegexOutput>? {
+        if let known = cache.withLock({ $0.regexes[pattern] }) { return known }
+        guard let regex = try? Regex<AnyRegexOutput>(pattern) else { return nil }
+        cache.withLock { cache in
+            if cache.regexes.count >= capacity { cache.regexes.removeAll() }
+            cache.regexes[pattern] = regex
+        }
+        return regex
     }
 }

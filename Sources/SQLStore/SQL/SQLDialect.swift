@@ -28,6 +28,20 @@ package protocol SQLDialect: Sendable {
     func jsonElementValue(alias: String) -> String
     /// The number of elements of a JSON array.
     func jsonArrayLength(_ array: String) -> String
+    /// The key column of ``jsonElements(of:alias:)``'s rows: an array element's index, an object member's key.
+    func jsonElementKey(alias: String) -> String
+    /// The element of a ``jsonElements(of:alias:)`` row as JSON, as the front end's JSON encoder writes it (true and
+    /// false as Bools, a real number shortest and exact), for ``jsonGroupArray(_:)``.
+    func jsonElementAsJSON(alias: String) -> String
+    /// The aggregate that makes a JSON array of its rows' `element` (JSON) values, in the rows' order.
+    func jsonGroupArray(_ element: String) -> String
+    /// The value at `path` (a JSON path: `$."a"."b"`) inside JSON text; NULL when there is none. `json` comes
+    /// before `path` in the text (their bound values are in that order).
+    func jsonExtract(_ json: String, path: String) -> String
+    /// Whether JSON text is an object (rather than an array).
+    func jsonIsObject(_ json: String) -> String
+    /// `value` as text (an integer dictionary key compared with a JSON object's member names).
+    func castToText(_ value: String) -> String
 }
 
 /// The SQL functions and collations the store registers on every connection, which give strings, JSON and
@@ -53,4 +67,9 @@ package enum StoreFunction: String, Sendable, CaseIterable {
     case canonicalJSON = "canonical_json"
     /// Swift's floating-point division (±infinity for a zero divisor, NULL for NaN).
     case floatDivide = "float_divide"
+    /// `regex_contains(text, pattern)`: `String.contains` of Swift's `Regex` compiled from `pattern` (NULL when
+    /// either is; the statement fails when Swift cannot compile the pattern).
+    case regexContains = "regex_contains"
+    /// `json_number(real)`: the number as Swift writes it (shortest, exact), as JSON text; NULL for non-finite.
+    case jsonNumber = "json_number"
 }

@@ -64,6 +64,11 @@ extension SQLExpressionBuilder {
         return condition(comparison)
     }
 
+    /// `expression IS NOT NULL`.
+    package func isNotNull(_ expression: SQLExpression) -> SQLExpression {
+        computed("(" + expression.fragment + " IS NOT NULL)")
+    }
+
     /// `left IS NULL AND right IS NULL`: both nil.
     package func bothNull(_ left: SQLExpression, _ right: SQLExpression) -> SQLExpression {
         computed("(" + left.fragment + " IS NULL AND " + right.fragment + " IS NULL)")

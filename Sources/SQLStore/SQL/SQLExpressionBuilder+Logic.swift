@@ -38,10 +38,12 @@ extension SQLExpressionBuilder {
     /// ``SQLExpression/unwrapped`` `optional`. A row reached through it stays a row (its key, or NULL).
     package func unlessNull(_ optional: SQLExpression, then body: SQLExpression) -> SQLExpression {
         guard optional.isNullable else { return body }
-        return SQLExpression(
+        var result = SQLExpression(
             "(CASE WHEN " + optional.fragment + " IS NULL THEN NULL ELSE " + body.fragment + " END)", isNullable: true,
             kind: Self.kindThroughOptional(body.kind)
         )
+        result.rowFilters = body.rowFilters
+        return result
     }
 
     /// `body` evaluated on the row of `table` that `reference` points to, in a scalar subquery — which finds no row,
@@ -55,10 +57,14 @@ extension SQLExpressionBuilder {
         let key = "\(alias).\(table.quotedPrimaryKey)"
         let row = SQLExpression(SQLFragment(key), isNullable: false, kind: .reference(table, alias: alias))
         let value = try body(row)
-        return SQLExpression(
-            "(SELECT " + value.fragment + " FROM \(table.quotedName) AS \(alias) WHERE \(key) = " + reference.fragment + ")",
-            isNullable: true, kind: Self.kindThroughOptional(value.kind)
-        )
+        let rowSource = " FROM \(table.quotedName) AS \(alias) WHERE \(key) = " + reference.fragment
+        var result = SQLExpression("(SELECT " + value.fragment + rowSource + ")", isNullable: true, kind: Self.kindThroughOptional(value.kind))
+        result.rowFilters = value.rowFilters
+        // The body's failure reads the row's columns: it is asked of the row, and no row (nil) does not fail.
+        result.failure = anyFailure([
+            reference.failure, value.failure.map { "COALESCE((SELECT " + $0 + rowSource + "), \(dialect.booleanLiteral(false)))" },
+        ])
+        return result
     }
 
     /// A row reached through an optional stays a row (read by its key): columns can be read on from it.
@@ -80,7 +86,8 @@ extension SQLExpressionBuilder {
         case (.reference(let table, _), .nilLiteral), (.nilLiteral, .reference(let table, _)):
             return .reference(table, alias: nil)
         case (.collection(let mapping), .collection(let other))
-            where mapping.owner === other.owner && mapping.propertyIndex == other.propertyIndex:
+            where mapping.owner === other.owner && mapping.propertyIndex == other.propertyIndex && first.rowFilters.isEmpty
+                && second.rowFilters.isEmpty:
             return .collection(mapping)
         case (.identifier(let table), .identifier(let other)) where table === other:
             return .identifier(table)

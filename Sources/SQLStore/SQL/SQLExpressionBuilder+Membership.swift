@@ -25,3 +25,24 @@ extension SQLExpressionBuilder {
         return condition(computed(test, nullable: value.isNullable || lower.isNullable || upper.isNullable))
     }
 }
+
+extension SQLExpressionBuilder {
+    /// Whether `value` is in a range that may be open on one side (a partial range: `lower...`, `...upper`,
+    /// `..<upper`): `>= lower` and `<= upper` (`< upper` unless `closed`), each present bound. NULL anywhere (NaN)
+    /// makes it false; no bound at all, true.
+    package func isInRange(_ value: SQLExpression, from lower: SQLExpression?, to upper: SQLExpression?, closed: Bool) -> SQLExpression {
+        if let lower, let upper { return isInRange(value, from: lower, to: upper, closed: closed) }
+        var terms: [SQLFragment] = []
+        var nullable = value.isNullable
+        if let lower {
+            terms.append(value.fragment + " >= " + lower.fragment)
+            nullable = nullable || lower.isNullable
+        }
+        if let upper {
+            terms.append(value.fragment + (closed ? " <= " : " < ") + upper.fragment)
+            nullable = nullable || upper.isNullable
+        }
+        guard !terms.isEmpty else { return constant(true) }
+        return condition(computed("(" + SQLFragment.joined(terms, separator: " AND ") + ")", nullable: nullable))
+    }
+}

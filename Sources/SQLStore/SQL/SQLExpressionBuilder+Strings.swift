@@ -87,3 +87,12 @@ extension SQLExpressionBuilder {
         computed("(" + text.fragment + " = '')")
     }
 }
+
+extension SQLExpressionBuilder {
+    /// Whether `text` contains a match of the regex `pattern` (Swift's `Regex`, compiled by the registered
+    /// function; see ``RegexFunctions``); NULL operands make it false. The statement fails when Swift cannot compile
+    /// the pattern: check it with ``RegexFunctions/compiled(_:)`` first.
+    package func containsRegex(_ text: SQLExpression, pattern: String) -> SQLExpression {
+        condition(computed(call(.regexContains, [text.fragment, .value(.text(pattern))]), nullable: text.isNullable))
+    }
+}

@@ -8,8 +8,9 @@
 /// statement (it counts the aliases).
 ///
 /// The operations, by family: leaves and rows (this file); logic and optionals (`+Logic`); comparisons
-/// (`+Comparison`); arithmetic (`+Arithmetic`); strings (`+Strings`); IN and ranges (`+Membership`); JSON arrays
-/// (`+JSON`); to-many relationships (`+Relationships`).
+/// (`+Comparison`); arithmetic (`+Arithmetic`); strings (`+Strings`); IN and ranges (`+Membership`); JSON arrays,
+/// some of their elements (``JSONElements``), objects and paths (`+JSON`); to-many relationships, filtered or not
+/// (`+Relationships`); where the front end's own evaluation would fail (`+Failures`).
 package struct SQLExpressionBuilder {
     package let dialect: any SQLDialect
     private let aliases = AliasCounter()

@@ -37,6 +37,23 @@ package struct SQLiteDialect: SQLDialect {
     package func jsonElementValue(alias: String) -> String { "\(alias).value" }
 
     package func jsonArrayLength(_ array: String) -> String { "json_array_length(\(array))" }
+
+    package func jsonElementKey(alias: String) -> String { "\(alias).key" }
+
+    /// json_each reads JSON's true and false as 1 and 0, and json_group_array writes a real with 15 digits: both are
+    /// written back as the JSON they were.
+    package func jsonElementAsJSON(alias: String) -> String {
+        "CASE \(alias).type WHEN 'true' THEN json('true') WHEN 'false' THEN json('false') "
+            + "WHEN 'real' THEN json(\(functionName(.jsonNumber))(\(alias).value)) ELSE \(alias).value END"
+    }
+
+    package func jsonGroupArray(_ element: String) -> String { "json_group_array(\(element))" }
+
+    package func jsonExtract(_ json: String, path: String) -> String { "json_extract(\(json), \(path))" }
+
+    package func jsonIsObject(_ json: String) -> String { "(json_type(\(json)) = 'object')" }
+
+    package func castToText(_ value: String) -> String { "CAST(\(value) AS TEXT)" }
 }
 
 extension SQLDialect {

@@ -9,13 +9,16 @@ enum ShopLayout {
     ///   - tab: The tab the page belongs to, marked current.
     ///   - cartCount: Rows in the cart for the Cart tab's label; `nil` to leave it out.
     ///   - content: The page body.
-    static func page(title: String, tab: ShopTab, cartCount: Int?, content: HTMLFragment) -> String {
+    ///   - stylesheets: The page's own stylesheets, after the Shop's (the Test tab's).
+    static func page(
+        title: String, tab: ShopTab, cartCount: Int?, content: HTMLFragment, stylesheets: [StaticAsset] = []
+    ) -> String {
         Layout.page(
             title: title,
             appName: "Shop",
             navigation: ShopTab.navigation(current: tab, cartCount: cartCount),
             content: content,
-            stylesheets: [ShopAssets.stylesheet.url],
+            stylesheets: ([ShopAssets.stylesheet] + stylesheets).map(\.url),
             scripts: [LiveCartScript.page.url]
         )
     }

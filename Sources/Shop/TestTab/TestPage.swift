@@ -7,7 +7,6 @@ public enum TestPage {
     /// - Parameters:
     ///   - state: What the last render left (``TestView/render(in:)``).
     ///   - notice: A banner at the top; nil for none.
-    ///   - cartCount: Rows in the cart, for the Cart tab's label.
     /// - Returns: A complete HTML document.
     public static func render(state: TestTabState, notice: TestTabNotice?) -> String {
         let panels = state.panels.map { panel(for: $0) }
@@ -24,7 +23,6 @@ public enum TestPage {
             <tr><th scope="row">The tutorial's result after 장바구니 초기화</th><td>keeps its list</td><td>starts empty</td></tr>
             """
         let content: HTMLFragment = """
-            <link rel="stylesheet" href="\(TestTabPaths.stylesheet)">
             \(notice?.banner)
             <h1>Test: <code>@StateObject</code> and <code>@ObservedObject</code></h1>
             <p class="muted">The tutorial's TestView: two sub-views fetch a product each; the cart below belongs to \
@@ -63,11 +61,9 @@ public enum TestPage {
             else owns. “API 조회” itself changes only the sub-view's model, so it re-renders only the sub-view.</p>
             </section>
             """
-        return Layout.page(
-            title: "Test",
-            appName: "Shop",
-            navigation: ShopTab.navigation(current: .test, cartCount: state.cart.count),
-            content: content
+        return ShopLayout.page(
+            title: "Test", tab: .test, cartCount: state.cart.count, content: content,
+            stylesheets: [TestTabAssets.stylesheet]
         )
     }
 

@@ -2,15 +2,13 @@ import Foundation
 import HTTP
 import ViewState
 
-/// What the Test tab keeps for one browser: its view tree, its cart as TestView observes it, and a pending notice.
+/// What the Test tab keeps for one browser: its view tree and its cart as TestView observes it.
 @MainActor
 public final class TestTabSession {
     /// The view tree (TestView and its two sub-views) and their view models.
     public let graph = ViewGraph()
     /// The cart as this session's TestView observes it.
     public let cart: TestCart
-    /// The notice for the next page.
-    public let flash = Flash<TestTabNotice>()
 
     init(cart: TestCart) {
         self.cart = cart
@@ -22,11 +20,13 @@ public final class TestTabSession {
 ///
 /// A browser session is named by the `shop_test_session` cookie (path `/shop/test`) and forgotten after 30 minutes
 /// without a request. Buttons post forms and the server redirects (303) back to the page, which renders the tree:
-/// only the views whose inputs changed run their bodies again.
+/// only the views whose inputs changed run their bodies again. The redirect carries the button's notice as the
+/// other Shop pages' do: kept on the server for that one page (a ``HTTP/FlashStore``, cookie `shop_test_notice`).
 @MainActor
 public final class TestTabController {
     private let catalog: any ProductCatalog
     let sessions: BrowserSessions<TestTabSession>
+    private let notices = FlashStore<TestTabNotice>(cookieName: "shop_test_notice")
 
     /// A controller whose panels fetch from `catalog` and whose cart is `cart` (the Shop's cart).
     /// - Parameters:
@@ -50,7 +50,7 @@ public final class TestTabController {
     public func page(_ request: HTTPRequest) -> HTTPResponse {
         let (session, setCookie) = sessions.session(for: request)
         let state = TestView(cart: session.cart).render(in: session.graph)
-        var response = HTTPResponse.html(TestPage.render(state: state, notice: session.flash.take()))
+        var response = HTTPResponse.html(TestPage.render(state: state, notice: notices.take(for: request)))
         response.headers["Cache-Control"] = "no-store"
         return response.settingCookie(setCookie)
     }
@@ -60,33 +60,35 @@ public final class TestTabController {
         guard let panel = request.pathParameters["panel"].flatMap(TestView.Panel.init(slug:)) else { return notFound(request) }
         let (session, setCookie) = sessions.session(for: request)
         guard let model = session.graph.object(TestWishViewModel.self, at: TestView.identity(of: panel)) else {
-            return back(session, .viewExpired, setCookie)
+            return back(.viewExpired, setCookie)
         }
         do {
             try await model.fetchWishList(from: catalog)
-            return back(session, .fetched(panel: panel, title: model.wishList.first?.title ?? ""), setCookie)
+            return back(.fetched(panel: panel, title: model.wishList.first?.title ?? ""), setCookie)
         } catch {
-            return back(session, .catalogUnavailable, setCookie)
+            return back(.catalogUnavailable, setCookie)
         }
     }
 
     /// `POST /shop/test/{panel}/add` with `productID`: "담기" for a product in that panel's list.
     public func add(_ request: HTTPRequest) -> HTTPResponse {
         guard let panel = request.pathParameters["panel"].flatMap(TestView.Panel.init(slug:)) else { return notFound(request) }
-        guard let productID = request.formValues()[TestTabPaths.productIDField].flatMap({ Int($0) }) else {
-            return .html(ErrorPage.render(title: "Bad request", message: "The form must carry a numeric productID.", tab: .test, link: ErrorPage.Link(title: "Back to the Test tab", href: TestTabPaths.page)), status: .badRequest)
+        let productID: Int
+        switch ProductID.parse(request.formValues()[TestTabPaths.productIDField] ?? "") {
+        case .success(let parsed): productID = parsed
+        case .failure(let problem): return errorPage("Bad request", problem.sentence, status: .badRequest)
         }
         let (session, setCookie) = sessions.session(for: request)
         guard let model = session.graph.object(TestWishViewModel.self, at: TestView.identity(of: panel)) else {
-            return back(session, .viewExpired, setCookie)
+            return back(.viewExpired, setCookie)
         }
         guard let product = model.wishList.first(where: { $0.id == productID }) else {
-            return back(session, .noLongerListed(panel: panel), setCookie)
+            return back(.noLongerListed(panel: panel), setCookie)
         }
         do {
             switch try session.cart.addCart(product) {
-            case .added: return back(session, .added(title: product.title), setCookie)
-            case .alreadyInCart: return back(session, .alreadyInCart(title: product.title), setCookie)
+            case .added: return back(.added(title: product.title), setCookie)
+            case .alreadyInCart: return back(.alreadyInCart(title: product.title), setCookie)
             }
         } catch {
             return storeFailure(request)
@@ -98,24 +100,29 @@ public final class TestTabController {
         let (session, setCookie) = sessions.session(for: request)
         do {
             let count = try session.cart.deleteAllData()
-            return back(session, .emptied(count: count), setCookie)
+            return back(.emptied(count: count), setCookie)
         } catch {
             return storeFailure(request)
         }
     }
 
-    /// A 303 back to the page, with `notice` for it.
-    private func back(_ session: TestTabSession, _ notice: TestTabNotice, _ setCookie: String?) -> HTTPResponse {
-        session.flash.set(notice)
-        return HTTPResponse.redirect(to: TestTabPaths.page).settingCookie(setCookie)
+    /// A 303 back to the page, with `notice` for it (and the session's cookie when the session is new).
+    private func back(_ notice: TestTabNotice, _ setCookie: String?) -> HTTPResponse {
+        notices.redirect(to: TestTabPaths.page, with: notice).settingCookie(setCookie)
     }
 
     private func notFound(_ request: HTTPRequest) -> HTTPResponse {
-        .html(ErrorPage.render(title: "Page not found", message: "The Test tab has no panel called that.", tab: .test, link: ErrorPage.Link(title: "Back to the Test tab", href: TestTabPaths.page)), status: .notFound)
+        errorPage("Page not found", "The Test tab has no panel called that.", status: .notFound)
     }
 
     private func storeFailure(_ request: HTTPRequest) -> HTTPResponse {
-        FileHandle.standardError.write(Data("shop: \(request.method) \(request.path): the cart store failed\n".utf8))
-        return .html(ErrorPage.render(title: "Something went wrong", message: "The cart could not be saved on the server; nothing was changed. Try again.", tab: .test, link: ErrorPage.Link(title: "Back to the Test tab", href: TestTabPaths.page)), status: .internalServerError)
+        ShopController.standardErrorLog("shop: \(request.method) \(request.path): the cart store failed")
+        return errorPage("Something went wrong", "The cart could not be saved on the server; nothing was changed. Try again.", status: .internalServerError)
+    }
+
+    /// The Shop's error page, on the Test tab, with a way back to it.
+    private func errorPage(_ title: String, _ message: String, status: HTTPStatus) -> HTTPResponse {
+        let back = ErrorPage.Link(title: "Back to the Test tab", href: TestTabPaths.page)
+        return .html(ErrorPage.render(title: title, message: message, tab: .test, link: back), status: status)
     }
 }

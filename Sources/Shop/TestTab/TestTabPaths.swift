@@ -4,8 +4,6 @@ public enum TestTabPaths {
     public static let page = "/shop/test"
     /// `POST`: "장바구니 초기화", empty the cart.
     public static let emptyCart = "/shop/test/cart/empty"
-    /// The Test tab's stylesheet.
-    public static let stylesheet = "/static/shop-test.css"
     /// The form field naming the product "담기" adds.
     public static let productIDField = "productID"
 

@@ -1,7 +1,9 @@
 import Foundation
+import HTML
 import HTTP
 
-/// The Shop's Test tab's URLs: the page under `/shop/test`, its buttons' form posts, and its stylesheet.
+/// The Shop's Test tab's URLs: the page under `/shop/test`, its buttons' form posts, and its static files
+/// (``TestTabAssets``).
 public enum TestTabRoutes {
     /// Adds every Test tab route to `router`, each answered by `controller` on the main actor.
     public static func register(_ controller: TestTabController, on router: inout Router) {
@@ -9,12 +11,8 @@ public enum TestTabRoutes {
         router.post(TestTabPaths.emptyCart) { await controller.emptyCart($0) }
         router.post("/shop/test/{panel}/fetch") { await controller.fetch($0) }
         router.post("/shop/test/{panel}/add") { await controller.add($0) }
-        router.get(TestTabPaths.stylesheet) { _ in
-            HTTPResponse(
-                status: .ok,
-                headers: ["Content-Type": TestTabAssets.stylesheetContentType, "Cache-Control": "public, max-age=3600"],
-                body: Data(TestTabAssets.stylesheet.utf8)
-            )
+        for asset in TestTabAssets.all {
+            router.get(asset.path) { _ in HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType) }
         }
     }
 }
