@@ -121,6 +121,10 @@ let package = Package(
         // A process that saves to a store over and over, for the tests of concurrent writers.
         .executableTarget(name: "concurrency-probe", dependencies: ["OpenSwiftData"], path: "Sources/ConcurrencyProbe"),
 
+        // The fault-injection suite (`make reliability`; its short version runs in `make test`): kill -9 during saves,
+        // concurrent writers, damaged files, a full disk, and the showcase's server under raw-socket abuse.
+        .executableTarget(name: "reliability-probe", dependencies: ["OpenSwiftData", "CSQLite"], path: "Sources/ReliabilityProbe"),
+
         // OpenSwiftData against hand-written SQLite, operation by operation (`make benchmarks`).
         .executableTarget(name: "benchmarks", dependencies: ["OpenSwiftData", "CSQLite"], path: "Sources/Benchmarks"),
 

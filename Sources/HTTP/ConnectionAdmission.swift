@@ -27,10 +27,14 @@ final class ConnectionRecord: Sendable {
 
 /// Counts the connections and event streams an ``HTTPServer`` has open against its ``HTTPConnectionLimits``.
 ///
-/// libmicrohttpd enforces the hard ceilings (each limit plus its margin) by closing what it accepts beyond them;
-/// this decides, below those ceilings, which connections are served and which only get a 503.
+/// Past the ceilings (each limit plus its margin) a new connection is closed as soon as it is accepted: beyond the
+/// per-address one by libmicrohttpd, beyond the overall one by ``acceptsAnotherConnection()`` (libmicrohttpd's own
+/// overall limit would instead stop accepting, leaving new clients waiting in the listen backlog until a connection
+/// closes). Below the ceilings this decides which connections are served and which only get a 503.
 final class ConnectionAdmission: Sendable {
     private struct Counts {
+        /// Every connection accepted and not closed yet, admitted or not.
+        var open = 0
         var admitted = 0
         var admittedByAddress: [String: Int] = [:]
         var eventStreams = 0
@@ -47,6 +51,7 @@ final class ConnectionAdmission: Sendable {
     /// ``connectionClosed(_:)`` with the record made from its answer.
     func connectionStarted(address: String?) -> ConnectionRecord {
         let admitted = counts.withLock { counts -> Bool in
+            counts.open += 1
             guard counts.admitted < limits.maxConnections else { return false }
             if let address, limits.maxConnectionsPerAddress > 0 {
                 let fromAddress = counts.admittedByAddress[address, default: 0]
@@ -60,14 +65,21 @@ final class ConnectionAdmission: Sendable {
     }
 
     func connectionClosed(_ record: ConnectionRecord) {
-        guard record.admitted else { return }
         counts.withLock { counts in
+            counts.open -= 1
+            guard record.admitted else { return }
             counts.admitted -= 1
             if let address = record.address, limits.maxConnectionsPerAddress > 0 {
                 let remaining = counts.admittedByAddress[address, default: 1] - 1
                 counts.admittedByAddress[address] = remaining > 0 ? remaining : nil
             }
         }
+    }
+
+    /// Whether a connection just accepted may stay (to be admitted or told 503): `false` once as many are open as
+    /// ``HTTPConnectionLimits/maxConnections`` and its margin, and the connection is then closed at once.
+    func acceptsAnotherConnection() -> Bool {
+        counts.withLock { $0.open < limits.maxConnections + limits.connectionMargin }
     }
 
     /// Reserves room for one more event stream; `false` when ``HTTPConnectionLimits/maxEventStreams`` are open.

@@ -8,7 +8,7 @@
 ///   still accepted, but its first request is answered `503 Service Unavailable` with `Retry-After` (JSON under
 ///   `/api`, the error page otherwise) and the connection is closed; if it sends nothing it is closed after 2
 ///   seconds. A small margin above each limit is accepted this way (an eighth of the limit, at least 16 overall
-///   and 4 per address); past the margin libmicrohttpd closes new connections as soon as it accepts them, so a
+///   and 4 per address); past the margin new connections are closed as soon as they are accepted, so a
 ///   client is answered or closed, never left waiting.
 /// - A connection that sends nothing for ``idleTimeoutSeconds`` — while its request line, headers or body are
 ///   arriving, between keep-alive requests, or while a response it does not read is being sent — is closed. A

@@ -41,6 +41,17 @@ func mhdConnectionNotified(
     }
 }
 
+/// Accept-policy callback: a connection was just accepted; `.NO` closes it at once (the server is past its ceiling,
+/// see ``ConnectionAdmission``).
+func mhdAcceptPolicy(
+    _ cls: UnsafeMutableRawPointer?,
+    _ address: UnsafePointer<sockaddr>?,
+    _ length: socklen_t
+) -> MHD_Result {
+    guard let cls else { return .YES }
+    return Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().admission.acceptsAnotherConnection() ? .YES : .NO
+}
+
 /// Request-completed callback: the response was sent, or the connection ended (error, timeout, shutdown).
 func mhdRequestCompleted(
     _ cls: UnsafeMutableRawPointer?,

@@ -127,6 +127,7 @@ final class ServerCore: @unchecked Sendable {
             -> UnsafeMutableRawPointer? = mhdRequestStarted
         let completed: MHD_RequestCompletedCallback = mhdRequestCompleted
         let notifyConnection: MHD_NotifyConnectionCallback = mhdConnectionNotified
+        let acceptPolicy: MHD_AcceptPolicyCallback = mhdAcceptPolicy
         let limits = self.limits
         let perAddressCeiling = limits.maxConnectionsPerAddress == 0
             ? 0 : limits.maxConnectionsPerAddress + limits.perAddressMargin
@@ -134,8 +135,10 @@ final class ServerCore: @unchecked Sendable {
         let meArgument = OpaquePointer(me)
         var options: [CVarArg] = [
             MHD_OPTION.LISTEN_SOCKET.rawValue, socket.descriptor,
-            // Past these ceilings libmicrohttpd closes what it accepts; below them `ConnectionAdmission` decides.
-            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(limits.maxConnections + limits.connectionMargin),
+            // The overall ceiling is the accept policy's (`ConnectionAdmission`): at its own limit libmicrohttpd stops
+            // accepting and new clients wait unanswered, so its limit is set above ours, out of reach but for races
+            // between its threads. Past the per-address ceiling libmicrohttpd closes what it accepts.
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(limits.maxConnections + limits.connectionMargin + 32),
             MHD_OPTION.PER_IP_CONNECTION_LIMIT.rawValue, UInt32(perAddressCeiling),
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(limits.idleTimeoutSeconds),
             MHD_OPTION.NOTIFY_CONNECTION.rawValue, unsafeBitCast(notifyConnection, to: OpaquePointer.self), meArgument,
@@ -147,7 +150,7 @@ final class ServerCore: @unchecked Sendable {
         }
         options.append(MHD_OPTION.END.rawValue)
         let started = withVaList(options) { arguments in
-            MHD_start_daemon_va(flags, 0, nil, nil, mhdAccessHandler, me, arguments)
+            MHD_start_daemon_va(flags, 0, acceptPolicy, me, mhdAccessHandler, me, arguments)
         }
         guard let started else {
             close(socket.descriptor)
