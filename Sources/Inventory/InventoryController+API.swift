@@ -21,7 +21,7 @@ extension InventoryController {
     /// `POST /api/inventory/products` `{"name": "apple", "quantity": "3"}`: 201 with the product; 400
     /// `{"error": …}` for a blank name or a body that is not such an object.
     public func createJSON(_ request: HTTPRequest) -> HTTPResponse {
-        guard let object = try? JSONDecoder().decode([String: InventoryJSONValue].self, from: request.body) else {
+        guard let object = try? StrictJSONDecoder().decode([String: InventoryJSONValue].self, from: request.body) else {
             return .jsonError(#"the body must be a JSON object like {"name": "apple", "quantity": "3"}"#, status: .badRequest)
         }
         var form = ProductForm()

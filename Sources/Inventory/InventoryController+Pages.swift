@@ -1,11 +1,10 @@
 import HTTP
-import ViewState
 
 extension InventoryController {
     /// `GET /inventory`: the fields and the list, sorted by name.
     public func listPage(_ request: HTTPRequest) -> HTTPResponse {
         do throws(InventoryError) {
-            return .html(InventoryPage.render(products: try inventory.products(), notice: notices.existing(for: request)?.take()))
+            return .html(InventoryPage.render(products: try inventory.products(), notice: notices.take(for: request)))
         } catch {
             return failure(error, request: request)
         }
@@ -53,9 +52,7 @@ extension InventoryController {
 
     /// A 303 to the list, keeping `notice` for this browser's next page.
     private func redirect(notice: InventoryNotice, request: HTTPRequest) -> HTTPResponse {
-        let (flash, setCookie) = notices.session(for: request)
-        flash.set(notice)
-        return HTTPResponse.redirect(to: InventoryPaths.list).settingCookie(setCookie)
+        notices.redirect(to: InventoryPaths.list, with: notice)
     }
 }
 

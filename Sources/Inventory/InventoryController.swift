@@ -1,23 +1,23 @@
 import Foundation
 import HTTP
-import ViewState
 
 /// Answers the Inventory pages and JSON API from one ``InventoryViewModel``.
 ///
 /// The pages are in `InventoryController+Pages.swift`, the API in `InventoryController+API.swift`; both answer
 /// failures through ``failure(_:request:)``. Page actions follow POST/redirect/GET with an ``InventoryNotice`` kept
-/// on the server for this browser (the `inventory_session` cookie names it) and shown once.
+/// on the server for the page the action redirects to, in a ``HTTP/FlashStore`` (the `inventory_notice` cookie holds
+/// only its token), and shown once.
 @MainActor
 public final class InventoryController {
     let inventory: InventoryViewModel
-    let notices: BrowserSessions<Flash<InventoryNotice>>
+    /// One-time notices for the list, each left by the action that redirects to it.
+    let notices = FlashStore<InventoryNotice>(cookieName: "inventory_notice")
     let log: @Sendable (String) -> Void
 
     /// A controller over `inventory`; `log` gets one line per store failure (by default standard error).
     public init(inventory: InventoryViewModel, log: @escaping @Sendable (String) -> Void = InventoryController.standardErrorLog) {
         self.inventory = inventory
         self.log = log
-        notices = BrowserSessions(cookieName: "inventory_session", cookiePath: InventoryPaths.list) { Flash() }
     }
 
     /// Writes `line` and a line break to standard error: the server's log.

@@ -15,12 +15,8 @@ public enum InventoryRoutes {
         router.post(InventoryPaths.api) { await controller.createJSON($0) }
         router.delete("/api/inventory/products/{id}") { await controller.deleteJSON($0) }
 
-        router.get(InventoryPaths.stylesheet) { _ in
-            HTTPResponse(
-                status: .ok,
-                headers: ["Content-Type": InventoryAssets.stylesheetContentType, "Cache-Control": "public, max-age=3600"],
-                body: Data(InventoryAssets.stylesheet.utf8)
-            )
+        for asset in InventoryAssets.all {
+            router.get(asset.path) { _ in HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType) }
         }
     }
 }

@@ -1,6 +1,6 @@
 import HTML
 
-/// The Inventory app's page frame: the shared layout, its tabs, its stylesheet, and the product fields.
+/// The Inventory app's page frame: the shared layout, its tabs, ``InventoryAssets/stylesheet``, and the product fields.
 enum InventoryLayout {
     static func page(title: String, current: String, content: HTMLFragment) -> String {
         Layout.page(
@@ -10,7 +10,8 @@ enum InventoryLayout {
                 NavigationLink(title: "Inventory", href: InventoryPaths.list, isCurrent: current == InventoryPaths.list),
                 NavigationLink(title: "Results", href: InventoryPaths.results, isCurrent: current == InventoryPaths.results),
             ],
-            content: "<link rel=\"stylesheet\" href=\"\(InventoryPaths.stylesheet)\">\n" + content
+            content: content,
+            stylesheets: [InventoryAssets.stylesheet.url]
         )
     }
 
