@@ -130,9 +130,9 @@ private struct ErrorBody: Decodable {
         #expect((await app.send(.get, "/inventory/results?name=zzz")).main.contains("name contains “zzz”."))
 
         let plum = try #require(try app.inventory.products().first)
-        _ = await app.send(.post, "/inventory/\(plum.id)/delete", cookie: cookie)
-        #expect((await app.send(.get, "/inventory", cookie: cookie)).main.contains("was deleted."))
-        _ = await app.send(.post, "/inventory/\(plum.id)/delete", cookie: cookie)
-        #expect((await app.send(.get, "/inventory", cookie: cookie)).main.contains("That product was already deleted."))
+        let deleted = try #require(await app.send(.post, "/inventory/\(plum.id)/delete").cookie)
+        #expect((await app.send(.get, "/inventory", cookie: deleted)).main.contains("was deleted."))
+        let again = try #require(await app.send(.post, "/inventory/\(plum.id)/delete").cookie)
+        #expect((await app.send(.get, "/inventory", cookie: again)).main.contains("That product was already deleted."))
     }
 }
