@@ -82,7 +82,7 @@ let package = Package(
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
-        .target(name: "OpenCoreData", dependencies: ["OpenCoreDataMacros"]),
+        .target(name: "OpenCoreData", dependencies: ["SQLStore", "OpenCoreDataMacros"]),
 
         // HTTP server over libmicrohttpd, and an HTTP API client over URLSession.
         .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
@@ -110,7 +110,12 @@ let package = Package(
         ),
         .target(name: "Places", dependencies: ["OpenSwiftData", "HTTP", "HTML", "IdentifierTokens"]),
         .target(name: "People", dependencies: ["OpenSwiftData", "HTTP", "HTML", "IdentifierTokens"]),
-        .target(name: "Showcase", dependencies: ["Shop", "BookStore", "Places", "People", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
+        .target(
+            name: "Inventory",
+            dependencies: ["OpenCoreData", "HTTP", "HTML"],
+            resources: [.copy("Resources/Inventory.xcdatamodeld")]
+        ),
+        .target(name: "Showcase", dependencies: ["Shop", "BookStore", "Places", "People", "Inventory", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
         .executableTarget(name: "showcase", dependencies: ["Showcase"]),
 
         // A process that saves to a store over and over, for the tests of concurrent writers.
@@ -132,7 +137,7 @@ let package = Package(
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
-        .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "SQLStore"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "OpenCoreDataMacrosTests",
             dependencies: ["OpenCoreDataMacros"],
@@ -148,6 +153,7 @@ let package = Package(
         .testTarget(name: "IdentifierTokensTests", dependencies: ["IdentifierTokens", "OpenSwiftData"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "OpenSwiftData", "HTML", "HTTP", "IdentifierTokens"]),
         .testTarget(name: "PeopleTests", dependencies: ["People", "OpenSwiftData", "HTML", "HTTP", "IdentifierTokens"]),
+        .testTarget(name: "InventoryTests", dependencies: ["Inventory", "OpenCoreData", "HTTP"]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Shop", "Places", "People", "HTTP", "Networking"]),
     ],
     swiftLanguageModes: [.v6]

@@ -28,8 +28,8 @@ public enum HomePage {
         ),
         App(
             name: "Inventory",
-            summary: "Items with a name and a quantity; find by substring.",
-            framework: "OpenCoreData", path: nil
+            summary: "Products with a name and a quantity: add, find by substring (NSPredicate), delete; sorted by name.",
+            framework: "OpenCoreData (Core Data's API)", path: "/inventory"
         ),
         App(
             name: "Places",

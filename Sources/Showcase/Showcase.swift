@@ -2,6 +2,7 @@ import BookStore
 import Foundation
 import HTML
 import HTTP
+import Inventory
 import Networking
 import OpenSwiftData
 import People
@@ -30,7 +31,8 @@ public final class Showcase {
     /// - Parameters:
     ///   - options: host, port, data directory, catalog URL.
     ///   - catalog: overrides the catalog `options` would choose (tests use a local fake).
-    /// - Throws: ``OpenSwiftData/SwiftDataError`` when a store cannot be opened; ``Shop/CatalogError`` when the
+    /// - Throws: ``OpenSwiftData/SwiftDataError`` when a store cannot be opened (``ShowcaseStoreError`` for the
+    ///   Core Data apps'); ``Shop/CatalogError`` when the
     ///   bundled catalog cannot be read; ``BookStore/BookCatalogError`` when the BookStore's bundled responses cannot.
     public init(options: ShowcaseOptions, catalog: (any ProductCatalog)? = nil) throws {
         self.options = options
@@ -56,6 +58,13 @@ public final class Showcase {
         PlacesRoutes.register(PlacesController(places: places), on: &router)
         let people = try PeopleViewModel(storeURL: options.dataDirectory.appendingPathComponent("people.store"))
         PeopleRoutes.register(PeopleController(people: people), on: &router)
+        let inventory: InventoryViewModel
+        do {
+            inventory = try InventoryViewModel(folder: options.dataDirectory)
+        } catch {
+            throw ShowcaseStoreError(app: "Inventory", reason: "\(error)")
+        }
+        InventoryRoutes.register(InventoryController(inventory: inventory), on: &router)
         let trailingSlash = TrailingSlashRedirect(routes: router)
         let routes = RouterHolder(router)
         self.routes = routes
@@ -114,6 +123,16 @@ public final class Showcase {
         await server.shutdown()
         routes.release()
     }
+}
+
+/// An app's store could not be opened when the showcase started.
+public struct ShowcaseStoreError: Error, CustomStringConvertible {
+    /// The app.
+    public let app: String
+    /// Why, as the store layer said it.
+    public let reason: String
+
+    public var description: String { "The \(app) store could not be opened: \(reason)" }
 }
 
 /// The router as the server's handler sees it, until ``release()``.

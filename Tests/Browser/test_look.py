@@ -73,6 +73,27 @@ def book_pages(showcase, browser):
     yield "books-bad-search", base + "/books?query=x&page=99"
 
 
+def inventory_pages(showcase, browser):
+    """Visits each Inventory page in turn and yields its name once it is shown: empty, with products and a notice,
+    a refused Add, Find's results and its empty search, and the error page."""
+    base = showcase.url
+    status, listed = api(base + "/api/inventory/products")
+    for product in (listed or {}).get("products", []):
+        api(base + "/api/inventory/products/" + product["id"], "DELETE")
+    yield "inventory-empty", base + "/inventory"
+    for name, quantity in (("apple", "10"), ("a product with a rather long name that has to wrap somewhere", "2")):
+        api(base + "/api/inventory/products", "POST", {"name": name, "quantity": quantity})
+    browser.get(base + "/inventory")
+    browser.find_element(By.ID, "name").send_keys("pear")
+    click_and_wait(browser, browser.find_element(By.ID, "add"))
+    yield "inventory-added-notice", None
+    click_and_wait(browser, browser.find_element(By.ID, "add"))
+    yield "inventory-blank-name", None
+    yield "inventory-results", base + "/inventory/results?" + urlencode({"name": "p"})
+    yield "inventory-results-none", base + "/inventory/results?" + urlencode({"name": "zzz"})
+    yield "inventory-find-empty", base + "/inventory/results"
+
+
 def shop_test_tab_pages(showcase, browser):
     """The Shop's Test tab: fresh, with both panels fetched (a notice), after emptying the cart (the result table)."""
     base = showcase.url
@@ -141,6 +162,7 @@ APPS = {
     "books": book_pages,
     "places": places_pages,
     "people": people_pages,
+    "inventory": inventory_pages,
 }
 
 

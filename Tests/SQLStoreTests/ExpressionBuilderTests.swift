@@ -187,6 +187,19 @@ import Testing
         #expect(sql.isEmptyText(title).fragment.text == #"("Book"."title" = '')"#)
     }
 
+    /// Core Data's CONTAINS, BEGINSWITH and ENDSWITH search with `range(of:options:)` even without options: the
+    /// three-argument functions, with options 0.
+    @Test func stringMatchingByRange() throws {
+        let sql = SQLExpressionBuilder()
+        let title = try column(sql, book, "title")
+        let earth = sql.value(.text("earth"))
+        let byRange = sql.matches(title, .contains, earth, searchesByRange: true)
+        #expect(byRange.fragment.text == #"osd_contains("Book"."title", ?, ?)"#)
+        #expect(byRange.fragment.arguments == [.text("earth"), .integer(0)])
+        #expect(sql.matches(title, .startsWith, earth, options: .caseInsensitive, searchesByRange: true).fragment.arguments
+            == [.text("earth"), .integer(1)])
+    }
+
     // MARK: IN and ranges
 
     @Test func membershipAndRanges() throws {

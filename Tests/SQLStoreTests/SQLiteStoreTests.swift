@@ -155,6 +155,21 @@ import Testing
         #expect(try titles(.equals, "CAFÉ SOCIETY", .caseInsensitive) == ["Café Society"])
     }
 
+    /// The sort orders Core Data's selectors name, `caseInsensitiveCompare:` and `localizedCaseInsensitiveCompare:`,
+    /// as collations; ties keep key order.
+    @Test func caseInsensitiveCollationsOrderAsFoundation() throws {
+        let store = try open()
+        var request = SaveRequest()
+        request.inserts = ["banana", "Apple", "cherry", "apple", "Banana"].map { SaveRequest.Insert(table: book, values: bookRow($0)) }
+        _ = try store.save(request)
+        for order in [StringOrder.caseInsensitive, .localizedCaseInsensitive] {
+            let fetch = FetchRequest(table: book, sort: [SortTerm(column: try book.column("title"), collation: order.collation)])
+            #expect(try texts(store, fetch, column: 1) == ["Apple", "apple", "banana", "Banana", "cherry"])
+        }
+        #expect(StringOrder.caseInsensitive.compare("ABC", "abd") == .orderedAscending)
+        #expect(StringOrder.localizedCaseInsensitive.compare("b", "A") == .orderedDescending)
+    }
+
     @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAsItWas() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("notes.store")

@@ -106,7 +106,7 @@ struct ShowcaseServerTests {
         let home = try await send("GET", running.endpoint("/"))
         #expect(home.status == 200)
         for name in ["Shop", "BookStore", "Inventory", "Places", "People"] { #expect(home.text.contains(name)) }
-        #expect(home.text.contains("not built yet"))
+        #expect(!home.text.contains("not built yet"))
         #expect(home.text.contains("<title>OpenSwiftData showcase</title>"))
         #expect(home.text.components(separatedBy: ">Showcase<").count == 2)  // the home link, once
         #expect(!home.text.contains("class=\"app-name\""))

@@ -26,6 +26,24 @@ public enum CoreDataError: Error, CustomStringConvertible, Equatable {
     case validation(entityName: String, key: String?, problem: ValidationProblem)
     /// Several validation failures at once (Core Data's `NSValidationMultipleErrorsError`).
     case multipleValidationErrors([CoreDataError])
+    /// A persistent store could not be opened or created: its file, and why (not a database, no permission, a
+    /// model file that did not load). Handed to `loadPersistentStores`' completion handler.
+    case persistentStoreOpenFailed(url: URL?, reason: String)
+    /// The store's schema cannot be migrated to the model's: the message names the entity, the attribute and both
+    /// types. The store file was left as it was.
+    case migrationFailed(url: URL?, reason: String)
+    /// A fetch or save needs a persistent store and the context's coordinator has none (call
+    /// `loadPersistentStores` first, and check the error its handler gets).
+    case noPersistentStore
+    /// The store refused a statement: its message (SQLite's), and the statement. Nothing of the save was written.
+    case storeFailed(String)
+    /// A save met a stored row (or another object of the save) with the same values of a uniqueness constraint,
+    /// under the error merge policy: the entity, the constraint's attributes and their values. Nothing was written.
+    case constraintConflict(entityName: String, keys: [String], values: [String])
+    /// No object with this ID exists in the store (it was deleted, or the ID is of another store).
+    case objectNotFound(NSManagedObjectID)
+    /// A request the store cannot run, and why.
+    case unsupportedRequest(String)
 
     /// What a failed validation found.
     public enum ValidationProblem: Equatable, Sendable, CustomStringConvertible {
@@ -74,6 +92,20 @@ public enum CoreDataError: Error, CustomStringConvertible, Equatable {
             return "\(entity)\(key.map { ".\($0)" } ?? "") \(problem)"
         case .multipleValidationErrors(let errors):
             return "Multiple validation errors: " + errors.map(\.description).joined(separator: "; ")
+        case .persistentStoreOpenFailed(let url, let reason):
+            return "The persistent store \(url?.path ?? "in memory") could not be opened: \(reason)"
+        case .migrationFailed(let url, let reason):
+            return "The persistent store \(url?.path ?? "in memory") cannot be migrated to the model (the file was left as it was): \(reason)"
+        case .noPersistentStore:
+            return "The context's coordinator has no persistent store: call loadPersistentStores(completionHandler:) first and check the error its handler gets"
+        case .storeFailed(let message):
+            return "The persistent store failed: \(message); nothing was saved"
+        case .constraintConflict(let entity, let keys, let values):
+            return "\(entity) already has an object with \(zip(keys, values).map { "\($0) = \($1)" }.joined(separator: ", ")) (a uniqueness constraint); nothing was saved — set the context's mergePolicy to merge instead"
+        case .objectNotFound(let objectID):
+            return "No object with the ID \(objectID.uriRepresentation().absoluteString) exists in the store"
+        case .unsupportedRequest(let reason):
+            return "The persistent store cannot run this request: \(reason)"
         }
     }
 
@@ -91,6 +123,13 @@ public enum CoreDataError: Error, CustomStringConvertible, Equatable {
             case .wrongType, .predicateFailed: NSManagedObjectValidationError
             }
         case .multipleValidationErrors: NSValidationMultipleErrorsError
+        case .persistentStoreOpenFailed: NSPersistentStoreOpenError
+        case .migrationFailed: NSMigrationError
+        case .noPersistentStore: NSPersistentStoreSaveError
+        case .storeFailed: NSSQLiteError
+        case .constraintConflict: NSManagedObjectConstraintMergeError
+        case .objectNotFound: NSManagedObjectReferentialIntegrityError
+        case .unsupportedRequest: NSPersistentStoreUnsupportedRequestTypeError
         }
     }
 }

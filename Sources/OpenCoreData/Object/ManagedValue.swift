@@ -201,6 +201,13 @@ public struct EncodedTransformableValue: Equatable, @unchecked Sendable {
         json = try encoder.encode(value)
     }
 
+    /// The JSON as Foundation's JSON objects (arrays, dictionaries, strings, numbers), for evaluating predicates
+    /// on a value whose Swift type is not known; nil when it is JSON's `null`.
+    var jsonObject: Any? {
+        guard let object = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed]), !(object is NSNull) else { return nil }
+        return object
+    }
+
     /// The value decoded as `T`; nil when `T` is not `Decodable` or the JSON is not a `T`.
     func decoded<T>(as _: T.Type) -> T? {
         guard let decodable = T.self as? any Decodable.Type else { return nil }

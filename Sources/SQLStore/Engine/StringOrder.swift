@@ -11,6 +11,10 @@ package enum StringOrder: String, CaseIterable, Hashable, Sendable {
     case localizedStandard
     /// `localizedCompare`.
     case localized
+    /// `caseInsensitiveCompare` (Core Data's `caseInsensitiveCompare:` sort selector).
+    case caseInsensitive
+    /// `localizedCaseInsensitiveCompare` (Core Data's `localizedCaseInsensitiveCompare:` sort selector).
+    case localizedCaseInsensitive
 
     /// The collation that orders this way: `osd_<name>`.
     package var collation: String { "osd_\(rawValue)" }
@@ -22,6 +26,8 @@ package enum StringOrder: String, CaseIterable, Hashable, Sendable {
         case .lexical: String.StandardComparator.lexical.compare(lhs, rhs)
         case .localizedStandard: lhs.localizedStandardCompare(rhs)
         case .localized: lhs.localizedCompare(rhs)
+        case .caseInsensitive: lhs.caseInsensitiveCompare(rhs)
+        case .localizedCaseInsensitive: lhs.localizedCaseInsensitiveCompare(rhs)
         }
     }
 }

@@ -56,11 +56,19 @@ package enum StringComparison: Sendable {
 
 extension SQLExpressionBuilder {
     /// Whether `text` passes `match` against `other`, with `options`; NULL operands (nil) make it false.
+    ///
+    /// `searchesByRange` makes `contains`, `startsWith` and `endsWith` search with Foundation's
+    /// `range(of:options:)` even without options (the three-argument functions), as Core Data's `CONTAINS`,
+    /// `BEGINSWITH` and `ENDSWITH` do; otherwise, without options, they compare `Character`s as Swift's
+    /// `contains` and `starts(with:)` do.
     package func matches(
-        _ text: SQLExpression, _ match: StringMatch, _ other: SQLExpression, options: StringMatchOptions = []
+        _ text: SQLExpression, _ match: StringMatch, _ other: SQLExpression, options: StringMatchOptions = [],
+        searchesByRange: Bool = false
     ) -> SQLExpression {
         var arguments = [text.fragment, other.fragment]
-        if (!options.isEmpty && match != .localizedStandardContains) || match == .equals { arguments.append(.value(.integer(Int64(options.rawValue)))) }
+        if ((!options.isEmpty || searchesByRange) && match != .localizedStandardContains) || match == .equals {
+            arguments.append(.value(.integer(Int64(options.rawValue))))
+        }
         return condition(computed(call(match.function, arguments), nullable: text.isNullable || other.isNullable))
     }
 

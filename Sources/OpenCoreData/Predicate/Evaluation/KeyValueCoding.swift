@@ -72,7 +72,11 @@ enum KeyValueCoding {
     /// A managed object's stored value of `key`: attributes as held, to-many relationships as their objects in
     /// order.
     static func value(of object: NSManagedObject, key: String) throws -> Any? {
-        if object.entity.property(named: key) != nil { return object.values[key] }
+        if object.entity.property(named: key) != nil {
+            // A transformable read from a store is JSON until a typed property decodes it: evaluate its JSON.
+            if let encoded = object.values[key] as? EncodedTransformableValue { return encoded.jsonObject }
+            return object.values[key]
+        }
         switch key {
         case "objectID": return object.objectID
         case "self": return object

@@ -1,0 +1,105 @@
+import Foundation
+import OpenCoreData
+
+/// The inventory and the tutorial's operations, over an OpenCoreData container: Add, Find by
+/// `NSPredicate(format: "name CONTAINS %@", name)`, the list sorted by `NSSortDescriptor(key: "name", ascending:
+/// true)`, and delete. Every change saves at once; a failed save is rolled back, so the store and the context stay
+/// as they were. All work runs on the view context's queue (`performAndWait`).
+public final class InventoryViewModel: @unchecked Sendable {
+    private let container: NSPersistentContainer
+    private var context: NSManagedObjectContext { container.viewContext }
+
+    /// The inventory in `<folder>/Inventory.sqlite`, through the shipped `Inventory.xcdatamodeld`.
+    /// - Throws: ``InventoryError/store(_:)`` with the reason the model or the store could not be opened.
+    public init(folder: URL) throws(InventoryError) {
+        guard let modelURL = Bundle.module.url(forResource: "Inventory", withExtension: "xcdatamodeld") else {
+            throw .store("Inventory.xcdatamodeld is missing from the Inventory module's resources")
+        }
+        let model: NSManagedObjectModel
+        do {
+            model = try NSManagedObjectModel.load(contentsOf: modelURL)
+        } catch {
+            throw .store("\(error)")
+        }
+        container = NSPersistentContainer(name: "Inventory", managedObjectModel: model)
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: folder.appendingPathComponent("Inventory.sqlite"))]
+        var failure: Error?
+        container.loadPersistentStores { _, error in failure = error }
+        if let failure { throw .store("\(failure)") }
+    }
+
+    /// The products, sorted by name (the tutorial's `NSSortDescriptor(key: "name", ascending: true)`), or — with
+    /// `containing` — those whose name contains it (the tutorial's Find, `name CONTAINS %@`). One `SELECT`.
+    public func products(containing text: String? = nil) throws(InventoryError) -> [ProductLine] {
+        try run {
+            let request: NSFetchRequest<Product> = Product.fetchRequest()
+            if let text, !text.isEmpty { request.predicate = NSPredicate(format: "name CONTAINS %@", text) }
+            request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true)]
+            return try context.fetch(request).compactMap(line(of:))
+        }
+    }
+
+    /// The product with `id`, or nil.
+    public func product(id: ProductID) throws(InventoryError) -> ProductLine? {
+        try run { try object(id).flatMap(line(of:)) }
+    }
+
+    /// Adds a product and saves.
+    public func add(name: String, quantity: String) throws(InventoryError) -> ProductLine {
+        try run {
+            let product = Product(context: context)
+            product.name = name
+            product.quantity = quantity
+            try save()
+            guard let line = line(of: product) else { throw InventoryError.store("the saved product has no permanent ID") }
+            return line
+        }
+    }
+
+    /// Deletes the product with `id` and saves; nil when there was none.
+    @discardableResult
+    public func delete(id: ProductID) throws(InventoryError) -> ProductLine? {
+        try run {
+            guard let product = try object(id), let line = line(of: product) else { return nil }
+            context.delete(product)
+            try save()
+            return line
+        }
+    }
+
+    private func object(_ id: ProductID) throws -> Product? {
+        guard let identifier = container.persistentStoreCoordinator.persistentStores.first?.identifier,
+              let url = URL(string: "x-coredata://\(identifier)/Product/p\(id.key)"),
+              let objectID = container.persistentStoreCoordinator.managedObjectID(forURIRepresentation: url) else { return nil }
+        do {
+            let object = try context.existingObject(with: objectID) as? Product
+            return object?.isDeleted == true ? nil : object
+        } catch CoreDataError.objectNotFound {
+            return nil
+        }
+    }
+
+    private func line(of product: Product) -> ProductLine? {
+        ProductID(product.objectID).map { ProductLine(id: $0.token, name: product.name ?? "", quantity: product.quantity ?? "") }
+    }
+
+    private func save() throws {
+        do {
+            try context.save()
+        } catch {
+            context.rollback()
+            throw error
+        }
+    }
+
+    /// `body` on the view context's queue, its errors as ``InventoryError``.
+    private func run<T>(_ body: () throws -> T) throws(InventoryError) -> T {
+        do {
+            return try context.performAndWait { try body() }
+        } catch let error as InventoryError {
+            throw error
+        } catch {
+            throw .store("\(error)")
+        }
+    }
+}

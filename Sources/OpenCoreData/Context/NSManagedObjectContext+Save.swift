@@ -1,0 +1,322 @@
+import Foundation
+import SQLStore
+
+extension NSManagedObjectContext {
+    /// Writes the context's inserts, changes and deletions: to the store in one transaction (`BEGIN IMMEDIATE …
+    /// COMMIT`: the deletions, the changed columns of each updated row, the new rows, their relationships), or —
+    /// for a context with a ``parent`` — into the parent context. Runs `willSave()`, validates every object first
+    /// (`validateForInsert()`, `validateForUpdate()`, `validateForDelete()`), gives inserted objects their
+    /// permanent IDs, runs `didSave()` and posts `NSManagedObjectContextDidSave`. Nothing happens without changes.
+    /// Mirrors `save()`.
+    ///
+    /// - Throws: the validation errors (one, or ``CoreDataError/multipleValidationErrors(_:)``);
+    ///   ``CoreDataError/constraintConflict(entityName:keys:values:)`` under the error merge policy;
+    ///   ``CoreDataError/storeFailed(_:)``; ``CoreDataError/noPersistentStore``. A failed save writes nothing and
+    ///   leaves the context's objects as they were.
+    public func save() throws {
+        processPendingChanges()
+        guard hasChanges else { return }
+        NotificationCenter.default.post(name: .NSManagedObjectContextWillSave, object: self)
+        for object in orderedRegisteredObjects where object.hasChanges { object.willSave() }
+        processPendingChanges()
+        let objects = orderedRegisteredObjects
+        var inserted = objects.filter { $0.isInsertedInContext && !$0.isDeletedInContext }
+        let deleted = objects.filter { $0.isDeletedInContext && !$0.isInsertedInContext }
+        let updated = objects.filter(\.isUpdated)
+        try validate(inserted: inserted, updated: updated, deleted: deleted)
+
+        if let parent {
+            try saveIntoParent(parent, inserted: inserted, updated: updated, deleted: deleted)
+            for object in inserted + updated { object.didCommit(permanentID: nil) }
+        } else {
+            let store = try requireStore()
+            if store.isReadOnly { throw CoreDataError.storeFailed("the store is read-only") }
+            let policy = NSMergePolicy.from(mergePolicy)
+            if policy.storeWins { inserted = try adoptStoredRows(inserted, store: store) }
+            try write(inserted: inserted, updated: updated, deleted: deleted, to: store, upserts: policy.objectWins)
+        }
+        for object in deleted {
+            unregister(object)
+            object.context = nil
+            object.isDeletedInContext = false
+        }
+        for object in inserted + updated + deleted { object.didSave() }
+
+        let notification = Notification(
+            name: .NSManagedObjectContextDidSave, object: self,
+            userInfo: [NSInsertedObjectsKey: Set(inserted), NSUpdatedObjectsKey: Set(updated), NSDeletedObjectsKey: Set(deleted)]
+        )
+        NotificationCenter.default.post(notification)
+        if let parent {
+            for sibling in parent.childContexts where sibling !== self && sibling.automaticallyMergesChangesFromParent {
+                sibling.perform { sibling.mergeChanges(fromContextDidSave: notification) }
+            }
+        } else {
+            persistentStoreCoordinator?.contextDidSave(self, notification: notification)
+        }
+        for child in childContexts where child.automaticallyMergesChangesFromParent {
+            child.perform { child.mergeChanges(fromContextDidSave: notification) }
+        }
+    }
+
+    private func validate(inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject]) throws {
+        var problems: [CoreDataError] = []
+        func check(_ body: () throws -> Void) {
+            do {
+                try body()
+            } catch CoreDataError.multipleValidationErrors(let errors) {
+                problems += errors
+            } catch let error as CoreDataError {
+                problems.append(error)
+            } catch {
+                problems.append(.validation(entityName: "?", key: nil, problem: .predicateFailed("\(error)")))
+            }
+        }
+        for object in inserted { check(object.validateForInsert) }
+        for object in updated { check(object.validateForUpdate) }
+        for object in deleted { check(object.validateForDelete) }
+        if problems.count == 1 { throw problems[0] }
+        if problems.count > 1 { throw CoreDataError.multipleValidationErrors(problems) }
+    }
+
+    // MARK: Into the store
+
+    private func table(of object: NSManagedObject, in store: NSPersistentStore) throws -> EntityTable {
+        guard let table = store.engine.mapping.table(named: object.entity.name ?? "") else {
+            throw CoreDataError.unsupportedRequest("the store has no table for the entity \(object.entity.name ?? "?")")
+        }
+        return table
+    }
+
+    /// Every column's value of `object`, in the table's order (foreign keys NULL: references set them).
+    private func columnValues(_ object: NSManagedObject, _ table: EntityTable) -> [StoredValue] {
+        table.columns.map { column in
+            guard let attribute = column.attribute, let description = object.entity.attributesByName[attribute.name] else { return .null }
+            return AttributeStorage.storedValue(object.values[attribute.name], for: description)
+        }
+    }
+
+    private func write(
+        inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject], to store: NSPersistentStore, upserts: Bool
+    ) throws {
+        let mapping = store.engine.mapping
+        var request = SaveRequest()
+        request.upserts = upserts
+        var insertIndex: [ObjectIdentifier: Int] = [:]
+        func rowKey(_ object: NSManagedObject) -> SaveRequest.RowKey? {
+            if let index = insertIndex[ObjectIdentifier(object)] { return .inserted(index) }
+            guard let key = object.objectID.primaryKey, object.objectID.storeIdentifier == store.identifier else { return nil }
+            return .stored(key)
+        }
+        for object in inserted {
+            let table = try table(of: object, in: store)
+            insertIndex[ObjectIdentifier(object)] = request.inserts.count
+            request.inserts.append(SaveRequest.Insert(table: table, values: columnValues(object, table)))
+        }
+        func relationships(of object: NSManagedObject, owner: SaveRequest.RowKey, table: EntityTable, changed: Set<String>?) {
+            for column in table.columns {
+                guard case .reference(let relationship) = column.kind, changed?.contains(relationship.name) ?? true else { continue }
+                let target = (object.values[relationship.name] as? NSManagedObject).flatMap(rowKey)
+                if changed == nil && target == nil { continue }
+                request.references.append(SaveRequest.Reference(table: table, column: column.index, owner: owner, target: target))
+            }
+            for (_, relationship) in mapping.relationships(of: table) where relationship.usesJoinTable {
+                let name = relationship.relationship.name
+                guard changed?.contains(name) ?? true else { continue }
+                let targets = object.toManyObjects(name).compactMap(rowKey).enumerated().map { (key: $0.element, order: $0.offset) }
+                if changed == nil && targets.isEmpty { continue }
+                request.joinRows.append(SaveRequest.JoinRows(relationship: relationship, owner: owner, targets: targets))
+            }
+        }
+        for object in inserted {
+            guard let index = insertIndex[ObjectIdentifier(object)] else { continue }
+            relationships(of: object, owner: .inserted(index), table: try table(of: object, in: store), changed: nil)
+        }
+        for object in updated {
+            guard let key = object.objectID.primaryKey else { continue }
+            let table = try table(of: object, in: store)
+            let changed = Set(object.changedKeys(includingTransient: false))
+            let columns = table.columns.filter { $0.attribute != nil && changed.contains($0.name) }.map(\.index)
+            if !columns.isEmpty {
+                request.updates.append(SaveRequest.Update(table: table, key: key, columns: columns, values: columnValues(object, table)))
+            }
+            relationships(of: object, owner: .stored(key), table: table, changed: changed)
+        }
+        for object in deleted {
+            guard let key = object.objectID.primaryKey else { continue }
+            request.deletes.append(SaveRequest.Delete(table: try table(of: object, in: store), key: key))
+        }
+        let result: SaveResult
+        do {
+            result = try store.engine.save(request)
+        } catch {
+            throw Self.coreDataError(error)
+        }
+        for object in inserted {
+            guard let index = insertIndex[ObjectIdentifier(object)], result.insertedKeys.indices.contains(index) else { continue }
+            let permanent = NSManagedObjectID.permanent(for: object.entity, storeIdentifier: store.identifier, primaryKey: result.insertedKeys[index])
+            unregister(object)
+            if let other = registeredObject(for: permanent), other !== object {
+                // The insert met this stored row (a merge policy in which the object wins): the object is the row now.
+                unregister(other)
+                other.context = nil
+            }
+            object.didCommit(permanentID: permanent)
+            register(object)
+        }
+        for object in updated { object.didCommit(permanentID: nil) }
+    }
+
+    /// The store layer's save error as Core Data's.
+    static func coreDataError(_ error: SaveError) -> CoreDataError {
+        switch error {
+        case .uniqueConflict(let entity, let columns, let values):
+            return .constraintConflict(entityName: entity, keys: columns, values: values.map(\.description))
+        case .store(let error):
+            return .storeFailed(error.description)
+        case .inconsistent(let message):
+            return .storeFailed(message)
+        }
+    }
+
+    /// Under a merge policy in which the store wins: each inserted object whose uniqueness-constrained values a
+    /// stored row has becomes that row, with the store's values (or leaves the context when the context has the
+    /// row's object already). Returns the inserts left.
+    private func adoptStoredRows(_ inserted: [NSManagedObject], store: NSPersistentStore) throws -> [NSManagedObject] {
+        var remaining: [NSManagedObject] = []
+        for object in inserted {
+            let table = try table(of: object, in: store)
+            let values = columnValues(object, table)
+            var storedKey: Int64?
+            for (index, group) in table.uniqueGroups.enumerated() {
+                let groupValues = group.map { values[$0] }
+                guard !groupValues.contains(where: \.isNull) else { continue }
+                let keys = try storeCall { try store.engine.fetchKeys(FetchRequest(table: table, rows: .unique(group: index, values: groupValues))) }
+                if let key = keys.first {
+                    storedKey = key
+                    break
+                }
+            }
+            guard let storedKey else {
+                remaining.append(object)
+                continue
+            }
+            let permanent = NSManagedObjectID.permanent(for: object.entity, storeIdentifier: store.identifier, primaryKey: storedKey)
+            unregister(object)
+            object.isInsertedInContext = false
+            if registeredObject(for: permanent) != nil {
+                object.context = nil
+                continue
+            }
+            object.storedObjectID = permanent
+            register(object)
+            let loader = ObjectLoader(context: self, store: store, model: store.persistentStoreCoordinator?.managedObjectModel ?? NSManagedObjectModel())
+            _ = loader.object(table, key: storedKey, row: nil, refresh: true)
+            try storeCall { try loader.finish() }
+        }
+        return remaining
+    }
+
+    // MARK: Into the parent
+
+    private func saveIntoParent(_ parent: NSManagedObjectContext, inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject]) throws {
+        try parent.performAndWait {
+            for object in inserted where parent.registeredObject(for: object.objectID) == nil {
+                let copy = ManagedObjectClassRegistry.objectClass(for: object.entity).init(entity: object.entity, insertInto: nil)
+                copy.storedObjectID = object.objectID
+                copy.values = [:]
+                copy.context = parent
+                copy.didAwakeFromInsert = true
+                copy.isInsertedInContext = true
+                parent.register(copy)
+                parent.eventInserted[ObjectIdentifier(copy)] = copy
+            }
+            func counterpart(_ object: NSManagedObject) throws -> NSManagedObject {
+                try parent.materializedObject(for: object.objectID) ?? parent.importObject(object)
+            }
+            func mapped(_ value: Any) throws -> Any {
+                if let object = value as? NSManagedObject { return try counterpart(object) }
+                if let objects = value as? [NSManagedObject] { return try objects.map(counterpart) }
+                return value
+            }
+            for object in updated + inserted {
+                let target = try counterpart(object)
+                let keys = object.isInsertedInContext ? object.entity.properties.map(\.name) : object.changedKeys(includingTransient: true)
+                for key in keys {
+                    target.values[key] = try object.values[key].map(mapped)
+                }
+                parent.objectDidChange(target)
+            }
+            for object in deleted {
+                parent.delete(try counterpart(object))
+            }
+            parent.processPendingChanges()
+        }
+    }
+
+    // MARK: Undoing and refreshing
+
+    /// Throws away every unsaved change: inserted objects leave the context, deleted ones come back, changed ones
+    /// get their last saved values. Mirrors `rollback()`.
+    public func rollback() {
+        for object in orderedRegisteredObjects {
+            if object.isInsertedInContext {
+                unregister(object)
+                object.context = nil
+                object.isInsertedInContext = false
+                object.isDeletedInContext = false
+            } else if object.isDeletedInContext || object.hasChanges || !object.changedKeys(includingTransient: true).isEmpty {
+                object.isDeletedInContext = false
+                object.revertToCommittedValues()
+            }
+        }
+        pendingDeletions = []
+        eventInserted = [:]
+        eventUpdated = [:]
+        eventDeleted = [:]
+    }
+
+    /// Lets every object go (they leave the context; unsaved changes are lost). Mirrors `reset()`.
+    public func reset() {
+        unregisterAll()
+        NotificationCenter.default.post(name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: [NSInvalidatedAllObjectsKey: true])
+    }
+
+    /// Reads `object`'s values again from the store (or the parent). With `mergeChanges`, its unsaved changes are
+    /// kept on top; without, they are lost. An object whose row is gone leaves the context. Inserted objects are
+    /// left alone. Mirrors `refresh(_:mergeChanges:)`.
+    public func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
+        guard object.context === self, !object.isInsertedInContext else { return }
+        let local = flag ? object.changedKeys(includingTransient: true).map { ($0, object.values[$0]) } : []
+        let wasDeleted = flag && object.isDeletedInContext
+        if let parent {
+            let fresh: [String: Any]? = parent.performAndWait {
+                (try? parent.materializedObject(for: object.objectID)).map { importedValues($0.values) }
+            }
+            guard let fresh else {
+                unregister(object)
+                object.context = nil
+                return
+            }
+            object.didFetch(objectID: object.objectID, values: fresh, into: self)
+        } else {
+            guard let store = try? requireStore(), let key = object.objectID.primaryKey,
+                  let table = store.engine.mapping.table(named: object.entity.name ?? "") else { return }
+            let loader = ObjectLoader(context: self, store: store, model: store.persistentStoreCoordinator?.managedObjectModel ?? NSManagedObjectModel())
+            _ = loader.object(table, key: key, row: nil, refresh: true)
+            do {
+                try loader.finish()
+            } catch {
+                reportToStandardError("OpenCoreData: refreshing \(object.objectID) failed: \(error)")
+            }
+        }
+        guard object.context === self else { return }
+        for (key, value) in local { object.values[key] = value }
+        if wasDeleted { object.isDeletedInContext = true }
+    }
+
+    /// Refreshes every registered object, keeping unsaved changes. Mirrors `refreshAllObjects()`.
+    public func refreshAllObjects() {
+        for object in orderedRegisteredObjects { refresh(object, mergeChanges: true) }
+    }
+}

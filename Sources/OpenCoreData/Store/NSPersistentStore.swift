@@ -1,0 +1,107 @@
+import Foundation
+import SQLStore
+
+/// The type of a SQLite store: a file, `<name>.sqlite`, that the `sqlite3` command opens. Mirrors Core Data's
+/// `NSSQLiteStoreType`.
+public let NSSQLiteStoreType = "SQLite"
+/// The type of a store kept in memory only (here: an in-memory SQLite database). Mirrors Core Data's
+/// `NSInMemoryStoreType`.
+public let NSInMemoryStoreType = "InMemory"
+/// Option key: migrate a store whose schema differs from the model's (a `Bool` `NSNumber`; default `true` here
+/// and in `NSPersistentStoreDescription`). Mirrors Core Data's.
+public let NSMigratePersistentStoresAutomaticallyOption = "NSMigratePersistentStoresAutomaticallyOption"
+/// Option key: infer the mapping between model versions (accepted; inference is the only kind of migration).
+/// Mirrors Core Data's.
+public let NSInferMappingModelAutomaticallyOption = "NSInferMappingModelAutomaticallyOption"
+/// Option key: open the store read-only. Mirrors Core Data's.
+public let NSReadOnlyPersistentStoreOption = "NSReadOnlyPersistentStoreOption"
+
+/// One store a coordinator reads and writes: a SQLite database through the store layer OpenSwiftData shares
+/// (`SQLStore`). Mirrors Core Data's `NSPersistentStore`.
+///
+/// Its tables are Core Data's in spirit — one per entity named after it, a `Z_PK` integer key, a column per
+/// attribute and to-one relationship, join tables `Z_<Entity>_<relationship>` for to-many relationships without
+/// a to-one inverse — but not Core Data's exact layout (no `Z_ENT`, `Z_OPT` or `Z_PRIMARYKEY`): a store file
+/// written by Apple's Core Data is not read, nor the other way round.
+open class NSPersistentStore: NSObject, @unchecked Sendable {
+    /// Its type (``NSSQLiteStoreType`` or ``NSInMemoryStoreType``). Mirrors `type`.
+    public let type: String
+    /// The file; for an in-memory store, the URL it was added with (`/dev/null`) or nil. Mirrors `url`.
+    open var url: URL?
+    /// The configuration it was added for (nil is every entity). Mirrors `configurationName` (`"Default"`).
+    public let configurationName: String
+    /// The options it was added with. Mirrors `options`.
+    public let options: [AnyHashable: Any]?
+    /// Whether it refuses saves. Mirrors `isReadOnly`.
+    open var isReadOnly: Bool
+    /// The coordinator it belongs to. Mirrors `persistentStoreCoordinator`.
+    open private(set) weak var persistentStoreCoordinator: NSPersistentStoreCoordinator?
+
+    /// The store layer's executor, and the tables of the model's entities.
+    let engine: SQLiteStore
+
+    /// A UUID recorded in the store when it was created: part of every permanent object ID's URI. Mirrors
+    /// `identifier`.
+    open var identifier: String! { engine.identifier }
+
+    init(
+        engine: SQLiteStore, type: String, url: URL?, configurationName: String?, options: [AnyHashable: Any]?,
+        coordinator: NSPersistentStoreCoordinator
+    ) {
+        self.engine = engine
+        self.type = type
+        self.url = url
+        self.configurationName = configurationName ?? "Default"
+        self.options = options
+        self.isReadOnly = (options?[NSReadOnlyPersistentStoreOption] as? Bool) ?? false
+        self.persistentStoreCoordinator = coordinator
+        super.init()
+    }
+
+    /// Opens (creating or migrating) the store of `model` at `url` — in memory for ``NSInMemoryStoreType`` or
+    /// the URL `/dev/null` — in one transaction.
+    ///
+    /// - Throws: ``CoreDataError/persistentStoreOpenFailed(url:reason:)`` for a file that cannot be opened or is
+    ///   not a database, ``CoreDataError/migrationFailed(url:reason:)`` for a schema change the store cannot make
+    ///   (or any change when `migrates` is false); the file is left as it was.
+    static func openEngine(model: NSManagedObjectModel, type: String, url: URL?, migrates: Bool) throws -> SQLiteStore {
+        let fileURL = isInMemory(type: type, url: url) ? nil : url
+        if type != NSSQLiteStoreType && type != NSInMemoryStoreType {
+            throw CoreDataError.persistentStoreOpenFailed(url: url, reason: "the store type “\(type)” is not supported (use NSSQLiteStoreType or NSInMemoryStoreType)")
+        }
+        if fileURL == nil && type == NSSQLiteStoreType && url == nil {
+            throw CoreDataError.persistentStoreOpenFailed(url: nil, reason: "a SQLite store needs a file URL")
+        }
+        let mapping: SchemaMapping
+        do {
+            mapping = try SchemaMapping(schema: StoreSchemaBuilder.schema(of: model))
+        } catch {
+            throw CoreDataError.persistentStoreOpenFailed(url: fileURL, reason: "the model cannot be stored: \(error.message)")
+        }
+        do {
+            return try SQLiteStore.open(
+                url: fileURL, mapping: mapping, version: SchemaVersion(1, 0, 0), knownEntities: [],
+                stages: { stored in
+                    if !migrates, let stored, stored != StoredSchema(mapping: mapping, version: stored.version) {
+                        throw MigrationRefusal("the store's schema differs from the model's and automatic migration is off (NSMigratePersistentStoresAutomaticallyOption)")
+                    }
+                    return []
+                }
+            )
+        } catch let refusal as MigrationRefusal {
+            throw CoreDataError.migrationFailed(url: fileURL, reason: refusal.message)
+        } catch let error as StoreError {
+            throw CoreDataError.persistentStoreOpenFailed(url: fileURL, reason: error.message)
+        } catch {
+            throw CoreDataError.persistentStoreOpenFailed(url: fileURL, reason: "\(error)")
+        }
+    }
+
+    /// Whether a store of `type` at `url` lives in memory: the in-memory type, or Core Data's `/dev/null` idiom.
+    static func isInMemory(type: String, url: URL?) -> Bool {
+        type == NSInMemoryStoreType || url?.path == "/dev/null"
+    }
+
+    /// Closes the database's connections (after ``NSPersistentStoreCoordinator/remove(_:)``).
+    func close() { engine.close() }
+}

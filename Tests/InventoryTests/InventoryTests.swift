@@ -1,0 +1,138 @@
+import Foundation
+import HTTP
+@testable import Inventory
+import Testing
+
+/// A folder under the system's temporary directory, removed when the value is freed.
+private final class TemporaryFolder {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("InventoryTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// The Inventory routes on a router over a store in a folder, answering requests in-process.
+@MainActor
+private struct InventoryApp {
+    let inventory: InventoryViewModel
+    let router: Router
+
+    init(folder: URL) throws {
+        inventory = try InventoryViewModel(folder: folder)
+        var router = Router()
+        InventoryRoutes.register(InventoryController(inventory: inventory, log: { _ in }), on: &router)
+        self.router = router
+    }
+
+    func send(_ method: HTTPMethod, _ target: String, json: String? = nil, form: [(String, String)]? = nil, cookie: String? = nil) async -> HTTPResponse {
+        var headers = HTTPHeaders()
+        var body = Data()
+        if let json {
+            headers["Content-Type"] = "application/json"
+            body = Data(json.utf8)
+        } else if let form {
+            var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+            allowed.insert(charactersIn: "-._~")
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            body = Data(form.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&").utf8)
+        }
+        if let cookie { headers["Cookie"] = cookie }
+        guard let request = HTTPRequest(method: method, target: target, headers: headers, body: body) else { return HTTPResponse(status: .badRequest) }
+        return await router.respond(to: request)
+    }
+}
+
+private extension HTTPResponse {
+    var text: String { String(decoding: body, as: UTF8.self) }
+    var main: String {
+        guard let start = text.range(of: "<main>"), let end = text.range(of: "</main>") else { return text }
+        return String(text[start.upperBound..<end.lowerBound])
+    }
+    func json<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder().decode(T.self, from: body) }
+    var cookie: String? { headers["Set-Cookie"].flatMap { $0.split(separator: ";").first.map(String.init) } }
+}
+
+private struct ErrorBody: Decodable {
+    let error: String
+}
+
+@Suite(.serialized) @MainActor struct InventoryTests {
+    /// The tutorial's scenario: add, find (`name CONTAINS %@`), delete; a restart keeps the data.
+    @Test func addFindDeleteAndARestartKeepsTheData() throws {
+        let folder = try TemporaryFolder()
+        do {
+            let inventory = try InventoryViewModel(folder: folder.url)
+            _ = try inventory.add(name: "pear", quantity: "3")
+            _ = try inventory.add(name: "apple", quantity: "10")
+            let pineapple = try inventory.add(name: "pineapple", quantity: "1")
+            #expect(try inventory.products().map(\.name) == ["apple", "pear", "pineapple"])
+            #expect(try inventory.products(containing: "pp").map(\.name) == ["apple", "pineapple"])
+            #expect(try inventory.products(containing: "PEAR").isEmpty)
+            #expect(try inventory.delete(id: try #require(ProductID(token: pineapple.id))) == pineapple)
+            #expect(try inventory.delete(id: try #require(ProductID(token: pineapple.id))) == nil)
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Inventory.sqlite").path))
+        let restarted = try InventoryViewModel(folder: folder.url)
+        #expect(try restarted.products().map { "\($0.name) \($0.quantity)" } == ["apple 10", "pear 3"])
+    }
+
+    @Test func theJSONAPI() async throws {
+        let folder = try TemporaryFolder()
+        let app = try InventoryApp(folder: folder.url)
+        #expect(try await app.send(.get, "/api/inventory/products").json(InventoryController.ProductsJSON.self).products == [])
+        let created = await app.send(.post, "/api/inventory/products", json: #"{"name":" kiwi ","quantity":"4"}"#)
+        #expect(created.status == .created)
+        let kiwi = try created.json(ProductLine.self)
+        #expect(kiwi.name == "kiwi" && kiwi.quantity == "4" && !kiwi.id.isEmpty)
+        #expect(created.text.contains(#""id":"\#(kiwi.id)""#))
+        _ = await app.send(.post, "/api/inventory/products", json: #"{"name":"banana","quantity":12}"#)
+        let list = try await app.send(.get, "/api/inventory/products").json(InventoryController.ProductsJSON.self).products
+        #expect(list.map(\.name) == ["banana", "kiwi"])
+        #expect(list.first?.quantity == "12")
+        #expect(try await app.send(.get, "/api/inventory/products?contains=iw").json(InventoryController.ProductsJSON.self).products == [kiwi])
+
+        let blank = await app.send(.post, "/api/inventory/products", json: #"{"name":"  ","quantity":"1"}"#)
+        #expect(blank.status == .badRequest)
+        #expect(try blank.json(ErrorBody.self).error == "Enter a name: a product needs one.")
+        #expect(await app.send(.post, "/api/inventory/products", json: "[]").status == .badRequest)
+
+        #expect(await app.send(.delete, "/api/inventory/products/\(kiwi.id)").status == .noContent)
+        #expect(await app.send(.delete, "/api/inventory/products/\(kiwi.id)").status == .notFound)
+        #expect(await app.send(.delete, "/api/inventory/products/abc").status == .notFound)
+        #expect(try await app.send(.get, "/api/inventory/products").json(InventoryController.ProductsJSON.self).products.map(\.name) == ["banana"])
+    }
+
+    @Test func thePages() async throws {
+        let folder = try TemporaryFolder()
+        let app = try InventoryApp(folder: folder.url)
+        let empty = await app.send(.get, "/inventory")
+        #expect(empty.main.contains("No products yet"))
+        #expect(empty.main.contains(#"<button type="submit" id="add">Add</button>"#))
+        #expect(empty.main.contains(#"formaction="/inventory/results" formmethod="get">Find</button>"#))
+
+        let added = await app.send(.post, "/inventory", form: [("name", "<b>plum</b>"), ("quantity", "2")])
+        #expect(added.status == .seeOther && added.headers["Location"] == "/inventory")
+        let cookie = try #require(added.cookie)
+        let list = await app.send(.get, "/inventory", cookie: cookie)
+        #expect(list.main.contains("“&lt;b&gt;plum&lt;/b&gt;” was added."))
+        #expect(list.main.contains(#"<td class="name">&lt;b&gt;plum&lt;/b&gt;</td><td class="quantity">2</td>"#))
+
+        let blank = await app.send(.post, "/inventory", form: [("name", " "), ("quantity", "9")])
+        #expect(blank.status == .badRequest)
+        #expect(blank.main.contains("Enter a name: a product needs one. Nothing was added."))
+        #expect(blank.main.contains(#"value="9""#))
+
+        let results = await app.send(.get, "/inventory/results?name=plu")
+        #expect(results.main.contains("Names containing “plu”"))
+        #expect(results.main.contains("&lt;b&gt;plum&lt;/b&gt;"))
+        #expect((await app.send(.get, "/inventory/results?name=zzz")).main.contains("name contains “zzz”."))
+
+        let plum = try #require(try app.inventory.products().first)
+        let deleted = try #require(await app.send(.post, "/inventory/\(plum.id)/delete").cookie)
+        #expect((await app.send(.get, "/inventory", cookie: deleted)).main.contains("was deleted."))
+        let again = try #require(await app.send(.post, "/inventory/\(plum.id)/delete").cookie)
+        #expect((await app.send(.get, "/inventory", cookie: again)).main.contains("That product was already deleted."))
+    }
+}
