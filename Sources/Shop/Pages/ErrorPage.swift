@@ -19,6 +19,8 @@ public enum ErrorPage {
         public static let shop = Link(title: "Back to the shop", href: ShopPaths.display)
         /// "Go to the cart", to the Cart tab (which needs no catalog, so it works while the catalog is down).
         public static let cart = Link(title: "Go to the cart", href: ShopPaths.cart)
+        /// "Go to the CoreCart", to the Core Data cart's tab.
+        public static let coreCart = Link(title: "Go to the CoreCart", href: ShopPaths.coreCart)
     }
 
     /// A page with a heading and a message, both escaped, and one button.
