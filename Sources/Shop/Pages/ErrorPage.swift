@@ -27,7 +27,7 @@ public enum ErrorPage {
     /// - Parameters:
     ///   - title: The heading and document title, for example `"Product not found"`.
     ///   - message: One or two sentences saying what went wrong.
-    ///   - cartCount: Rows in the cart for the Cart tab's label (`Cart (2)`); `nil` to leave it out.
+    ///   - cartCount: Rows in the SwiftData cart for the SDCart tab's label (`SDCart (2)`); `nil` to leave it out.
     ///   - tab: The tab the failed request belongs to, marked current in the header.
     ///   - link: The button under the message; ``Link/shop`` by default.
     /// - Returns: A complete HTML document.

@@ -2,7 +2,7 @@ import HTML
 
 /// The Shop's tabs, as in the seed tutorial's `TabView`.
 public enum ShopTab: Sendable, Hashable, CaseIterable {
-    /// One random product, with "Next" and "Add to cart" (`/shop`).
+    /// One random product, with "Next" and the cart menu's "Add" and "SD Add" (`/shop`).
     case display
     /// The Core Data cart's rows and total (`/shop/corecart`), the tutorial's `CoreCart` tab.
     case coreCart
