@@ -100,8 +100,8 @@ let package = Package(
         // The apps.
         .target(
             name: "Shop",
-            dependencies: ["OpenSwiftData", "HTTP", "HTML", "Networking", "ViewState"],
-            resources: [.copy("Resources/products.json")]
+            dependencies: ["OpenSwiftData", "OpenCoreData", "HTTP", "HTML", "Networking", "ViewState"],
+            resources: [.copy("Resources/products.json"), .copy("Resources/Cart.xcdatamodeld")]
         ),
         .target(
             name: "BookStore",
@@ -148,7 +148,7 @@ let package = Package(
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP"]),
                 .testTarget(name: "BookStoreTests", dependencies: ["BookStore", "OpenSwiftData", "SQLite", "HTTP", "Networking"]),
-        .testTarget(name: "ShopTests", dependencies: ["Shop", "OpenSwiftData", "ViewState"]),
+        .testTarget(name: "ShopTests", dependencies: ["Shop", "OpenSwiftData", "OpenCoreData", "ViewState"]),
         .testTarget(name: "ViewStateTests", dependencies: ["ViewState", "HTTP"]),
         .testTarget(name: "IdentifierTokensTests", dependencies: ["IdentifierTokens", "OpenSwiftData"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "OpenSwiftData", "HTML", "HTTP", "IdentifierTokens"]),

@@ -2,34 +2,40 @@ import Foundation
 import HTTP
 import OpenSwiftData
 
-/// Answers the Shop's pages and JSON API from one ``CartViewModel`` and one ``ProductCatalog``.
+/// Answers the Shop's pages and JSON API from its two carts — the SwiftData cart (``CartViewModel``) and the Core
+/// Data cart (``CoreCartViewModel``, its pages and API in `ShopController+CoreCart*.swift`) — and one
+/// ``ProductCatalog``.
 ///
-/// Pages and API share the view model, so a cart changed through either is what both show. Page actions follow
+/// Pages and API share the view models, so a cart changed through either is what both show. Page actions follow
 /// POST/redirect/GET: a form posts, the server redirects (303) to a page that shows the outcome as a notice. The
 /// notice is made by the action and kept on the server for the one page the redirect leads to (a ``FlashStore``
 /// keyed by a cookie), so no URL can make a page claim what did not happen, and a reload shows it no more.
 @MainActor
 public final class ShopController {
-    private let catalog: any ProductCatalog
+    let catalog: any ProductCatalog
     private let cart: CartViewModel
-    private let log: @Sendable (String) -> Void
-    private let notices = FlashStore<ShopNotice>(cookieName: "shop_notice")
+    let coreCart: CoreCartViewModel
+    let log: @Sendable (String) -> Void
+    let notices = FlashStore<ShopNotice>(cookieName: "shop_notice")
     /// Tells this run's cart versions from another run's (revisions start again at each start).
     private let run = String(UInt32.random(in: 0...UInt32.max), radix: 36)
 
-    /// A controller over `catalog` and `cart`.
+    /// A controller over `catalog` and the two carts.
     /// - Parameters:
     ///   - catalog: Where products come from.
-    ///   - cart: The cart every page and API call reads and changes.
+    ///   - cart: The SwiftData cart (the SDCart tab, `/api/shop/cart`).
+    ///   - coreCart: The Core Data cart (the CoreCart tab, `/api/shop/corecart`).
     ///   - log: Receives one line per failed request (catalog unavailable, store failure), without a trailing line
     ///     break; by default ``standardErrorLog(_:)``.
     public init(
         catalog: any ProductCatalog,
         cart: CartViewModel,
+        coreCart: CoreCartViewModel,
         log: @escaping @Sendable (String) -> Void = ShopController.standardErrorLog
     ) {
         self.catalog = catalog
         self.cart = cart
+        self.coreCart = coreCart
         self.log = log
     }
 
@@ -70,6 +76,7 @@ public final class ShopController {
                     product: product,
                     notice: notices.take(for: request),
                     cartCount: cart.items.count,
+                    coreCartCount: try? coreCart.count(),
                     imageURL: catalog.baseURL == nil ? nil : product.thumbnail,
                     cartVersion: cartVersion
                 )
@@ -117,7 +124,8 @@ public final class ShopController {
                 lines: cart.lines,
                 total: cart.total,
                 notice: notices.take(for: request),
-                cartVersion: cartVersion
+                cartVersion: cartVersion,
+                coreCartCount: try? coreCart.count()
             )
         )
     }
@@ -179,14 +187,14 @@ public final class ShopController {
     }
 
     /// 400 for a product ID that is missing, not an integer, or out of range.
-    private func badIDPage(_ problem: ProductID.Problem, tab: ShopTab = .display) -> HTTPResponse {
+    func badIDPage(_ problem: ProductID.Problem, tab: ShopTab = .display) -> HTTPResponse {
         .html(
             ErrorPage.render(
                 title: "Bad request",
                 message: problem.sentence,
                 cartCount: cartCount(),
                 tab: tab,
-                link: tab == .cart ? .cart : .shop
+                link: tab == .cart ? .cart : tab == .coreCart ? .coreCart : .shop
             ),
             status: .badRequest
         )
@@ -320,18 +328,22 @@ public final class ShopController {
     }
 
     /// The number of rows in the cart, for the Cart tab's label.
-    private func cartCount() -> Int? {
+    func cartCount() -> Int? {
         cart.items.count
     }
 
     /// Catalog (network) failures are the upstream's fault: 502, with a page that names the catalog and links to
     /// the cart. Store failures are ours: 500. Either way one line goes to the log, with the technical detail the
     /// page leaves out.
-    private func failurePage(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
-        if error is SwiftDataError {
+    func failurePage(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
+        if error is SwiftDataError || error is CoreCartError {
+            let kind: CartKind = error is CoreCartError ? .coreData : .swiftData
             log("shop: \(request.method) \(request.path): the cart store failed (\(Self.oneLine(error)))")
             return .html(
-                ErrorPage.render(title: "Something went wrong", message: Self.storeFailureMessage, tab: .cart, link: .cart),
+                ErrorPage.render(
+                    title: "Something went wrong", message: Self.storeFailureMessage, tab: kind.tab,
+                    link: kind == .coreData ? .coreCart : .cart
+                ),
                 status: .internalServerError
             )
         }
@@ -347,8 +359,8 @@ public final class ShopController {
         )
     }
 
-    private func failureJSON(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
-        if error is SwiftDataError {
+    func failureJSON(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
+        if error is SwiftDataError || error is CoreCartError {
             log("shop: \(request.method) \(request.path): the cart store failed (\(Self.oneLine(error)))")
             return .jsonError("the cart store failed; the server log has the details", status: .internalServerError)
         }

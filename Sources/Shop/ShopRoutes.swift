@@ -14,6 +14,12 @@ public enum ShopRoutes {
         router.post("/shop/cart/{productID}/delete") { await controller.deleteForm($0) }
         router.get(ShopPaths.emptyCart) { await controller.confirmEmptyPage($0) }
         router.post(ShopPaths.emptyCart) { await controller.emptyForm($0) }
+        router.get(ShopPaths.coreCart) { await controller.coreCartPage($0) }
+        router.post(ShopPaths.coreCart) { await controller.addToCoreCartForm($0) }
+        router.get("/shop/corecart/{productID}/delete") { await controller.confirmCoreCartDeletePage($0) }
+        router.post("/shop/corecart/{productID}/delete") { await controller.coreCartDeleteForm($0) }
+        router.get(CartKind.coreData.emptyPath) { await controller.confirmCoreCartEmptyPage($0) }
+        router.post(CartKind.coreData.emptyPath) { await controller.coreCartEmptyForm($0) }
 
         router.get("/api/shop/products/{id}") { await controller.productJSON($0) }
         router.get("/api/shop/cart") { await controller.cartJSON($0) }
@@ -21,6 +27,10 @@ public enum ShopRoutes {
         router.post("/api/shop/cart") { await controller.addToCartJSON($0) }
         router.delete("/api/shop/cart") { await controller.emptyJSON($0) }
         router.delete("/api/shop/cart/{productID}") { await controller.deleteJSON($0) }
+        router.get("/api/shop/corecart") { await controller.coreCartJSON($0) }
+        router.post("/api/shop/corecart") { await controller.addToCoreCartJSON($0) }
+        router.delete("/api/shop/corecart") { await controller.coreCartEmptyJSON($0) }
+        router.delete("/api/shop/corecart/{productID}") { await controller.coreCartDeleteJSON($0) }
 
         router.get(ShopAssets.placeholderPath) { _ in
             HTTPResponse.staticFile(

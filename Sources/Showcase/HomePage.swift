@@ -18,8 +18,8 @@ public enum HomePage {
     public static let apps: [App] = [
         App(
             name: "Shop",
-            summary: "A random product from the 194-product DummyJSON catalog, a cart that refuses duplicates, and the @StateObject versus @ObservedObject test.",
-            framework: "OpenSwiftData (the seed used SwiftData and Core Data)", path: "/shop"
+            summary: "A random product from the 194-product DummyJSON catalog, two carts that refuse duplicates (Core Data's and SwiftData's), and the @StateObject versus @ObservedObject test.",
+            framework: "OpenSwiftData and OpenCoreData", path: "/shop"
         ),
         App(
             name: "BookStore",

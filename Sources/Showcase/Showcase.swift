@@ -42,6 +42,12 @@ public final class Showcase {
         let shopStore = options.dataDirectory.appendingPathComponent("shop.store")
         let container = try ModelContainer(for: CartItem.self, configurations: ModelConfiguration("shop", url: shopStore))
         let cart = try CartViewModel(context: ModelContext(container))
+        let coreCart: CoreCartViewModel
+        do {
+            coreCart = try CoreCartViewModel(storeURL: options.dataDirectory.appendingPathComponent("Cart.sqlite"))
+        } catch {
+            throw ShowcaseStoreError(app: "Shop's CoreCart", reason: error.reason)
+        }
         let bookStore = try Self.bookStoreController(options: options)
 
         // Browsers get the router's and the server's own errors (404, 405, 413, …) as pages in the layout.
@@ -51,7 +57,7 @@ public final class Showcase {
         router.get(stylesheet.path) { _ in
             HTTPResponse.staticFile(Data(stylesheet.content.utf8), contentType: stylesheet.contentType)
         }
-        ShopRoutes.register(ShopController(catalog: productCatalog, cart: cart), on: &router)
+        ShopRoutes.register(ShopController(catalog: productCatalog, cart: cart, coreCart: coreCart), on: &router)
         BookStoreRoutes.register(bookStore, on: &router)
         TestTabRoutes.register(TestTabController(catalog: productCatalog, cart: cart), on: &router)
         let places = try PlacesViewModel(storeURL: options.dataDirectory.appendingPathComponent("places.store"))

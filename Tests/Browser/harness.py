@@ -174,7 +174,7 @@ def text_of(driver, css: str) -> str:
 
 
 def cart_tab(driver) -> str:
-    """The Cart tab's label, for example "Cart (2)"."""
+    """The SDCart tab's label, for example "SDCart (2)"."""
     return text_of(driver, 'header nav a[href="/shop/cart"]')
 
 

@@ -20,7 +20,7 @@ def shop_pages(showcase, browser):
     yield "display-long-title", base + "/shop?id=78"
     # A notice: add through the cart menu as a user would.
     browser.find_element(By.CSS_SELECTOR, "details.menu summary").click()
-    click_and_wait(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Add to cart']"))
+    click_and_wait(browser, browser.find_element(By.XPATH, "//button[normalize-space()='SD Add']"))
     yield "display-added-notice", None
     for product in (16, 101):
         api(base + "/api/shop/cart", "POST", {"productID": product})
@@ -36,6 +36,28 @@ def shop_pages(showcase, browser):
     yield "product-not-found", base + "/shop?id=999"
     yield "bad-request", base + "/shop/cart/abc/delete"
     yield "page-not-found", base + "/nothing/here"
+
+
+def shop_core_cart_pages(showcase, browser):
+    """The CoreCart tab's pages (the Core Data cart): empty, with rows, each confirmation, and its errors."""
+    base = showcase.url
+    api(base + "/api/shop/corecart", "DELETE")
+    yield "corecart-empty", base + "/shop/corecart"
+    yield "corecart-confirm-empty-already-empty", base + "/shop/corecart/empty"
+    browser.get(base + "/shop?id=1")
+    browser.find_element(By.CSS_SELECTOR, "details.menu summary").click()
+    click_and_wait(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Add']"))
+    yield "display-corecart-added-notice", None
+    for product in (16, 78):
+        api(base + "/api/shop/corecart", "POST", {"productID": product})
+    yield "corecart", base + "/shop/corecart"
+    yield "corecart-confirm-delete", base + "/shop/corecart/78/delete"
+    click_and_wait(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Delete']"))
+    yield "corecart-removed-notice", None
+    yield "corecart-confirm-empty", base + "/shop/corecart/empty"
+    yield "corecart-not-in-cart", base + "/shop/corecart/5/delete"
+    yield "corecart-bad-request", base + "/shop/corecart/abc/delete"
+    api(base + "/api/shop/corecart", "DELETE")
 
 
 def book_pages(showcase, browser):
@@ -158,6 +180,7 @@ def people_pages(showcase, browser):
 # Each app's pages in the order visited, one test per app, scheme and width; an app adds its own generator here.
 APPS = {
     "shop": shop_pages,
+    "shop-corecart": shop_core_cart_pages,
     "shop-test-tab": shop_test_tab_pages,
     "books": book_pages,
     "places": places_pages,

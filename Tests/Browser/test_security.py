@@ -104,7 +104,7 @@ def test_a_rebound_host_name_is_refused(showcase, new_browser):
     browser.get(f"http://attacker.test:{showcase.port}/api/shop/cart")
     assert "does not serve the host" in browser.find_element(By.TAG_NAME, "body").text
     browser.get(f"http://localhost:{showcase.port}/shop/cart")
-    assert text_of(browser, "main h1") == "Cart"
+    assert text_of(browser, "main h1") == "SDCart"
 
 
 def test_notices_cannot_be_made_up_in_the_url(showcase, browser):

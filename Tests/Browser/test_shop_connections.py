@@ -74,7 +74,7 @@ def test_thirty_navigations_in_one_tab_each_load(showcase, browser, design):
     wait_until(browser, lambda d: d.execute_script("return document.readyState") == "complete")
     status, _ = api(showcase.url + "/api/shop/cart", "POST", {"productID": 5})
     assert status == 201
-    wait_until(browser, lambda d: cart_tab(d) == "Cart (1)", "a page shown again by Back did not follow the cart")
+    wait_until(browser, lambda d: cart_tab(d) == "SDCart (1)", "a page shown again by Back did not follow the cart")
     record(f"thirty navigations in one tab ({design})", {
         "answered (responseEnd)": summarise(answered),
         "loaded (loadEvent)": summarise(loaded),
@@ -97,7 +97,7 @@ def test_eight_tabs_load_and_all_follow_the_cart(showcase, browser, design):
         browser.get(showcase.url + "/shop")
         loaded.append((time.monotonic() - started) * 1000)
         assert text_of(browser, "main h1")
-        assert cart_tab(browser) == "Cart (0)"
+        assert cart_tab(browser) == "SDCart (0)"
         handles.append(browser.current_window_handle)
     assert len(browser.window_handles) == 8
 
@@ -113,8 +113,8 @@ def test_eight_tabs_load_and_all_follow_the_cart(showcase, browser, design):
         menu = browser.find_element(By.CSS_SELECTOR, "details.menu")
         menu.find_element(By.TAG_NAME, "summary").click()
         started = time.monotonic()
-        click_and_wait(browser, menu.find_element(By.XPATH, ".//button[normalize-space()='Add to cart']"))
-        every_tab_shows(f"Cart ({count})")
+        click_and_wait(browser, menu.find_element(By.XPATH, ".//button[normalize-space()='SD Add']"))
+        every_tab_shows(f"SDCart ({count})")
         spread.append((time.monotonic() - started) * 1000)
         # Next, so the following tab adds a product of its own.
         for handle in handles:
@@ -124,7 +124,7 @@ def test_eight_tabs_load_and_all_follow_the_cart(showcase, browser, design):
     status, _ = api(showcase.url + "/api/shop/cart", "DELETE")
     assert status == 204
     started = time.monotonic()
-    every_tab_shows("Cart (0)")
+    every_tab_shows("SDCart (0)")
     spread.append((time.monotonic() - started) * 1000)
     # All eight still load pages: nothing holds the connections.
     reloaded = []

@@ -66,9 +66,9 @@ def test_add_to_the_shared_cart(showcase, browser):
     cart = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".cart-lines .title")]
     assert cart == [title]
     assert f"“{title}” was added to the cart" in notice(browser)
-    assert cart_tab(browser) == "Cart (1)"
+    assert cart_tab(browser) == "SDCart (1)"
     # The cart is the Shop's: the Cart tab shows it.
-    click_and_wait(browser, browser.find_element(By.PARTIAL_LINK_TEXT, "Cart (1)"))
+    click_and_wait(browser, browser.find_element(By.PARTIAL_LINK_TEXT, "SDCart (1)"))
     assert title in text_of(browser, "main")
     click_and_wait(browser, browser.find_element(By.LINK_TEXT, "Test"))
     empty_the_cart(browser)

@@ -9,13 +9,13 @@ def open_cart_menu(browser):
     menu = browser.find_element(By.CSS_SELECTOR, "details.menu")
     if menu.get_attribute("open") is None:
         menu.find_element(By.TAG_NAME, "summary").click()
-    wait_until(browser, lambda d: menu.find_element(By.XPATH, ".//button[normalize-space()='Add to cart']").is_displayed())
+    wait_until(browser, lambda d: menu.find_element(By.XPATH, ".//button[normalize-space()='SD Add']").is_displayed())
     return menu
 
 
 def add_to_cart(browser):
     menu = open_cart_menu(browser)
-    click_and_wait(browser, menu.find_element(By.XPATH, ".//button[normalize-space()='Add to cart']"))
+    click_and_wait(browser, menu.find_element(By.XPATH, ".//button[normalize-space()='SD Add']"))
 
 
 def link(browser, label):
@@ -26,9 +26,9 @@ def test_the_tutorial_scenario(showcase, browser):
     browser.get(showcase.url + "/shop")
     first = text_of(browser, "main h1")
     assert first
-    assert cart_tab(browser) == "Cart (0)"
-    # The cart menu is closed until opened; it holds "Add to cart" and "Empty cart".
-    assert not browser.find_element(By.XPATH, "//button[normalize-space()='Add to cart']").is_displayed()
+    assert cart_tab(browser) == "SDCart (0)"
+    # The cart menu is closed until opened; it holds "Add", "SD Add", "Empty CoreCart" and "Empty SDCart".
+    assert not browser.find_element(By.XPATH, "//button[normalize-space()='SD Add']").is_displayed()
 
     # Next: another product.
     click_and_wait(browser, link(browser, "Next"))
@@ -40,7 +40,7 @@ def test_the_tutorial_scenario(showcase, browser):
     # Add: a confirmation, the count goes up.
     add_to_cart(browser)
     assert notice(browser) == f"“{product}” was added to the cart."
-    assert cart_tab(browser) == "Cart (1)"
+    assert cart_tab(browser) == "SDCart (1)"
     # A reload does not say it again.
     browser.refresh()
     wait_until(browser, lambda d: d.execute_script("return document.readyState") == "complete")
@@ -49,7 +49,7 @@ def test_the_tutorial_scenario(showcase, browser):
     # Add again: the duplicate notice; nothing is added.
     add_to_cart(browser)
     assert notice(browser) == f"“{product}” is already in the cart."
-    assert cart_tab(browser) == "Cart (1)"
+    assert cart_tab(browser) == "SDCart (1)"
 
     # Add more.
     titles = [product]
@@ -58,7 +58,7 @@ def test_the_tutorial_scenario(showcase, browser):
         titles.append(text_of(browser, "main h1"))
         add_to_cart(browser)
         assert notice(browser) == f"“{titles[-1]}” was added to the cart."
-    assert cart_tab(browser) == "Cart (3)"
+    assert cart_tab(browser) == "SDCart (3)"
 
     # Open the cart: the three rows in the order added, with the total.
     click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, 'header nav a[href="/shop/cart"]'))
@@ -77,7 +77,7 @@ def test_the_tutorial_scenario(showcase, browser):
     assert notice(browser) == f"“{titles[1]}” was removed from the cart."
     remaining = [row.find_element(By.TAG_NAME, "td").text for row in browser.find_elements(By.CSS_SELECTOR, "table.lines tbody tr")]
     assert remaining == [titles[0], titles[2]]
-    assert cart_tab(browser) == "Cart (2)"
+    assert cart_tab(browser) == "SDCart (2)"
 
     # Restart the server: the cart is still there.
     showcase.restart()
@@ -95,11 +95,11 @@ def test_the_tutorial_scenario(showcase, browser):
     click_and_wait(browser, link(browser, "Delete all"))
     assert notice(browser) == "All items were deleted from the cart."
     assert text_of(browser, "main .empty") == "Your cart is empty."
-    assert cart_tab(browser) == "Cart (0)"
+    assert cart_tab(browser) == "SDCart (0)"
     assert cart_ids(showcase) == []
 
     # Empty again from the Display tab's cart menu: the tutorial's "already empty".
     browser.get(showcase.url + "/shop")
     menu = open_cart_menu(browser)
-    click_and_wait(browser, menu.find_element(By.LINK_TEXT, "Empty cart"))
+    click_and_wait(browser, menu.find_element(By.LINK_TEXT, "Empty SDCart"))
     assert text_of(browser, "main .card p") == "The cart is already empty."

@@ -34,9 +34,9 @@ struct CartPageTests {
     @Test("Tabs: Cart is current and shows the row count")
     func tabs() {
         let page = CartPage.render(lines: lines, total: 2011.97, notice: nil)
-        #expect(page.contains("<a href=\"/shop/cart\" aria-current=\"page\">Cart (3)</a>"))
+        #expect(page.contains("<a href=\"/shop/cart\" aria-current=\"page\">SDCart (3)</a>"))
         #expect(page.contains("<a href=\"/shop\">Display</a>"))
-        #expect(page.contains("<title>Cart · Shop</title>"))
+        #expect(page.contains("<title>SDCart · Shop</title>"))
     }
 
     @Test("An empty cart says so and has no table")
@@ -45,7 +45,7 @@ struct CartPageTests {
         #expect(page.contains("<p class=\"empty muted\">Your cart is empty.</p>"))
         #expect(!page.contains("<table"))
         #expect(page.contains("<p class=\"notice\" role=\"status\">All items were deleted from the cart.</p>"))
-        #expect(page.contains("Cart (0)"))
+        #expect(page.contains("SDCart (0)"))
         #expect(page.contains("<a href=\"/shop\">Find something on the Display tab.</a>"))
     }
 

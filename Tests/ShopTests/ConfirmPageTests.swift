@@ -19,13 +19,13 @@ struct ConfirmPageTests {
             </form>
             """))
         #expect(page.contains("<a class=\"button secondary\" href=\"/shop/cart\">Cancel</a>"))
-        #expect(page.contains("aria-current=\"page\">Cart (2)</a>"))
+        #expect(page.contains("aria-current=\"page\">SDCart (2)</a>"))
     }
 
     @Test("The empty-cart confirmation shows the cart count in the tab")
     func emptyCartCount() {
-        #expect(ConfirmPage.renderEmptyCart(itemCount: 3).contains("aria-current=\"page\">Cart (3)</a>"))
-        #expect(ConfirmPage.renderEmptyCart(itemCount: 0).contains("aria-current=\"page\">Cart (0)</a>"))
+        #expect(ConfirmPage.renderEmptyCart(itemCount: 3).contains("aria-current=\"page\">SDCart (3)</a>"))
+        #expect(ConfirmPage.renderEmptyCart(itemCount: 0).contains("aria-current=\"page\">SDCart (0)</a>"))
     }
 
     @Test("The row's title is escaped")

@@ -108,11 +108,16 @@ struct DisplayPageTests {
             <details class="menu">
             <summary>\(DisplayPage.cartIcon)Cart menu</summary>
             <div class="menu-items">
+            <form method="post" action="/shop/corecart">
+            <input type="hidden" name="productID" value="1">
+            <button type="submit">Add</button>
+            </form>
             <form method="post" action="/shop/cart">
             <input type="hidden" name="productID" value="1">
-            <button type="submit">Add to cart</button>
+            <button type="submit">SD Add</button>
             </form>
-            <a class="button danger" href="/shop/cart/empty">Empty cart</a>
+            <a class="button danger" href="/shop/corecart/empty">Empty CoreCart</a>
+            <a class="button danger" href="/shop/cart/empty">Empty SDCart</a>
             </div>
             </details>
             <a class="button secondary" href="/shop?after=1">Next</a>
@@ -169,9 +174,15 @@ struct DisplayPageTests {
         let product = try await Fixtures.productOne()
         let page = DisplayPage.render(product: product, notice: nil, cartCount: 2)
         #expect(page.contains("<a href=\"/shop\" aria-current=\"page\">Display</a>"))
-        #expect(page.contains("<a href=\"/shop/cart\">Cart (2)</a>"))
+        #expect(page.contains("<a href=\"/shop/cart\">SDCart (2)</a>"))
         let withoutCount = DisplayPage.render(product: product, notice: nil)
-        #expect(withoutCount.contains("<a href=\"/shop/cart\">Cart</a>"))
+        #expect(withoutCount.contains("<a href=\"/shop/cart\">SDCart</a>"))
+        #expect(withoutCount.contains("<a href=\"/shop/corecart\">CoreCart</a>"))
+        let both = DisplayPage.render(product: product, notice: nil, cartCount: 2, coreCartCount: 3)
+        // The tutorial's tabs, in its order.
+        let labels = ["aria-current=\"page\">Display</a>", ">CoreCart (3)</a>", ">SDCart (2)</a>", ">Test</a>"]
+        let positions = labels.compactMap { both.range(of: $0)?.lowerBound }
+        #expect(positions.count == 4 && positions == positions.sorted())
     }
 
     @Test("Every bundled product renders with its escaped title, its price, and a brand line only if it has a brand")

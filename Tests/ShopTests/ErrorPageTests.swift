@@ -11,15 +11,15 @@ struct ErrorPageTests {
         #expect(page.contains("<h1>Product not found</h1>"))
         #expect(page.contains("<p>There is no product with ID 999.</p>"))
         #expect(page.contains("<a class=\"button secondary\" href=\"/shop\">Back to the shop</a>"))
-        #expect(page.contains("<a href=\"/shop/cart\">Cart (2)</a>"))
+        #expect(page.contains("<a href=\"/shop/cart\">SDCart (2)</a>"))
         #expect(page.contains("<a href=\"/shop\" aria-current=\"page\">Display</a>"))
-        #expect(ErrorPage.render(title: "x", message: "y").contains("<a href=\"/shop/cart\">Cart</a>"))
+        #expect(ErrorPage.render(title: "x", message: "y").contains("<a href=\"/shop/cart\">SDCart</a>"))
     }
 
     @Test("A cart error marks the Cart tab and links to the cart")
     func cartLink() {
         let page = ErrorPage.render(title: "Not in the cart", message: "That product is not in the cart.", cartCount: 0, tab: .cart, link: .cart)
-        #expect(page.contains("<a href=\"/shop/cart\" aria-current=\"page\">Cart (0)</a>"))
+        #expect(page.contains("<a href=\"/shop/cart\" aria-current=\"page\">SDCart (0)</a>"))
         #expect(page.contains("<a class=\"button secondary\" href=\"/shop/cart\">Go to the cart</a>"))
         #expect(!page.contains("Back to the shop"))
     }
@@ -43,7 +43,7 @@ struct ErrorPageTests {
         #expect(page.contains("<p>Your cart is kept on this server and still works.</p>"))
         #expect(page.contains("<a class=\"button\" href=\"/shop/cart\">Go to the cart</a>"))
         #expect(!page.contains("Back to the shop"))
-        #expect(page.contains("<a href=\"/shop/cart\">Cart (3)</a>"))
+        #expect(page.contains("<a href=\"/shop/cart\">SDCart (3)</a>"))
 
         let bundled = ErrorPage.renderCatalogUnavailable(catalogURL: nil, reason: "has no products", cartCount: nil)
         #expect(bundled.contains("<p>The product catalog has no products, so no product can be shown right now."))

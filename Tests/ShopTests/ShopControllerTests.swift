@@ -29,7 +29,10 @@ struct ShopControllerTests {
         let container = try ModelContainer(for: CartItem.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let cart = try CartViewModel(context: ModelContext(container))
         let log = self.log
-        let controller = ShopController(catalog: try catalog ?? BundledCatalog(), cart: cart, log: { log.append($0) })
+        let coreCart = try CoreCartViewModel(storeURL: URL(fileURLWithPath: "/dev/null"))
+        let controller = ShopController(
+            catalog: try catalog ?? BundledCatalog(), cart: cart, coreCart: coreCart, log: { log.append($0) }
+        )
         return (controller, cart)
     }
 
@@ -166,15 +169,15 @@ struct ShopControllerTests {
         try await add(16, to: cart)
         let missing = await controller.displayPage(HTTPRequest(path: "/shop", queryItems: [URLQueryItem(name: "id", value: "999")]))
         #expect(missing.status == .notFound)
-        #expect(text(missing).contains("<a href=\"/shop/cart\">Cart (2)</a>"))
+        #expect(text(missing).contains("<a href=\"/shop/cart\">SDCart (2)</a>"))
         let notInCart = await controller.confirmDeletePage(HTTPRequest(path: "/shop/cart/5/delete", pathParameters: ["productID": "5"]))
         #expect(notInCart.status == .notFound)
-        #expect(text(notInCart).contains("aria-current=\"page\">Cart (2)</a>"))
+        #expect(text(notInCart).contains("aria-current=\"page\">SDCart (2)</a>"))
         #expect(text(notInCart).contains("href=\"/shop/cart\">Go to the cart</a>"))
         let badForm = await controller.addToCartForm(HTTPRequest(method: .post, path: "/shop/cart", body: Data("productID=x".utf8)))
         #expect(text(badForm).contains("The product ID must be an integer, not &quot;x&quot;."))
         #expect(badForm.status == .badRequest)
-        #expect(text(badForm).contains("Cart (2)"))
+        #expect(text(badForm).contains("SDCart (2)"))
     }
 
     @Test("An unreachable catalog: 502 page without error codes, cart link and count, one log line per failure")
@@ -186,7 +189,7 @@ struct ShopControllerTests {
         let body = text(page)
         #expect(body.contains("The product catalog at <code>http://catalog.invalid:8080</code> could not be reached"))
         #expect(body.contains("<a class=\"button\" href=\"/shop/cart\">Go to the cart</a>"))
-        #expect(body.contains("<a href=\"/shop/cart\">Cart (1)</a>"))
+        #expect(body.contains("<a href=\"/shop/cart\">SDCart (1)</a>"))
         #expect(!body.contains("URLError"))
         #expect(!body.contains("-1004"))
         #expect(!body.contains("Back to the shop"))

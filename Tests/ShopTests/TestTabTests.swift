@@ -146,7 +146,7 @@ struct TestTabTests {
         #expect(renderCount(page) == "3")
         #expect(resultRow(page, "Products in its list") == ["1", "0"])
         #expect(page.contains("<li><span class=\"title\">Essence Mascara Lash Princess</span> <span class=\"muted\">$9.99</span></li>"))
-        #expect(page.contains(">Cart (1)</a>"))
+        #expect(page.contains(">SDCart (1)</a>"))
 
         // Emptying a non-empty cart: the cart is empty, the @StateObject list still there.
         page = await browser.press(TestTabPaths.emptyCart)

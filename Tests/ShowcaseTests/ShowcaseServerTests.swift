@@ -159,6 +159,81 @@ struct ShowcaseServerTests {
         await running.stop()
     }
 
+    @Test("CoreCart, the tutorial's Core Data cart: add, duplicate, empty, add again through the API and the pages; a restart keeps it")
+    func coreCartScenario() async throws {
+        var running = try RunningShowcase()
+        let dataDirectory = running.dataDirectory
+        defer { try? FileManager.default.removeItem(at: dataDirectory) }
+        let cart = running.endpoint("/api/shop/corecart")
+        let form = "application/x-www-form-urlencoded"
+
+        // Add (the Display tab's "Add"), then a duplicate: the same notices as the SwiftData cart.
+        let add = try await send("POST", running.endpoint("/shop/corecart"), body: Data("productID=1".utf8), contentType: form)
+        #expect(add.status == 303)
+        #expect(add.headers["location"] == "/shop?id=1")
+        let afterAdd = try await follow(add, on: running)
+        #expect(afterAdd.text.contains("“Essence Mascara Lash Princess” was added to the cart."))
+        #expect(afterAdd.text.contains("<a href=\"/shop/corecart\">CoreCart (1)</a>"))
+        #expect(afterAdd.text.contains("<a href=\"/shop/cart\">SDCart (0)</a>"))
+        let again = try await send("POST", running.endpoint("/shop/corecart"), body: Data("productID=1".utf8), contentType: form)
+        #expect(try await follow(again, on: running).text.contains("“Essence Mascara Lash Princess” is already in the cart."))
+
+        // The JSON API, exactly as /api/shop/cart's.
+        let added = try await send("POST", cart, body: Data(#"{"productID":5}"#.utf8))
+        #expect(added.status == 201)
+        #expect(try added.json(CartLine.self).productID == 5)
+        let duplicate = try await send("POST", cart, body: Data(#"{"productID":1}"#.utf8))
+        #expect(duplicate.status == 409)
+        #expect(try duplicate.json(ErrorBody.self).error == "“Essence Mascara Lash Princess” is already in the cart")
+        #expect(try await send("POST", cart, body: Data(#"{"productID":999}"#.utf8)).status == 404)
+        #expect(try await send("POST", cart, body: Data("not json".utf8)).status == 400)
+        var listed = try await send("GET", cart).json(ShopController.CartJSON.self)
+        #expect(listed.items.map(\.productID) == [1, 5])
+        #expect(listed.total == 18.98)
+        // The SwiftData cart is another cart.
+        #expect(try await send("GET", running.endpoint("/api/shop/cart")).json(ShopController.CartJSON.self).items.isEmpty)
+
+        // The CoreCart tab lists both; a restart keeps them (the store is <data-dir>/Cart.sqlite).
+        #expect(FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("Cart.sqlite").path))
+        await running.stop()
+        running = try RunningShowcase(dataDirectory: dataDirectory)
+        let page = try await send("GET", running.endpoint("/shop/corecart"))
+        #expect(page.status == 200)
+        #expect(page.text.contains("<a href=\"/shop/corecart\" aria-current=\"page\">CoreCart (2)</a>"))
+        #expect(page.text.contains("<td>Essence Mascara Lash Princess</td>"))
+        #expect(page.text.contains("href=\"/shop/corecart/5/delete\""))
+        #expect(try await send("GET", running.endpoint("/api/shop/corecart")).json(ShopController.CartJSON.self).items.map(\.productID) == [1, 5])
+
+        // Delete one row behind its confirmation; a second post says it is gone; the API's delete 204/404.
+        let confirm = try await send("GET", running.endpoint("/shop/corecart/5/delete"))
+        #expect(confirm.status == 200)
+        #expect(confirm.text.contains("<form method=\"post\" action=\"/shop/corecart/5/delete\">"))
+        #expect(try await send("GET", running.endpoint("/shop/corecart/77/delete")).status == 404)
+        let deleted = try await send("POST", running.endpoint("/shop/corecart/5/delete"))
+        #expect(deleted.headers["location"] == "/shop/corecart")
+        #expect(try await follow(deleted, on: running).text.contains("was removed from the cart."))
+        let twice = try await send("POST", running.endpoint("/shop/corecart/5/delete"))
+        #expect(try await follow(twice, on: running).text.contains("That item was no longer in the cart."))
+        #expect(try await send("POST", running.endpoint("/api/shop/corecart"), body: Data(#"{"productID":5}"#.utf8)).status == 201)
+        #expect(try await send("DELETE", running.endpoint("/api/shop/corecart/5")).status == 204)
+        #expect(try await send("DELETE", running.endpoint("/api/shop/corecart/5")).status == 404)
+
+        // Empty (NSBatchDeleteRequest) behind its confirmation; then the page and the API both show it empty.
+        #expect(try await send("GET", running.endpoint("/shop/corecart/empty")).text.contains("Delete the 1 item from the cart?"))
+        let emptied = try await send("POST", running.endpoint("/shop/corecart/empty"))
+        #expect(try await follow(emptied, on: running).text.contains("All items were deleted from the cart."))
+        #expect(try await send("GET", running.endpoint("/shop/corecart")).text.contains("Your cart is empty."))
+        #expect(try await send("GET", running.endpoint("/shop/corecart/empty")).text.contains("The cart is already empty."))
+        listed = try await send("GET", running.endpoint("/api/shop/corecart")).json(ShopController.CartJSON.self)
+        #expect(listed == .init(items: [], total: 0))
+
+        // Add again: the product that was emptied is not a duplicate any more.
+        #expect(try await send("POST", running.endpoint("/api/shop/corecart"), body: Data(#"{"productID":1}"#.utf8)).status == 201)
+        #expect(try await send("DELETE", running.endpoint("/api/shop/corecart")).status == 204)
+        #expect(try await send("GET", running.endpoint("/api/shop/corecart")).json(ShopController.CartJSON.self).items.isEmpty)
+        await running.stop()
+    }
+
     @Test("Product JSON: the catalog's product, 404 for an unknown ID")
     func productJSON() async throws {
         let running = try RunningShowcase()
@@ -251,7 +326,7 @@ struct ShowcaseServerTests {
         #expect(page.text.contains("<h1>Catalog unavailable</h1>"))
         #expect(page.text.contains("The product catalog at <code>\(deadURL.absoluteString)</code> could not be reached"))
         #expect(page.text.contains("<a class=\"button\" href=\"/shop/cart\">Go to the cart</a>"))
-        #expect(page.text.contains("<a href=\"/shop/cart\">Cart (0)</a>"))
+        #expect(page.text.contains("<a href=\"/shop/cart\">SDCart (0)</a>"))
         #expect(!page.text.contains("URLError"))
         #expect(!page.text.contains("-1004"))
         #expect(!page.text.contains("Back to the shop"))
@@ -340,13 +415,13 @@ struct ShowcaseServerTests {
         #expect(second.headers["location"] == "/shop/cart")
         let gone = try await follow(second, on: running)
         #expect(gone.text.contains("That item was no longer in the cart."))
-        #expect(gone.text.contains("Cart (1)"))
+        #expect(gone.text.contains("SDCart (1)"))
         let removed = try await follow(first, on: running)
         #expect(removed.text.contains("was removed from the cart."))
         #expect(!(try await follow(first, on: running)).text.contains("was removed from the cart."))
 
         let confirm = try await send("GET", running.endpoint("/shop/cart/empty"))
-        #expect(confirm.text.contains("aria-current=\"page\">Cart (1)</a>"))
+        #expect(confirm.text.contains("aria-current=\"page\">SDCart (1)</a>"))
         _ = try await send("POST", running.endpoint("/shop/cart/empty"))
         let empty = try await send("GET", running.endpoint("/shop/cart"))
         #expect(empty.text.contains("Your cart is empty."))

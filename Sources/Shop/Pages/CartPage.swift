@@ -1,6 +1,7 @@
 import HTML
 
-/// The Cart tab: the cart's rows with prices and the total (the seed tutorial's `CartView`).
+/// A cart tab: the cart's rows with prices and the total (the seed tutorial's `CartView`; the tutorial's final
+/// version has one for each cart, `CoreCart` and `SDCart`).
 public enum CartPage {
     /// Renders the Cart tab.
     ///
@@ -10,13 +11,24 @@ public enum CartPage {
     /// shows "Your cart is empty." and a link to the Display tab instead, without the "Empty cart" button (its
     /// confirmation page still answers "already empty" when visited directly).
     /// - Parameters:
+    ///   - kind: Which cart the page shows (its tab, heading and URLs); the SwiftData cart by default.
     ///   - lines: The rows, shown in this order.
     ///   - total: The cart's total in US dollars, as computed by the caller.
     ///   - notice: A banner above the cart, for example ``ShopNotice/removed(title:)``; `nil` for none.
-    ///   - cartVersion: The cart version the page shows, for the live updates (the page reloads when a newer
-    ///     cart has other rows); `nil` for none.
+    ///   - cartVersion: The SwiftData cart's version the page shows, for the live updates (the SDCart page reloads
+    ///     when a newer cart has other rows; other pages follow the SDCart tab's count); `nil` for none.
+    ///   - cartCount: On the CoreCart page, the rows in the SwiftData cart for the SDCart tab's label.
+    ///   - coreCartCount: On the SDCart page, the rows in the Core Data cart for the CoreCart tab's label.
     /// - Returns: A complete HTML document.
-    public static func render(lines: [CartLine], total: Double, notice: ShopNotice?, cartVersion: String? = nil) -> String {
+    public static func render(
+        kind: CartKind = .swiftData,
+        lines: [CartLine],
+        total: Double,
+        notice: ShopNotice?,
+        cartVersion: String? = nil,
+        cartCount: Int? = nil,
+        coreCartCount: Int? = nil
+    ) -> String {
         let body: HTMLFragment
         if lines.isEmpty {
             body = """
@@ -27,7 +39,7 @@ public enum CartPage {
             let rows = lines.map { line -> HTMLFragment in
                 """
                 <tr><td>\(line.title)</td><td class="amount">\(PriceFormat.price(line.price))</td>\
-                <td class="amount"><a href="\(ShopPaths.deleteLine(productID: line.productID))" \
+                <td class="amount"><a href="\(kind.deleteLinePath(productID: line.productID))" \
                 aria-label="Delete \(line.title)">Delete</a></td></tr>
                 """
             }
@@ -39,17 +51,23 @@ public enum CartPage {
                 </tbody>
                 <tfoot><tr><td>Total</td><td class="amount total">\(PriceFormat.price(total))</td><td></td></tr></tfoot>
                 </table>
-                <div class="actions"><a class="button danger" href="\(ShopPaths.emptyCart)">Empty cart</a></div>
+                <div class="actions"><a class="button danger" href="\(kind.emptyPath)">Empty cart</a></div>
                 """
         }
         let content: HTMLFragment = """
             \(notice?.banner)
-            <h1>Cart</h1>
+            <h1>\(kind.tabTitle)</h1>
             <section class="card">
             \(body)
             </section>
-            \(LiveCartScript.marker(version: cartVersion, productIDs: lines.map(\.productID)))
+            \(LiveCartScript.marker(version: cartVersion, productIDs: kind == .swiftData ? lines.map(\.productID) : nil))
             """
-        return ShopLayout.page(title: "Cart", tab: .cart, cartCount: lines.count, content: content)
+        return ShopLayout.page(
+            title: kind.tabTitle,
+            tab: kind.tab,
+            cartCount: kind == .swiftData ? lines.count : cartCount,
+            coreCartCount: kind == .coreData ? lines.count : coreCartCount,
+            content: content
+        )
     }
 }

@@ -5,8 +5,10 @@ import HTML
 public enum DisplayPage {
     /// Renders the Display tab for `product`, composed as the tutorial's view: the product image centred, the
     /// title and description under it with the price to their right, then the category, brand (only when the
-    /// product has one) and rating, and the actions — the cart menu ("Add to cart", a form posting
-    /// ``ShopPaths/productIDField`` to ``ShopPaths/cart``, and "Empty cart", a link to its confirmation page) and
+    /// product has one) and rating, and the actions — the cart menu (as in the tutorial's final version: "Add" for
+    /// the Core Data cart and "SD Add" for the SwiftData cart, forms posting ``ShopPaths/productIDField`` to
+    /// ``ShopPaths/coreCart`` and ``ShopPaths/cart``, and "Empty CoreCart" / "Empty SDCart", links to their
+    /// confirmation pages) and
     /// "Next", a link to ``ShopPaths/next(after:)`` (so the next product differs from this one).
     ///
     /// The image is the product's own drawing (its category's picture, its initials, a tint from its ID; see
@@ -15,7 +17,8 @@ public enum DisplayPage {
     /// - Parameters:
     ///   - product: The product to show.
     ///   - notice: A banner above the product, for example ``ShopNotice/alreadyInCart(title:)``; `nil` for none.
-    ///   - cartCount: Rows in the cart for the Cart tab's label; `nil` to leave it out.
+    ///   - cartCount: Rows in the SwiftData cart for the SDCart tab's label; `nil` to leave it out.
+    ///   - coreCartCount: Rows in the Core Data cart for the CoreCart tab's label; `nil` to leave it out.
     ///   - imageURL: The product's picture to load (the live catalog's thumbnail); `nil` to draw it only (the
     ///     bundled catalog, which may be offline).
     ///   - cartVersion: The cart version the page shows, for the live updates; `nil` for none.
@@ -24,6 +27,7 @@ public enum DisplayPage {
         product: Product,
         notice: ShopNotice?,
         cartCount: Int? = nil,
+        coreCartCount: Int? = nil,
         imageURL: String? = nil,
         cartVersion: String? = nil
     ) -> String {
@@ -50,11 +54,10 @@ public enum DisplayPage {
             <details class="menu">
             <summary>\(cartIcon)Cart menu</summary>
             <div class="menu-items">
-            <form method="post" action="\(ShopPaths.cart)">
-            <input type="hidden" name="\(ShopPaths.productIDField)" value="\(product.id)">
-            <button type="submit">Add to cart</button>
-            </form>
-            <a class="button danger" href="\(ShopPaths.emptyCart)">Empty cart</a>
+            \(addForm(.coreData, productID: product.id))
+            \(addForm(.swiftData, productID: product.id))
+            <a class="button danger" href="\(CartKind.coreData.emptyPath)">Empty CoreCart</a>
+            <a class="button danger" href="\(CartKind.swiftData.emptyPath)">Empty SDCart</a>
             </div>
             </details>
             <a class="button secondary" href="\(ShopPaths.next(after: product.id))">Next</a>
@@ -62,7 +65,19 @@ public enum DisplayPage {
             </article>
             \(LiveCartScript.marker(version: cartVersion))
             """
-        return ShopLayout.page(title: product.title, tab: .display, cartCount: cartCount, content: content)
+        return ShopLayout.page(
+            title: product.title, tab: .display, cartCount: cartCount, coreCartCount: coreCartCount, content: content
+        )
+    }
+
+    /// The menu's form that adds the product to `kind`'s cart.
+    static func addForm(_ kind: CartKind, productID: Int) -> HTMLFragment {
+        """
+        <form method="post" action="\(kind.path)">
+        <input type="hidden" name="\(ShopPaths.productIDField)" value="\(productID)">
+        <button type="submit">\(kind.addTitle)</button>
+        </form>
+        """
     }
 
     /// The product's drawing, and over it the remote picture when there is one to load.

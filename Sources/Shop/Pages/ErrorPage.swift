@@ -19,13 +19,15 @@ public enum ErrorPage {
         public static let shop = Link(title: "Back to the shop", href: ShopPaths.display)
         /// "Go to the cart", to the Cart tab (which needs no catalog, so it works while the catalog is down).
         public static let cart = Link(title: "Go to the cart", href: ShopPaths.cart)
+        /// "Go to the CoreCart", to the Core Data cart's tab.
+        public static let coreCart = Link(title: "Go to the CoreCart", href: ShopPaths.coreCart)
     }
 
     /// A page with a heading and a message, both escaped, and one button.
     /// - Parameters:
     ///   - title: The heading and document title, for example `"Product not found"`.
     ///   - message: One or two sentences saying what went wrong.
-    ///   - cartCount: Rows in the cart for the Cart tab's label (`Cart (2)`); `nil` to leave it out.
+    ///   - cartCount: Rows in the SwiftData cart for the SDCart tab's label (`SDCart (2)`); `nil` to leave it out.
     ///   - tab: The tab the failed request belongs to, marked current in the header.
     ///   - link: The button under the message; ``Link/shop`` by default.
     /// - Returns: A complete HTML document.

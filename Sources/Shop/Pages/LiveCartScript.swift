@@ -61,7 +61,7 @@ enum LiveCartScript {
                   return;
                 }
                 var tab = document.querySelector('header nav a[href="' + cartPath + '"]');
-                if (tab) tab.textContent = "Cart (" + cart.items.length + ")";
+                if (tab) tab.textContent = "SDCart (" + cart.items.length + ")";
               }
 
               var stopListening = null;

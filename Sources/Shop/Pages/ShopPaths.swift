@@ -7,6 +7,9 @@ public enum ShopPaths {
     public static let cart = "/shop/cart"
     /// `GET`: the "delete all" confirmation page. `POST`: delete every row.
     public static let emptyCart = "/shop/cart/empty"
+    /// `GET`: the CoreCart tab (the Core Data cart). `POST` with form field ``productIDField``: add that product to
+    /// it. Its other pages are ``CartKind/coreData``'s paths.
+    public static let coreCart = "/shop/corecart"
     /// The server-sent events of cart changes (`event: cart`, `data:` the cart's JSON).
     public static let cartEvents = "/api/shop/cart/events"
     /// The `SharedWorker` script that holds the browser's one stream of ``cartEvents`` for all its Shop tabs, with

@@ -1,0 +1,166 @@
+import Foundation
+import OpenCoreData
+
+/// The tutorial's Core Data cart (its `CoreCart` tab), over an OpenCoreData container: entity `Cart` (`id: Int64`,
+/// `title: String?`, `price: Double`) in `Cart.sqlite`, through the shipped `Cart.xcdatamodeld`.
+///
+/// Names follow the SwiftData cart's view model (``CartViewModel``): `addCart` (with the duplicate check by product
+/// ID, `checkDuplicate`), `deleteCart`, `deleteAllCart`. Every change saves at once; a failed save is rolled back, so
+/// the store and the context stay as they were. "Empty" is the tutorial's `NSBatchDeleteRequest`, which runs in the
+/// store without telling any context — so its deleted IDs go to `mergeChanges(fromRemoteContextSave:into:)` for the
+/// view context and every context made by ``newContext()``, and each shows the cart empty (the tutorial's list did
+/// not). All work runs on the view context's queue (`performAndWait`).
+public final class CoreCartViewModel: @unchecked Sendable {
+    /// The cart's container: `NSPersistentContainer(name: "Cart")` with the model from this module's resources.
+    public let container: NSPersistentContainer
+    private var context: NSManagedObjectContext { container.viewContext }
+    /// The contexts ``newContext()`` made, told about batch deletes; weak, so a context nobody uses goes away.
+    private let otherContexts = Locked<[WeakContext]>([])
+
+    /// The cart in the SQLite file at `storeURL` (the showcase's `<data-dir>/Cart.sqlite`); `/dev/null` keeps it in
+    /// memory, as in Core Data.
+    /// - Throws: ``CoreCartError`` with the reason the model or the store could not be opened.
+    public init(storeURL: URL) throws(CoreCartError) {
+        guard let modelURL = Bundle.module.url(forResource: "Cart", withExtension: "xcdatamodeld") else {
+            throw CoreCartError("Cart.xcdatamodeld is missing from the Shop module's resources")
+        }
+        let model: NSManagedObjectModel
+        do {
+            model = try NSManagedObjectModel.load(contentsOf: modelURL)
+        } catch {
+            throw CoreCartError("\(error)")
+        }
+        container = NSPersistentContainer(name: "Cart", managedObjectModel: model)
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: storeURL)]
+        var failure: Error?
+        container.loadPersistentStores { _, error in failure = error }
+        if let failure { throw CoreCartError("\(failure)") }
+    }
+
+    /// A new background context on the cart's store that ``deleteAllCart()`` keeps current too.
+    public func newContext() -> NSManagedObjectContext {
+        let made = container.newBackgroundContext()
+        otherContexts.withLock { contexts in
+            contexts.removeAll { $0.context == nil }
+            contexts.append(WeakContext(context: made))
+        }
+        return made
+    }
+
+    /// The cart's rows in the order added (by row key). One `SELECT`.
+    public func lines() throws(CoreCartError) -> [CartLine] {
+        try run { try fetchAll().map(line(of:)) }
+    }
+
+    /// The number of rows. One `SELECT COUNT(*)`.
+    public func count() throws(CoreCartError) -> Int {
+        try run {
+            let request: NSFetchRequest<Cart> = Cart.fetchRequest()
+            return try context.count(for: request)
+        }
+    }
+
+    /// Whether the product is in the cart (`id == %lld`, counted in the store).
+    public func checkDuplicate(productID: Int) throws(CoreCartError) -> Bool {
+        try run { try existing(productID) != nil }
+    }
+
+    /// Adds `product` as `Cart(context:)` and saves, unless a row with its ID is there already (nothing changes).
+    public func addCart(_ product: Product) throws(CoreCartError) -> CartViewModel.AddResult {
+        try run {
+            if let cart = try existing(product.id) { return .alreadyInCart(line(of: cart)) }
+            let cart = Cart(context: context)
+            cart.id = Int64(product.id)
+            cart.title = product.title
+            cart.price = product.price
+            try save()
+            return .added(line(of: cart))
+        }
+    }
+
+    /// Deletes the product's row and saves; the removed line, or nil when the product was not in the cart.
+    @discardableResult
+    public func deleteCart(productID: Int) throws(CoreCartError) -> CartLine? {
+        try run {
+            guard let cart = try existing(productID) else { return nil }
+            let removed = line(of: cart)
+            context.delete(cart)
+            try save()
+            return removed
+        }
+    }
+
+    /// Empties the cart with `NSBatchDeleteRequest` (one `DELETE` in the store), then merges the deleted IDs into
+    /// every context with `mergeChanges(fromRemoteContextSave:into:)`. Returns how many rows there were (0: already
+    /// empty).
+    @discardableResult
+    public func deleteAllCart() throws(CoreCartError) -> Int {
+        let deleted: [NSManagedObjectID] = try run {
+            let request = NSBatchDeleteRequest(fetchRequest: NSFetchRequest<NSFetchRequestResult>(entityName: "Cart"))
+            request.resultType = .resultTypeObjectIDs
+            let result = try context.execute(request) as? NSBatchDeleteResult
+            return result?.result as? [NSManagedObjectID] ?? []
+        }
+        let contexts = [context] + otherContexts.withLock { $0.compactMap(\.context) }
+        NSManagedObjectContext.mergeChanges(fromRemoteContextSave: [NSDeletedObjectsKey: deleted], into: contexts)
+        return deleted.count
+    }
+
+    private func fetchAll() throws -> [Cart] {
+        let request: NSFetchRequest<Cart> = Cart.fetchRequest()
+        return try context.fetch(request).sorted { Self.rowKey($0) < Self.rowKey($1) }
+    }
+
+    private func existing(_ productID: Int) throws -> Cart? {
+        let request: NSFetchRequest<Cart> = Cart.fetchRequest()
+        request.predicate = NSPredicate(format: "id == %lld", Int64(productID))
+        request.fetchLimit = 1
+        return try context.fetch(request).first
+    }
+
+    private func line(of cart: Cart) -> CartLine {
+        CartLine(productID: Int(cart.id), title: cart.title ?? "", price: cart.price)
+    }
+
+    /// The row's primary key from the object ID's URI (`…/Cart/p7`); unsaved rows sort last.
+    private static func rowKey(_ cart: Cart) -> Int64 {
+        let last = cart.objectID.uriRepresentation().lastPathComponent
+        return last.hasPrefix("p") ? Int64(last.dropFirst()) ?? .max : .max
+    }
+
+    private func save() throws {
+        do {
+            try context.save()
+        } catch {
+            context.rollback()
+            throw error
+        }
+    }
+
+    /// `body` on the view context's queue, its errors as ``CoreCartError``.
+    private func run<T>(_ body: () throws -> T) throws(CoreCartError) -> T {
+        do {
+            return try context.performAndWait { try body() }
+        } catch let error as CoreCartError {
+            throw error
+        } catch {
+            throw CoreCartError("\(error)")
+        }
+    }
+}
+
+private struct WeakContext {
+    weak var context: NSManagedObjectContext?
+}
+
+/// A value behind a lock, for the list of contexts (requests arrive on several threads).
+private final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
