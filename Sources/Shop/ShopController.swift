@@ -275,6 +275,11 @@ public final class ShopController {
     /// `POST /api/shop/cart` `{"productID": N}`: 201 with the new line; 409 if already there; 404 for an unknown
     /// product; 400 for a malformed body.
     public func addToCartJSON(_ request: HTTPRequest) async -> HTTPResponse {
+        await addJSON(request, to: cart)
+    }
+
+    /// The add handler of both carts' JSON APIs.
+    func addJSON(_ request: HTTPRequest, to cart: some ShopCart) async -> HTTPResponse {
         let body: AddToCartJSON
         do {
             body = try StrictJSONDecoder().decode(AddToCartJSON.self, from: request.body)
@@ -296,6 +301,11 @@ public final class ShopController {
 
     /// `DELETE /api/shop/cart/{productID}`: 204, or 404 when the product is not in the cart.
     public func deleteJSON(_ request: HTTPRequest) async -> HTTPResponse {
+        deleteJSON(request, from: cart)
+    }
+
+    /// The delete-one handler of both carts' JSON APIs.
+    func deleteJSON(_ request: HTTPRequest, from cart: some ShopCart) -> HTTPResponse {
         let productID: Int
         switch ProductID.parse(request.pathParameters["productID"] ?? "") {
         case .success(let parsed): productID = parsed
@@ -313,6 +323,11 @@ public final class ShopController {
 
     /// `DELETE /api/shop/cart`: empties the cart; 204.
     public func emptyJSON(_ request: HTTPRequest) async -> HTTPResponse {
+        emptyJSON(request, cart: cart)
+    }
+
+    /// The empty handler of both carts' JSON APIs.
+    func emptyJSON(_ request: HTTPRequest, cart: some ShopCart) -> HTTPResponse {
         do {
             try cart.deleteAllCart()
             return .noContent

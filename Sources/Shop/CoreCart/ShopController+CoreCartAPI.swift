@@ -17,49 +17,16 @@ extension ShopController {
     /// `POST /api/shop/corecart` `{"productID": N}`: 201 with the new row; 409 if already there; 404 for an
     /// unknown product; 400 for a malformed body.
     public func addToCoreCartJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        let body: AddToCartJSON
-        do {
-            body = try StrictJSONDecoder().decode(AddToCartJSON.self, from: request.body)
-        } catch {
-            return .malformedJSON(error, example: #"{"productID": 1}"#)
-        }
-        do {
-            guard let product = try await catalog.product(id: body.productID) else {
-                return .jsonError("no product with ID \(body.productID)", status: .notFound)
-            }
-            switch try coreCart.addCart(product) {
-            case .added(let line): return .json(line, status: .created)
-            case .alreadyInCart(let line): return .jsonError("“\(line.title)” is already in the cart", status: .conflict)
-            }
-        } catch {
-            return failureJSON(error, request: request)
-        }
+        await addJSON(request, to: coreCart)
     }
 
     /// `DELETE /api/shop/corecart/{productID}`: 204, or 404 when the product is not in the Core Data cart.
     public func coreCartDeleteJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        let productID: Int
-        switch ProductID.parse(request.pathParameters["productID"] ?? "") {
-        case .success(let parsed): productID = parsed
-        case .failure(let problem): return .jsonError(problem.phrase, status: .badRequest)
-        }
-        do {
-            guard try coreCart.deleteCart(productID: productID) != nil else {
-                return .jsonError("product \(productID) is not in the cart", status: .notFound)
-            }
-            return .noContent
-        } catch {
-            return failureJSON(error, request: request)
-        }
+        deleteJSON(request, from: coreCart)
     }
 
     /// `DELETE /api/shop/corecart`: empties the Core Data cart with `NSBatchDeleteRequest`; 204.
     public func coreCartEmptyJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        do {
-            try coreCart.deleteAllCart()
-            return .noContent
-        } catch {
-            return failureJSON(error, request: request)
-        }
+        emptyJSON(request, cart: coreCart)
     }
 }
