@@ -25,18 +25,34 @@ public final class SQLiteConnection {
     /// - Parameters:
     ///   - location: a file path or `.memory`.
     ///   - readOnly: open with `SQLITE_OPEN_READONLY`; otherwise read-write, creating the file if missing.
+    ///   - immutable: open the file as a URI with `immutable=1` (read-only, no locks, no `-wal`/`-shm` files): only for
+    ///     a file nobody can be writing, see https://www.sqlite.org/uri.html#uriimmutable.
     /// - Throws: ``SQLiteError`` when SQLite cannot open the file (missing folder, permissions…).
     ///   SQLite reads the file lazily: call ``validate()`` to find out whether it really is a database.
-    public init(location: Location, readOnly: Bool = false) throws(SQLiteError) {
+    public init(location: Location, readOnly: Bool = false, immutable: Bool = false) throws(SQLiteError) {
         self.location = location
         var db: OpaquePointer?
-        let path: String
+        var path: String
         switch location {
         case .file(let filePath): path = filePath
         case .memory: path = ":memory:"
         }
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
+        var flags = (readOnly || immutable ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        if immutable, case .file(let filePath) = location {
+            // A URI's path escapes what URIs reserve (https://www.sqlite.org/uri.html).
+            var escaped = ""
+            for byte in filePath.utf8 {
+                let character = Character(Unicode.Scalar(byte))
+                if byte < 0x80, character.isLetter || character.isNumber || "/-._~".contains(character) {
+                    escaped.append(character)
+                } else {
+                    escaped += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                }
+            }
+            path = "file:\(escaped)?immutable=1"
+            flags |= SQLITE_OPEN_URI
+        }
         let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -150,5 +166,11 @@ public final class SQLiteConnection {
             throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "the connection is closed")
         }
         return handle
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -40,7 +40,10 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
             throw CoreDataError.persistentStoreOpenFailed(url: storeURL, reason: "the coordinator already has a store (OpenCoreData's coordinators hold one)")
         }
         let migrates = (options?[NSMigratePersistentStoresAutomaticallyOption] as? Bool) ?? true
-        let engine = try NSPersistentStore.openEngine(model: managedObjectModel, type: storeType, url: storeURL, migrates: migrates)
+        let engine = try NSPersistentStore.openEngine(
+            model: managedObjectModel, type: storeType, url: storeURL, migrates: migrates,
+            readOnly: (options?[NSReadOnlyPersistentStoreOption] as? Bool) ?? false
+        )
         let store = NSPersistentStore(
             engine: engine, type: storeType, url: storeURL, configurationName: configuration, options: options, coordinator: self
         )

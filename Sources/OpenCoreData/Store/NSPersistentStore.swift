@@ -64,7 +64,10 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     /// - Throws: ``CoreDataError/persistentStoreOpenFailed(url:reason:)`` for a file that cannot be opened or is
     ///   not a database, ``CoreDataError/migrationFailed(url:reason:)`` for a schema change the store cannot make
     ///   (or any change when `migrates` is false); the file is left as it was.
-    static func openEngine(model: NSManagedObjectModel, type: String, url: URL?, migrates: Bool) throws -> SQLiteStore {
+    /// `readOnly` (``NSReadOnlyPersistentStoreOption``) opens the file read-only: nothing written, a missing store
+    /// not created, a store that needs a migration refused. A damaged file or another program's database is refused
+    /// by the store layer, left byte-identical.
+    static func openEngine(model: NSManagedObjectModel, type: String, url: URL?, migrates: Bool, readOnly: Bool = false) throws -> SQLiteStore {
         let fileURL = isInMemory(type: type, url: url) ? nil : url
         if type != NSSQLiteStoreType && type != NSInMemoryStoreType {
             throw CoreDataError.persistentStoreOpenFailed(url: url, reason: "the store type “\(type)” is not supported (use NSSQLiteStoreType or NSInMemoryStoreType)")
@@ -81,6 +84,7 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         do {
             return try SQLiteStore.open(
                 url: fileURL, mapping: mapping, version: SchemaVersion(1, 0, 0), knownEntities: [],
+                options: { var options = StoreOpenOptions(); options.readOnly = readOnly; return options }(),
                 stages: { stored in
                     if !migrates, let stored, stored != StoredSchema(mapping: mapping, version: stored.version) {
                         throw MigrationRefusal("the store's schema differs from the model's and automatic migration is off (NSMigratePersistentStoresAutomaticallyOption)")

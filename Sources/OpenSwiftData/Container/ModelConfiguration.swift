@@ -8,13 +8,23 @@ public struct ModelConfiguration: Hashable, Sendable {
     public let url: URL?
     /// Whether the store lives in memory and vanishes with the container.
     public let isStoredInMemoryOnly: Bool
-    /// Whether contexts may save; when false, ``ModelContext/save()`` throws ``SwiftDataError/saveNotAllowed``.
+    /// Whether contexts may save. When false the store is opened read-only (nothing is written, not even a migration;
+    /// a missing store is not created): ``ModelContext/save()`` throws ``SwiftDataError/saveNotAllowed``,
+    /// ``ModelContext/delete(model:where:includeSubclasses:)`` and ``ModelContainer/deleteAllData()`` throw
+    /// ``SwiftDataError/writeNotAllowed(_:)``.
     public let allowsSave: Bool
     /// The models this configuration covers, if narrower than the container's.
     public let schema: Schema?
     /// What a save does when an inserted model's unique value(s) match a stored row: update that row (SwiftData's
     /// rule, the default) or throw. Not in SwiftData.
     public var uniquenessConflictPolicy: UniquenessConflictPolicy = .update
+    /// Whether to open a SQLite file that is someone else's database (tables of its own, no OpenSwiftData
+    /// metadata), adding this schema's tables to it and switching it to WAL; when false (the default) such a file
+    /// is refused with ``SwiftDataError/storeOpenFailed(url:reason:)`` and left byte-identical. Not in SwiftData.
+    public var adoptsExistingDatabase = false
+    /// Whether to copy the store (SQLite's online backup API) to `<file>.backup-<UTC time>` beside it before a
+    /// migration changes it. Not in SwiftData.
+    public var backsUpBeforeMigration = false
 
     /// A configuration storing at ``defaultDirectory``/`<name>.store` (`default.store` when unnamed), or in memory.
     public init(
@@ -50,6 +60,7 @@ public struct ModelConfiguration: Hashable, Sendable {
     public static func == (lhs: ModelConfiguration, rhs: ModelConfiguration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url && lhs.isStoredInMemoryOnly == rhs.isStoredInMemoryOnly
             && lhs.allowsSave == rhs.allowsSave && lhs.uniquenessConflictPolicy == rhs.uniquenessConflictPolicy
+            && lhs.adoptsExistingDatabase == rhs.adoptsExistingDatabase && lhs.backsUpBeforeMigration == rhs.backsUpBeforeMigration
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -22,7 +22,7 @@ public final class ModelContainer: Sendable {
         self.schema = schema
         let configurations = configurations.isEmpty ? [ModelConfiguration()] : configurations
         self.configurations = configurations
-        self.store = try SQLiteModelStore.open(url: configurations[0].url, schema: schema, migrationPlan: migrationPlan)
+        self.store = try SQLiteModelStore.open(configurations[0], schema: schema, migrationPlan: migrationPlan)
         self.mainContextBox = MainContextBox()
     }
 

@@ -24,6 +24,9 @@ extension ModelContext {
     public func delete<T: PersistentModel>(
         model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
     ) throws(SwiftDataError) {
+        guard container.configurations.first?.allowsSave ?? true else {
+            throw .writeNotAllowed("delete(model: \(T.self).self, where:) was refused: the container's configuration does not allow saving (allowsSave is false)")
+        }
         let table = try store.table(for: T.self)
         let plan = try FetchPlan(
             table: table, schema: store.mapping, descriptor: FetchDescriptor(predicate: predicate),

@@ -1,20 +1,39 @@
 import Foundation
 
 extension ModelContext {
-    /// The models `descriptor` selects, read from the store `batchSize` at a time as the collection is accessed.
-    /// Mirrors SwiftData's `fetch(_:batchSize:)`.
+    /// The models `descriptor` selects, read from the store `batchSize` at a time. Mirrors SwiftData's
+    /// `fetch(_:batchSize:)`.
     ///
-    /// For a store file, the collection reads from a snapshot of the database taken at the call (a read-only
-    /// connection holding a WAL read transaction while the collection lives): the primary keys are read at once
-    /// (8 bytes a row), each batch of models when one of its elements is first accessed, and rows deleted after the
-    /// call are still there to read — never a fault that traps. A batch no longer accessed is released. For an
-    /// in-memory store, or when the context has unsaved changes to `T` to merge, the models are fetched at once.
+    /// For a store file, the call reads from a snapshot of the database taken at the call (a read-only connection
+    /// holding a WAL read transaction): the primary keys first (8 bytes a row), then the models, one query of
+    /// `batchSize` rows at a time, all before it returns. The collection keeps the models it hands out, so its
+    /// subscript never reads the store: a read that fails (a disk error, a value that cannot be decoded) fails this
+    /// call with the error, never an element later, and rows deleted after the call are still there to read. The
+    /// models are all in memory while the collection lives; for memory that stays flat however many rows there are,
+    /// use ``enumerate(_:batchSize:allowEscapingMutations:block:)``. For an in-memory store, or when the context has
+    /// unsaved changes to `T` to merge, the models are fetched at once.
+    /// - Throws: ``SwiftDataError`` from any read (nothing is returned then).
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws(SwiftDataError) -> FetchResultsCollection<T> {
         if let snapshot = try store.makeSnapshot(), let rowIDs = try fetchRowIDs(descriptor, from: .snapshot(snapshot)) {
-            let loader = BatchLoader<T>(context: self, snapshot: snapshot, batchSize: max(batchSize, 1))
-            return FetchResultsCollection(source: .batches(rowIDs, loader))
+            let batchSize = max(batchSize, 1)
+            var models: [T] = []
+            models.reserveCapacity(rowIDs.count)
+            for start in stride(from: 0, to: rowIDs.count, by: batchSize) {
+                let ids = rowIDs[start..<min(start + batchSize, rowIDs.count)]
+                let batch = try fetchModels(T.self, rowIDs: ids, from: .snapshot(snapshot))
+                let byRowID = Dictionary(batch.map { ($0._$persistentState.rowID, $0) }, uniquingKeysWith: { first, _ in first })
+                for rowID in ids {
+                    guard let model = byRowID[rowID] else {
+                        throw .storeFailed(StoreError(
+                            kind: .other, message: "\(T.self) row \(rowID) was listed by the batched fetch but could not be read from its snapshot"
+                        ))
+                    }
+                    models.append(model)
+                }
+            }
+            return FetchResultsCollection(models: models)
         }
-        return FetchResultsCollection(source: .models(try fetch(descriptor)))
+        return FetchResultsCollection(models: try fetch(descriptor))
     }
 
     /// Calls `block` with each model `descriptor` selects, reading `batchSize` models at a time and letting each
@@ -64,69 +83,16 @@ extension ModelContext {
 }
 
 /// The models of a batched fetch, as a random-access collection. Mirrors SwiftData's `FetchResultsCollection`.
+///
+/// It holds the models ``ModelContext/fetch(_:batchSize:)`` read, so reading an element never touches the store and
+/// never fails (SwiftData's subscript cannot throw either).
 public struct FetchResultsCollection<Element: PersistentModel>: RandomAccessCollection {
-    enum Source {
-        case batches([Int64], BatchLoader<Element>)
-        case models([Element])
-    }
-
-    let source: Source
+    let models: [Element]
 
     public var startIndex: Int { 0 }
 
-    public var endIndex: Int {
-        switch source {
-        case .batches(let rowIDs, _): rowIDs.count
-        case .models(let models): models.count
-        }
-    }
+    public var endIndex: Int { models.count }
 
-    /// The model at `position`; reads its batch from the snapshot when needed.
-    public subscript(position: Int) -> Element {
-        switch source {
-        case .models(let models):
-            return models[position]
-        case .batches(let rowIDs, let loader):
-            if let model = loader.model(at: position, in: rowIDs) ?? loader.modelFromStore(at: position, in: rowIDs) {
-                return model
-            }
-            // The snapshot holds every row the collection lists, so this is reached only when the disk fails
-            // under both the snapshot and the store; there is no model to return.
-            preconditionFailure("OpenSwiftData: \(Element.self) row \(rowIDs[position]) could not be read from the store (I/O error)")
-        }
-    }
-}
-
-/// Reads and caches the current batch of a ``FetchResultsCollection`` from its snapshot.
-final class BatchLoader<T: PersistentModel> {
-    private let context: ModelContext
-    private let snapshot: any StoreReadSnapshot
-    private let batchSize: Int
-    private var batchStart = -1
-    private var batch: [Int64: T] = [:]
-
-    init(context: ModelContext, snapshot: any StoreReadSnapshot, batchSize: Int) {
-        self.context = context
-        self.snapshot = snapshot
-        self.batchSize = batchSize
-    }
-
-    func model(at position: Int, in rowIDs: [Int64]) -> T? {
-        let rowID = rowIDs[position]
-        let start = position - position % batchSize
-        if start != batchStart {
-            let ids = rowIDs[start..<min(start + batchSize, rowIDs.count)]
-            batch = [:]
-            context.releaseUnusedInstances()
-            let models = (try? context.fetchModels(T.self, rowIDs: ids, from: .snapshot(snapshot))) ?? []
-            batch = Dictionary(models.map { ($0._$persistentState.rowID, $0) }, uniquingKeysWith: { first, _ in first })
-            batchStart = start
-        }
-        return batch[rowID]
-    }
-
-    /// The row read from the store's own connection, for when the snapshot could not be read.
-    func modelFromStore(at position: Int, in rowIDs: [Int64]) -> T? {
-        try? context.fetchModels(T.self, rowIDs: [rowIDs[position]]).first
-    }
+    /// The model at `position`.
+    public subscript(position: Int) -> Element { models[position] }
 }

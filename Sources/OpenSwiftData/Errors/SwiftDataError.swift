@@ -41,6 +41,10 @@ public enum SwiftDataError: Error, Sendable, CustomStringConvertible {
     case modelNotFound(PersistentIdentifier)
     /// The configuration does not allow saving (`ModelConfiguration(allowsSave: false)`).
     case saveNotAllowed
+    /// A write to a store opened read-only — by `ModelConfiguration(allowsSave: false)`, or because its file or
+    /// folder is read-only — was refused: the message names the operation (a save, a batch delete, erasing, a
+    /// migration) and why. Not in SwiftData.
+    case writeNotAllowed(String)
     /// The store's database refused a statement: the error has its code (SQLite's extended result code), its message
     /// and the statement, never the values bound to it. (Before the store layer of issue 14: `sqlite(SQLiteError)`.)
     case storeFailed(StoreError)
@@ -77,6 +81,8 @@ public enum SwiftDataError: Error, Sendable, CustomStringConvertible {
             "no \(identifier.entityName) has the identifier \(identifier): it was deleted, or belongs to another store"
         case .saveNotAllowed:
             "this container's configuration does not allow saving (allowsSave is false)"
+        case .writeNotAllowed(let message):
+            message
         case .storeFailed(let error):
             error.description
         }

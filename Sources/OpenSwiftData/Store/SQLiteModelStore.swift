@@ -14,25 +14,37 @@ final class SQLiteModelStore: ModelStore {
         self.mapping = mapping
     }
 
-    /// Opens, creates or migrates the store at `url` (in memory when nil) for `schema`, following `migrationPlan`'s
-    /// stages from the version the store records (see ``StoreMigration``).
+    /// Opens, creates or migrates the store `configuration` names (in memory when its URL is nil) for `schema`,
+    /// following `migrationPlan`'s stages from the version the store records (see ``StoreMigration``): read-only
+    /// when `allowsSave` is false; refusing a damaged file and someone else's database (unless
+    /// `adoptsExistingDatabase`); backing up before a migration when `backsUpBeforeMigration`.
     /// - Throws: ``SwiftDataError/invalidSchema(_:)`` for a model that cannot be stored;
-    ///   ``SwiftDataError/storeNotADatabase(url:reason:)`` for a file that is not SQLite (left untouched);
-    ///   ``SwiftDataError/storeOpenFailed(url:reason:)``; ``SwiftDataError/migrationRequired(_:)`` (nothing written);
-    ///   ``SwiftDataError/migrationFailed(_:)`` (rolled back).
-    static func open(url: URL?, schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws(SwiftDataError) -> SQLiteModelStore {
+    ///   ``SwiftDataError/storeNotADatabase(url:reason:)`` for a file that is not SQLite or is damaged (left
+    ///   untouched); ``SwiftDataError/storeOpenFailed(url:reason:)`` (a missing store opened read-only, someone
+    ///   else's database, permissions); ``SwiftDataError/writeNotAllowed(_:)`` for a read-only store that needs a
+    ///   migration; ``SwiftDataError/migrationRequired(_:)`` (nothing written); ``SwiftDataError/migrationFailed(_:)``
+    ///   (rolled back).
+    static func open(
+        _ configuration: ModelConfiguration, schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?
+    ) throws(SwiftDataError) -> SQLiteModelStore {
+        let url = configuration.url
         let mapping = try ModelMapping(schema: schema)
         let migration = StoreMigration(schema: schema, mapping: mapping, plan: migrationPlan)
+        var options = StoreOpenOptions()
+        options.readOnly = !configuration.allowsSave
+        options.adoptsForeignDatabase = configuration.adoptsExistingDatabase
+        options.backsUpBeforeMigration = configuration.backsUpBeforeMigration
         do {
             let store = try SQLiteStore.open(
                 url: url, mapping: mapping.tables, version: migration.targetVersion.storeVersion,
-                knownEntities: migration.knownEntities, stages: migration.steps(from:),
+                knownEntities: migration.knownEntities, options: options, stages: migration.steps(from:),
                 log: { line in FileHandle.standardError.write(Data("OpenSwiftData: \(line)\n".utf8)) }
             )
             return SQLiteModelStore(store: store, mapping: mapping)
         } catch let error as StoreError {
             switch error.kind {
-            case .cannotOpen: throw .storeOpenFailed(url: url, reason: error.message)
+            case .cannotOpen, .foreignDatabase: throw .storeOpenFailed(url: url, reason: error.message)
+            case .readOnly: throw .writeNotAllowed("cannot open the store\(url.map { " at \($0.path)" } ?? ""): \(error.message)")
             case .notADatabase, .corrupt:
                 if let url { throw .storeNotADatabase(url: url, reason: error.message) }
                 throw .storeOpenFailed(url: url, reason: error.message)
@@ -72,7 +84,14 @@ final class SQLiteModelStore: ModelStore {
         }
     }
 
+    /// Throws ``SwiftDataError/writeNotAllowed(_:)`` naming `operation` when the store was opened read-only.
+    func checkWritable(_ operation: String) throws(SwiftDataError) {
+        guard let reason = store.readOnlyReason else { return }
+        throw .writeNotAllowed("\(operation) was refused: the store\(url.map { " at \($0.path)" } ?? "") is read-only (\(reason))")
+    }
+
     func save(_ request: SaveRequest) throws(SwiftDataError) -> SaveResult {
+        try checkWritable("a save")
         do {
             return try store.save(request)
         } catch {
@@ -88,6 +107,7 @@ final class SQLiteModelStore: ModelStore {
     }
 
     func erase() throws(SwiftDataError) {
+        try checkWritable("deleteAllData()")
         do {
             try store.erase()
         } catch {

@@ -13,9 +13,12 @@ final class ReaderPool: @unchecked Sendable {
     private var isClosed = false
     private let limit: Int
     private let url: URL
+    /// Whether the store was opened `immutable=1` (see ``StoreFile/Access/immutable``).
+    private let immutable: Bool
 
-    init(url: URL, limit: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
+    init(url: URL, immutable: Bool = false, limit: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
         self.url = url
+        self.immutable = immutable
         self.limit = limit
     }
 
@@ -40,7 +43,7 @@ final class ReaderPool: @unchecked Sendable {
         opened += 1
         condition.unlock()
         do {
-            let connection = try SQLiteConnection(location: .file(url.path), readOnly: true)
+            let connection = try SQLiteConnection(location: .file(url.path), readOnly: true, immutable: immutable)
             connection.setBusyTimeout(milliseconds: 5_000)
             try StringFunctions.register(on: connection)
             return connection
@@ -82,9 +85,11 @@ final class VersionProbe: @unchecked Sendable {
     private var connection: SQLiteConnection?
     private var isClosed = false
     private let url: URL
+    private let immutable: Bool
 
-    init(url: URL) {
+    init(url: URL, immutable: Bool = false) {
         self.url = url
+        self.immutable = immutable
     }
 
     func close() {
@@ -98,7 +103,7 @@ final class VersionProbe: @unchecked Sendable {
     func value() -> Int64 {
         lock.withLock {
             if isClosed { return -1 }
-            if connection == nil { connection = try? SQLiteConnection(location: .file(url.path), readOnly: true) }
+            if connection == nil { connection = try? SQLiteConnection(location: .file(url.path), readOnly: true, immutable: immutable) }
             guard case .integer(let version) = try? connection?.scalar("PRAGMA data_version") else { return -1 }
             return version
         }

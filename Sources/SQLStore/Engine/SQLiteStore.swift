@@ -28,6 +28,11 @@ package final class SQLiteStore: @unchecked Sendable {
     /// The tables the store reads and writes.
     package let mapping: SchemaMapping
     package let dialect = SQLiteDialect()
+    /// Why the store refuses to write — it was opened only to read, or its file or folder is read-only — or nil
+    /// when it writes.
+    package let readOnlyReason: String?
+    /// Whether the store refuses every write (see ``readOnlyReason``).
+    package var isReadOnly: Bool { readOnlyReason != nil }
     /// Read-only connections for fetches (file stores only).
     private let readers: ReaderPool?
     /// A read-only connection of its own whose `PRAGMA data_version` changes when anyone else commits.
@@ -50,15 +55,17 @@ package final class SQLiteStore: @unchecked Sendable {
     /// (`usesReaders: false`): they must see the migration's uncommitted work.
     init(
         connection: SQLiteConnection, lock: NSRecursiveLock, url: URL?, mapping: SchemaMapping, identifier: String,
-        usesReaders: Bool = true
+        usesReaders: Bool = true, access: StoreFile.Access = .readWrite, readOnlyReason: String? = nil
     ) {
         self.connection = connection
         self.lock = lock
         self.url = url
         self.mapping = mapping
         self.identifier = identifier
-        self.readers = usesReaders ? url.map { ReaderPool(url: $0) } : nil
-        self.versionProbe = usesReaders ? url.map { VersionProbe(url: $0) } : nil
+        self.readOnlyReason = readOnlyReason
+        let immutable = access == .immutable
+        self.readers = usesReaders ? url.map { ReaderPool(url: $0, immutable: immutable) } : nil
+        self.versionProbe = usesReaders ? url.map { VersionProbe(url: $0, immutable: immutable) } : nil
         var statements: [ObjectIdentifier: TableStatements] = [:]
         let dialect = self.dialect
         for table in mapping.tables {
@@ -75,29 +82,63 @@ package final class SQLiteStore: @unchecked Sendable {
 
     /// Opens, creates or migrates the store at `url` (in memory when nil) for `mapping`.
     ///
-    /// In one write transaction: reads the schema the store records (or, for a store written before schemas were
-    /// recorded, what its tables of `knownEntities` say), asks `stages` for the steps from there, appends a
-    /// lightweight step to `mapping` at `version`, and runs them (see ``MigrationStep``); `log` gets a line per step
-    /// that changes an existing store, and per large table rebuilt.
-    /// - Throws: ``StoreError`` when the file cannot be opened or is not a database (``StoreError/isNotADatabase``);
+    /// Before anything is written, in this order: the file is looked at (a read-only open of a missing store
+    /// throws; a file or folder that cannot be written is opened read-only), its header and schema are read, its
+    /// integrity is probed (``StoreFile/headerDamage(_:)``, and `PRAGMA quick_check` for a file of at most
+    /// `options.quickCheckLimit` bytes), and a file with tables of its own but no store metadata is refused unless
+    /// `options.adoptsForeignDatabase`. A refused file is left byte-identical. Then a new store is switched to WAL
+    /// (tried again while another process holds the lock that needs).
+    ///
+    /// When the schema the store records is the store's and `stages` asks for no step, opening writes nothing.
+    /// Otherwise, in one write transaction (`BEGIN IMMEDIATE`, so that of several processes opening at once one
+    /// migrates and the others find it done): reads the schema the store records again (or, for a store written
+    /// before schemas were recorded, what its tables of `knownEntities` say), asks `stages` for the steps from
+    /// there, appends a lightweight step to `mapping` at `version`, and runs them (see ``MigrationStep``); `log` gets
+    /// a line per step that changes an existing store, and per large table rebuilt. A store opened read-only that
+    /// needs this throws instead.
+    /// - Throws: ``StoreError``: `cannotOpen` (missing folder or store, permissions), `notADatabase`, `corrupt` (a
+    ///   damaged file), `foreignDatabase`, `readOnly` (a read-only store that needs a migration), `busy`;
     ///   ``MigrationRefusal`` for a change a migration cannot make (nothing written); what `stages` or a step's code
     ///   throws (everything rolled back).
     package static func open(
         url: URL?, mapping: SchemaMapping, version: SchemaVersion, knownEntities: [String],
+        options: StoreOpenOptions = StoreOpenOptions(),
         stages: (StoredSchema?) throws -> [MigrationStep], log: @escaping (String) -> Void = { _ in }
     ) throws -> SQLiteStore {
-        let connection = try openConnection(url: url)
+        let access = try url.map { url throws(StoreError) in try StoreFile.access(url, readOnly: options.readOnly) } ?? .readWrite
+        let connection = try openConnection(url: url, access: access, busyTimeout: options.busyTimeout)
         let lock = NSRecursiveLock()
         do {
-            if url != nil { try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL") }
+            if access == .queryOnly { try connection.execute("PRAGMA query_only = ON") }
+            if let url { try probeIntegrity(connection, url: url, limit: options.quickCheckLimit) }
+            try checkOwnership(connection, url: url, mapping: mapping, knownEntities: knownEntities, adopts: options.adoptsForeignDatabase)
+            if url != nil && access.writes { try switchToWAL(connection, onBusyRetry: options.onBusyRetry) }
+            if access.writes { try connection.execute("PRAGMA synchronous = NORMAL") }
             try connection.execute("PRAGMA foreign_keys = ON")
             try StringFunctions.register(on: connection)
             let migration = Migration(
                 connection: connection, lock: lock, url: url, target: mapping, version: version, knownEntities: knownEntities,
                 log: log
             )
-            let identifier = try migration.run(stages: stages)
-            return SQLiteStore(connection: connection, lock: lock, url: url, mapping: mapping, identifier: identifier)
+            let identifier: String
+            if let current = try migration.currentIdentifier(stages: stages) {
+                identifier = current
+            } else if !access.writes {
+                throw StoreError(
+                    kind: .readOnly,
+                    message: "the store needs a migration (or has not been created) but is opened read-only ("
+                        + Self.readOnlyReason(access) + "); nothing was written — open it once with saving allowed to migrate it"
+                )
+            } else {
+                if options.backsUpBeforeMigration, let url, try StoredSchema.read(from: connection) != nil {
+                    try backup(connection, beside: url)
+                }
+                identifier = try migration.run(stages: stages)
+            }
+            return SQLiteStore(
+                connection: connection, lock: lock, url: url, mapping: mapping, identifier: identifier, access: access,
+                readOnlyReason: access.writes ? nil : Self.readOnlyReason(access)
+            )
         } catch let error as SQLiteError {
             connection.close()
             throw StoreError(error)
@@ -107,24 +148,32 @@ package final class SQLiteStore: @unchecked Sendable {
         }
     }
 
-    /// Opens the file (creating its folder) and reads its header and schema, so a file that is not SQLite fails now.
+    /// Why a store opened with `access` refuses writes.
+    private static func readOnlyReason(_ access: StoreFile.Access) -> String {
+        access == .queryOnly ? "it was opened only to read" : "its file or folder is read-only"
+    }
+
+    /// Opens the file (creating its folder when it may write) and reads its header and schema, so a file that is not
+    /// SQLite fails now.
     ///
     /// The busy timeout is set before anything reads the file: another process creating, migrating or writing the
     /// store holds its lock for a moment, and a read made without the timeout fails at once with "database is
     /// locked" instead of waiting for it.
-    private static func openConnection(url: URL?) throws(StoreError) -> SQLiteConnection {
+    private static func openConnection(url: URL?, access: StoreFile.Access, busyTimeout: Int32) throws(StoreError) -> SQLiteConnection {
         let connection: SQLiteConnection
         do {
-            if let url {
+            if let url, access.writes {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             }
-            connection = try SQLiteConnection(location: url.map { .file($0.path) } ?? .memory)
+            connection = try SQLiteConnection(
+                location: url.map { .file($0.path) } ?? .memory, readOnly: access == .readOnly, immutable: access == .immutable
+            )
         } catch let error as SQLiteError {
             throw StoreError(kind: .cannotOpen, message: error.message)
         } catch {
             throw StoreError(kind: .cannotOpen, message: "cannot create its folder: \(error.localizedDescription)")
         }
-        connection.setBusyTimeout(milliseconds: 5_000)
+        connection.setBusyTimeout(milliseconds: busyTimeout)
         do {
             try connection.validate()
         } catch {
@@ -135,6 +184,88 @@ package final class SQLiteStore: @unchecked Sendable {
                 ? failure : StoreError(code: failure.code, message: failure.message, statement: failure.statement, kind: .cannotOpen)
         }
         return connection
+    }
+
+    /// Refuses a damaged file before anything writes to it: what its header shows (``StoreFile/headerDamage(_:)``),
+    /// then `PRAGMA quick_check` (every page and record, not the indexes' agreement with the tables) for a file of at
+    /// most `limit` bytes.
+    /// - Throws: ``StoreError`` (`corrupt`) naming what was found.
+    private static func probeIntegrity(_ connection: SQLiteConnection, url: URL, limit: Int) throws {
+        func damaged(_ reason: String) -> StoreError {
+            StoreError(
+                code: 11, message: "the store file is damaged: \(reason). It was not opened and was left as it was; "
+                    + "restore it from a backup", statement: nil, kind: .corrupt
+            )
+        }
+        // Inside a read transaction: no other connection is writing the file in rollback mode meanwhile (a store
+        // being created by another process), so the header and the size agree with each other.
+        try connection.execute("BEGIN")
+        defer { try? connection.execute("COMMIT") }
+        try connection.validate()
+        if let reason = StoreFile.headerDamage(url) { throw damaged(reason) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size > 0, size <= limit else { return }
+        let lines: [String]
+        do {
+            lines = try connection.rows("PRAGMA quick_check(5)").compactMap { row in
+                if case .text(let line) = row.first { line } else { nil }
+            }
+        } catch {
+            if StoreError(error).kind == .busy { throw StoreError(error) }
+            throw damaged("PRAGMA quick_check failed: \(error.message)")
+        }
+        if lines != ["ok"] { throw damaged("PRAGMA quick_check found: \(lines.joined(separator: "; "))") }
+    }
+
+    /// Refuses someone else's database: a file with tables that are not the store's, and no store metadata
+    /// (``StoredSchema/metadataTable``), unless `adopts`. A store written before schemas were recorded has only
+    /// tables of `knownEntities`, and opens.
+    /// - Throws: ``StoreError`` (`foreignDatabase`) naming the tables.
+    private static func checkOwnership(
+        _ connection: SQLiteConnection, url: URL?, mapping: SchemaMapping, knownEntities: [String], adopts: Bool
+    ) throws {
+        guard !adopts else { return }
+        let tables = try connection.rows(
+            "SELECT \"name\" FROM sqlite_master WHERE \"type\" = 'table' AND \"name\" NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+        ).compactMap { row -> String? in if case .text(let name) = row.first { name } else { nil } }
+        guard !tables.isEmpty, !tables.contains(StoredSchema.metadataTable) else { return }
+        let known = Set(mapping.tables.map(\.name) + mapping.joinTables.map(\.name) + knownEntities + [ExternalData.table])
+        let foreign = tables.filter { !known.contains($0) }.sorted()
+        guard !foreign.isEmpty else { return }
+        let shown = foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? " and \(foreign.count - 5) more" : "")
+        throw StoreError(
+            kind: .foreignDatabase,
+            message: "\(url?.lastPathComponent ?? "the database") is another program's SQLite database (tables \(shown); no "
+                + "\(StoredSchema.metadataTable) table), not a store; it was left as it was. Choose another file, or ask to adopt it "
+                + "(adoptsExistingDatabase) to add the store's tables to it"
+        )
+    }
+
+    /// Switches a store that is not in WAL mode yet to it. Changing the journal mode needs an exclusive lock, which
+    /// SQLite does not always wait for (two connections that both read the new file and then both ask for it would
+    /// wait on each other): on `SQLITE_BUSY` each backs off for a few random milliseconds and asks again, for up to
+    /// a minute, so one of them wins and the others find WAL on.
+    private static func switchToWAL(_ connection: SQLiteConnection, onBusyRetry: (@Sendable () -> Void)?) throws {
+        var attempts = 0
+        while true {
+            do {
+                if case .text(let mode) = try connection.scalar("PRAGMA journal_mode"), mode.lowercased() == "wal" { return }
+                if case .text(let mode) = try connection.scalar("PRAGMA journal_mode = WAL"), mode.lowercased() == "wal" { return }
+                throw StoreError(kind: .other, message: "the store cannot be switched to WAL journal mode")
+            } catch let error as SQLiteError where StoreError(error).kind == .busy && attempts < 3_000 {
+                attempts += 1
+                onBusyRetry?()
+                usleep(UInt32.random(in: 1_000...20_000))
+            }
+        }
+    }
+
+    /// Copies the store at `url` to `<file>.backup-<UTC time>` beside it, before a migration.
+    private static func backup(_ connection: SQLiteConnection, beside url: URL) throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
+        let stamp = formatter.string(from: Date()).replacingOccurrences(of: ":", with: "")
+        try connection.backup(to: url.path + ".backup-" + stamp)
     }
 
     // MARK: Connections
@@ -255,6 +386,13 @@ package final class SQLiteStore: @unchecked Sendable {
     package func makeSnapshot() throws(StoreError) -> StoreSnapshot? {
         guard let url else { return nil }
         return try StoreSnapshot(url: url)
+    }
+
+    /// Copies the store to `destination` with SQLite's online backup API: a consistent copy as of one moment, made
+    /// while other connections go on reading and writing. An existing file there is replaced.
+    /// - Throws: ``StoreError`` (nothing to copy for an in-memory store is no error: the copy is empty).
+    package func backup(to destination: URL) throws {
+        try withWriter { connection in try connection.backup(to: destination.path) }
     }
 
     /// What `PRAGMA integrity_check` finds: `["ok"]` for a sound file.

@@ -2,9 +2,10 @@ import Foundation
 import SQLite
 
 /// Brings a store from the schema it records to the store's: the steps a front end plans from the record (its
-/// versions' stages), then a lightweight step to the store's exact tables. Everything — reading the record,
-/// planning, checking, changing — runs in one write transaction (`BEGIN IMMEDIATE`), so two processes opening one
-/// store at once migrate it once; a failure rolls all of it back. Without steps that run code, every check runs
+/// versions' stages), then a lightweight step to the store's exact tables. A store that is up to date is only read
+/// (``currentIdentifier(stages:)``). Otherwise everything — reading the record again, planning, checking,
+/// changing — runs in one write transaction (`BEGIN IMMEDIATE`), so of several processes opening one store at once
+/// one migrates and the others, reading the record after it, find nothing to do; a failure rolls all of it back. Without steps that run code, every check runs
 /// before anything is written, so a refused migration leaves the file byte-identical.
 struct Migration {
     let connection: SQLiteConnection
@@ -15,6 +16,32 @@ struct Migration {
     /// The entities to look for in a store written before schemas were recorded.
     let knownEntities: [String]
     let log: (String) -> Void
+
+    /// The store's identifier when nothing needs writing — the store records exactly the target schema at `version`,
+    /// `stages` asks for no step, and its tables and triggers are there — or nil when ``run(stages:)`` is needed.
+    /// Reads only, outside any transaction (a later `run` reads again inside its own).
+    func currentIdentifier(stages: (StoredSchema?) throws -> [MigrationStep]) throws -> String? {
+        guard let stored = try StoredSchema.read(from: connection),
+              stored == StoredSchema(mapping: target, version: version),
+              try stages(stored).isEmpty,
+              try StoredSchema.tableExists(ExternalData.table, connection),
+              case .text(let identifier) = try connection.scalar(
+                  "SELECT \"value\" FROM \(target.dialect.quoted(StoredSchema.metadataTable)) WHERE \"key\" = ?",
+                  [.text(StoredSchema.identifierKey)]
+              )
+        else { return nil }
+        let triggers = Set(try connection.rows("SELECT \"name\" FROM sqlite_master WHERE \"type\" = 'trigger'").compactMap { row in
+            if case .text(let name) = row.first { name } else { nil }
+        })
+        for table in target.tables {
+            for (_, relationship) in target.relationships(of: table) {
+                guard case .foreignKey(let columnIndex) = relationship.storage else { continue }
+                let name = "\(table.name)_\(table.columns[columnIndex].name)\(SchemaDefinition.referenceTriggerSuffix)"
+                if !triggers.contains(name) { return nil }
+            }
+        }
+        return identifier
+    }
 
     /// Runs the migration; returns the store's identifier (recorded when the store is created).
     func run(stages: (StoredSchema?) throws -> [MigrationStep]) throws -> String {
@@ -39,8 +66,10 @@ struct Migration {
                     log("migrating \(url?.lastPathComponent ?? "the store") \(step.label)")
                 }
                 try changes.apply(to: connection, log: log)
-                record = StoredSchema(mapping: step.target, version: step.version)
-                try record.write(to: connection)
+                let next = StoredSchema(mapping: step.target, version: step.version)
+                // Another process may have migrated the store between this one's first look and its transaction.
+                if next != record || stored == nil { try next.write(to: connection) }
+                record = next
                 if let didMigrate = step.didMigrate {
                     try didMigrate(view(step.target, identifier))
                 }

@@ -21,6 +21,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case notADatabase
         /// The file cannot be opened or created: missing folder, permissions (`SQLITE_CANTOPEN`).
         case cannotOpen
+        /// The file is another program's SQLite database (tables of its own, no store metadata), refused unless the
+        /// caller asks to adopt it.
+        case foreignDatabase
         /// Anything else: a syntax error, an unknown table, a misuse, I/O.
         case other
     }

@@ -1,0 +1,72 @@
+import Foundation
+import SQLite
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What opening finds out about a store's file before it reads it as a database: whether it exists, whether it and
+/// its folder may be written, and whether its header agrees with its size.
+enum StoreFile {
+    /// How the store's connections open the file.
+    enum Access: Equatable {
+        /// Read and write (the normal case).
+        case readWrite
+        /// Read-write connections refusing every change (`PRAGMA query_only`): a read-only open of a file that may
+        /// be written. Read-write so that the last connection to close removes the `-wal` and `-shm` files, which a
+        /// `SQLITE_OPEN_READONLY` connection leaves behind (checked with SQLite 3.40.1).
+        case queryOnly
+        /// `SQLITE_OPEN_READONLY`: the file or its folder cannot be written, and a `-wal` beside it holds commits
+        /// that must be read.
+        case readOnly
+        /// `immutable=1`: the file or its folder cannot be written and there is no `-wal`, so no one has the store
+        /// open to write (a writer needs the `-wal`); SQLite reads it without locks and without `-wal`/`-shm` files
+        /// (which it could not create in a read-only folder: https://www.sqlite.org/wal.html#readonly).
+        case immutable
+
+        var writes: Bool { self == .readWrite }
+    }
+
+    /// How the store at `url` can be opened, given whether only reading is asked for.
+    /// - Throws: ``StoreError`` (`cannotOpen`) for a read-only open of a store that does not exist.
+    static func access(_ url: URL, readOnly: Bool) throws(StoreError) -> Access {
+        let path = url.path
+        guard FileManager.default.fileExists(atPath: path) else {
+            if readOnly {
+                throw StoreError(
+                    kind: .cannotOpen,
+                    message: "there is no store at \(path), and a read-only open does not create one (nothing was created)"
+                )
+            }
+            return .readWrite
+        }
+        let writable = Glibc.access(path, W_OK) == 0 && Glibc.access(url.deletingLastPathComponent().path, W_OK) == 0
+        if writable { return readOnly ? .queryOnly : .readWrite }
+        return FileManager.default.fileExists(atPath: path + "-wal") ? .readOnly : .immutable
+    }
+
+    /// A reason the file is damaged that its header shows: its size is not a whole number of pages, or is smaller
+    /// than the page count its header records (a truncated file). Nil when the header agrees, or when a `-wal`
+    /// beside it holds pages the file does not have yet (a checkpoint in progress).
+    static func headerDamage(_ url: URL) -> String? {
+        let path = url.path
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 100), header.count == 100,
+              header.starts(with: Array("SQLite format 3\0".utf8)),
+              let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+        else { return nil }
+        let bytes = [UInt8](header)
+        func int32(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let rawPageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue ?? 0
+        guard pageSize >= 512, walSize == 0 else { return nil }
+        if size % pageSize != 0 { return "its size (\(size) bytes) is not a whole number of \(pageSize)-byte pages" }
+        // The header's page count is valid only when its "version-valid-for" number matches the change counter.
+        let pages = int32(28)
+        if int32(92) == int32(24), pages > 0, size < pages * pageSize {
+            return "it is \(size) bytes long but its header records \(pages) pages of \(pageSize) bytes (the file was truncated)"
+        }
+        return nil
+    }
+}
