@@ -2,8 +2,8 @@ import Foundation
 
 /// A store on a small tmpfs is filled batch by batch until a save throws; then, on the still full disk, another
 /// process reads it with SQLite alone (read-only): the save that failed threw (no crash), every batch saved before is
-/// there whole, no batch is torn, and `PRAGMA integrity_check` says ok. Last, OpenSwiftData reopens it there (which
-/// fails today: every open writes, see ``KnownFinding/openWrites``).
+/// there whole, no batch is torn, and `PRAGMA integrity_check` says ok. Last, OpenSwiftData reopens it there (an open
+/// writes nothing when no migration is needed, so this works on a full disk: ``KnownFinding/openWrites``, fixed).
 ///
 /// The tmpfs is mounted in a private mount namespace (`unshare --user --map-root-user --mount`), so the probe needs
 /// no root and leaves no mount behind; where the machine does not allow that, the probe is skipped with a message.

@@ -1,6 +1,7 @@
-/// An outcome the probes see today that is wrong, and that issue 13 §1 (the store layer, being reworked on another
-/// branch) fixes. A case marked with a finding still runs in every run and is reported as
-/// `known (issue 13 §1)`, but does not fail the run (unless `--strict`); when it starts passing the report says so.
+/// An outcome the probes saw that was wrong, fixed by issue 13 §1 (the store layer). The cases stay as the names of
+/// what each probe case guards; ``open`` lists the findings not fixed yet — none now, so every case is asserted. A
+/// case marked with an open finding would still run in every run and be reported as `known (issue 13 §1)` without
+/// failing the run (unless `--strict`); the mechanism stays for the next finding that waits on other work.
 ///
 /// To assert a case once its fix has landed, delete its finding's line from ``open`` — the one switch for all of them.
 enum KnownFinding: String, CaseIterable, Sendable {
@@ -22,7 +23,8 @@ enum KnownFinding: String, CaseIterable, Sendable {
     /// A store in a folder that does not exist is created (folders and all) even when the caller only asks to read.
     case readCreatesMissingStore
 
-    /// The findings not fixed yet. Remove a line when its fix lands: the cases it marks are then asserted.
+    /// The findings not fixed yet. Remove a line when its fix lands: the cases it marks are then asserted. Every
+    /// finding of issue 13 §1 is fixed (branch issue-13-store), so none is left.
     static let open: Set<KnownFinding> = []
 
     /// Whether this finding is still open (its cases are reported, not asserted).

@@ -202,7 +202,7 @@ package final class SQLiteStore: @unchecked Sendable {
         try connection.execute("BEGIN")
         defer { try? connection.execute("COMMIT") }
         try connection.validate()
-        if let reason = StoreFile.headerDamage(url) { throw damaged(reason) }
+        if let reason = try StoreFile.headerDamage(url, connection: connection) { throw damaged(reason) }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
         guard size > 0, size <= limit else { return }
         let lines: [String]

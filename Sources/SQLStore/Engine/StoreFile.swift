@@ -45,27 +45,26 @@ enum StoreFile {
     }
 
     /// A reason the file is damaged that its header shows: its size is not a whole number of pages, or is smaller
-    /// than the page count its header records (a truncated file). Nil when the header agrees, or when a `-wal`
-    /// beside it holds pages the file does not have yet (a checkpoint in progress).
-    static func headerDamage(_ url: URL) -> String? {
+    /// than the page count its header records (a truncated file). Nil when they agree, or when a `-wal` beside it
+    /// holds pages the file does not have yet (a checkpoint in progress).
+    ///
+    /// The header is read through `connection` (`PRAGMA page_size`, `PRAGMA page_count`, which is the header's count
+    /// when valid), never by opening the file: closing any other descriptor of the file would drop every POSIX
+    /// lock this process's connections hold on it (fcntl locks belong to the process), and another process could
+    /// then take the store for unused and delete its `-wal` (seen: rows lost when six processes created one store).
+    static func headerDamage(_ url: URL, connection: SQLiteConnection) throws -> String? {
         let path = url.path
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let header = try? handle.read(upToCount: 100), header.count == 100,
-              header.starts(with: Array("SQLite format 3\0".utf8)),
-              let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+        func size(_ path: String) -> Int {
+            (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        }
+        let fileSize = size(path)
+        guard fileSize > 0, size(path + "-wal") == 0,
+              case .integer(let pageSize) = try connection.scalar("PRAGMA page_size"), pageSize >= 512,
+              case .integer(let pages) = try connection.scalar("PRAGMA page_count")
         else { return nil }
-        let bytes = [UInt8](header)
-        func int32(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
-        let rawPageSize = Int(bytes[16]) << 8 | Int(bytes[17])
-        let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
-        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue ?? 0
-        guard pageSize >= 512, walSize == 0 else { return nil }
-        if size % pageSize != 0 { return "its size (\(size) bytes) is not a whole number of \(pageSize)-byte pages" }
-        // The header's page count is valid only when its "version-valid-for" number matches the change counter.
-        let pages = int32(28)
-        if int32(92) == int32(24), pages > 0, size < pages * pageSize {
-            return "it is \(size) bytes long but its header records \(pages) pages of \(pageSize) bytes (the file was truncated)"
+        if fileSize % Int(pageSize) != 0 { return "its size (\(fileSize) bytes) is not a whole number of \(pageSize)-byte pages" }
+        if fileSize < Int(pages) * Int(pageSize) {
+            return "it is \(fileSize) bytes long but its header records \(pages) pages of \(pageSize) bytes (the file was truncated)"
         }
         return nil
     }
