@@ -130,7 +130,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore", "SQLite"]),
-        .testTarget(name: "OpenSwiftDataTests", dependencies: ["OpenSwiftData", "SQLite", "concurrency-probe"]),
+        .testTarget(name: "OpenSwiftDataTests", dependencies: ["OpenSwiftData", "SQLite", "concurrency-probe", "reliability-probe"]),
         .testTarget(
             name: "OpenSwiftDataMacrosTests",
             dependencies: ["OpenSwiftDataMacros"],
