@@ -59,6 +59,9 @@ package struct StoredSchema: Codable, Equatable, Sendable {
 
     package var version: SchemaVersion
     package var entities: [Entity]
+    /// Which version of the object layer's model the store is at (OpenCoreData records its model's version hash);
+    /// nil when the layer names none.
+    package var versionIdentifier: String?
 
     package func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
 
