@@ -53,9 +53,9 @@ enum DictionaryResults {
     }
 
     static func make<T>(_ objects: [NSManagedObject], request: NSFetchRequest<T>, entity: NSEntityDescription) throws -> [NSDictionary] {
-        var columns = columns(request.propertiesToFetch, entity: entity)
-        if request.propertiesToFetch == nil { columns = entity.attributes.map { .value(key: $0.name, path: $0.name) } }
-        let groupBy = columns(request.propertiesToGroupBy, entity: entity)
+        let groupBy = Self.columns(request.propertiesToGroupBy, entity: entity)
+        let columns = request.propertiesToFetch == nil
+            ? entity.attributes.map { Column.value(key: $0.name, path: $0.name) } : Self.columns(request.propertiesToFetch, entity: entity)
         var dictionaries: [[String: Any]]
         if !groupBy.isEmpty || columns.contains(where: \.isAggregate) {
             var order: [String] = []

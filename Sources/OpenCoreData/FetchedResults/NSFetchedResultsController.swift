@@ -292,8 +292,17 @@ final class FetchedResultsCore: @unchecked Sendable {
 
     private static func hasChanged(_ object: NSManagedObject, since snapshot: [String: Any]?) -> Bool {
         guard let snapshot else { return false }
-        for property in object.entity.properties where !ManagedValue.isEqual(object.values[property.name], snapshot[property.name]) {
-            return true
+        for property in object.entity.properties {
+            let now = object.values[property.name]
+            let then = snapshot[property.name]
+            if let relationship = property as? NSRelationshipDescription, relationship.isToMany {
+                // No list and an empty list are the same relationship (a refresh reads one where there was none).
+                let nowObjects = now as? [NSManagedObject] ?? []
+                let thenObjects = then as? [NSManagedObject] ?? []
+                if nowObjects.count != thenObjects.count || !zip(nowObjects, thenObjects).allSatisfy({ $0 === $1 }) { return true }
+            } else if !ManagedValue.isEqual(now, then) {
+                return true
+            }
         }
         return false
     }

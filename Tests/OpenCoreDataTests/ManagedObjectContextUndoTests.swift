@@ -4,7 +4,7 @@ import Testing
 
 /// `NSManagedObjectContext.undoManager`: inserts, deletes (with their delete rules) and value changes recorded one
 /// group per event, undone and redone on the context's objects, and saved afterwards.
-@Suite(.serialized) struct ContextUndoTests {
+@Suite(.serialized) struct ManagedObjectContextUndoTests {
     static func stored(_ folder: URL) throws -> [String] {
         try ManagedObjectContextTests.people(loadedContainer("People", model: PeopleModel.make(), in: folder).viewContext)
     }
