@@ -67,13 +67,16 @@ let package = Package(
         // values behind a dialect, the SQLite executor and migrations. Knows nothing of SwiftData or Core Data.
         .target(name: "SQLStore", dependencies: ["SQLite"]),
 
+        // Foundation's UndoManager for Linux (whose Foundation has none), shared by both object layers.
+        .target(name: "Undo"),
+
         // The SwiftData-compatible object layer and its macros.
         .macro(
             name: "OpenSwiftDataMacros",
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
-        .target(name: "OpenSwiftData", dependencies: ["SQLStore", "OpenSwiftDataMacros"]),
+        .target(name: "OpenSwiftData", dependencies: ["SQLStore", "Undo", "OpenSwiftDataMacros"]),
 
         // The Core Data-compatible object layer (models, managed objects, predicates) and its macros
         // (`@OpenCoreData.NSManaged`, `@NSManagedAccessor`).
@@ -82,7 +85,7 @@ let package = Package(
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
-        .target(name: "OpenCoreData", dependencies: ["SQLStore", "OpenCoreDataMacros"]),
+        .target(name: "OpenCoreData", dependencies: ["SQLStore", "Undo", "OpenCoreDataMacros"]),
 
         // HTTP server over libmicrohttpd, and an HTTP API client over URLSession.
         .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),

@@ -30,22 +30,15 @@ extension NSManagedObjectContext {
         if request.resultType == .countResultType {
             return [NSNumber(value: try count(plan)) as? T].compactMap { $0 }
         }
+        if request.resultType == .dictionaryResultType {
+            var wider = plan
+            if DictionaryResults.combinesObjects(request, entity: plan.entity) { (wider.limit, wider.offset) = (0, 0) }
+            return try DictionaryResults.make(try fetchObjects(wider), request: request, entity: plan.entity).compactMap { $0 as? T }
+        }
         let objects = try fetchObjects(plan)
         switch request.resultType {
         case .managedObjectIDResultType:
             return objects.compactMap { $0.objectID as? T }
-        case .dictionaryResultType:
-            let names = request.propertyNamesToFetch ?? plan.entity.attributes.map(\.name)
-            return objects.compactMap { object in
-                var dictionary: [String: Any] = [:]
-                for name in names {
-                    guard let property = object.entity.property(named: name) else { continue }
-                    if let value = object.publicValue(of: property) {
-                        dictionary[name] = (value as? NSManagedObject)?.objectID ?? value
-                    }
-                }
-                return NSDictionary(dictionary: dictionary) as? T
-            }
         default:
             return objects.compactMap { $0 as? T }
         }

@@ -257,7 +257,7 @@ extension NSManagedObjectContext {
     // MARK: Undoing and refreshing
 
     /// Throws away every unsaved change: inserted objects leave the context, deleted ones come back, changed ones
-    /// get their last saved values. Mirrors `rollback()`.
+    /// get their last saved values; the undo manager's history is emptied. Mirrors `rollback()`.
     public func rollback() {
         for object in orderedRegisteredObjects {
             if object.isInsertedInContext {
@@ -274,10 +274,13 @@ extension NSManagedObjectContext {
         eventInserted = [:]
         eventUpdated = [:]
         eventDeleted = [:]
+        undoManager?.removeAllActions()
     }
 
-    /// Lets every object go (they leave the context; unsaved changes are lost). Mirrors `reset()`.
+    /// Lets every object go (they leave the context; unsaved changes are lost) and empties the undo manager's
+    /// history. Mirrors `reset()`.
     public func reset() {
+        undoManager?.removeAllActions()
         unregisterAll()
         NotificationCenter.default.post(name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: [NSInvalidatedAllObjectsKey: true])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Undo
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -61,6 +62,12 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// Whether fetched objects that are already registered keep their values (the default) — see
     /// ``NSFetchRequest/shouldRefreshRefetchedObjects``. Mirrors `stalenessInterval` loosely: accepted, unused.
     open var stalenessInterval: TimeInterval = -1
+
+    /// Records the context's changes for ``undo()`` and ``redo()`` (nil, the default, records nothing — as in Core
+    /// Data on every platform today). One group per event: see ``processPendingChanges()``. Setting it (or nil)
+    /// starts from an empty history. Mirrors `undoManager`. On Linux the type is the `Undo` module's `UndoManager`
+    /// (OpenCoreData re-exports it), which Foundation there lacks.
+    open var undoManager: UndoManager?
 
     /// Accepted for compatibility (objects are never faults). Mirrors `shouldDeleteInaccessibleFaults`.
     open var shouldDeleteInaccessibleFaults = true
@@ -201,11 +208,14 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
             object.isDeletedInContext = false
             pendingDeletions.removeAll { $0 === object }
             eventDeleted[ObjectIdentifier(object)] = nil
+            registerUndoOfReinsertion(object)
             return
         }
+        let wasRegistered = registeredObject(for: object.objectID) === object
         register(object)
         object.contextDidInsert(self)
         if object.isInsertedInContext { eventInserted[ObjectIdentifier(object)] = object }
+        if !wasRegistered { registerUndoOfInsertion(object) }
     }
 
     /// Marks `object` deleted: the next save deletes its row. An object inserted and not saved simply leaves the
@@ -215,6 +225,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     open func delete(_ object: NSManagedObject) {
         guard object.context === self, !object.isDeletedInContext else { return }
         object.prepareForDeletion()
+        registerUndoOfDeletion(object, wasInserted: object.isInsertedInContext)
         object.isDeletedInContext = true
         if object.isInsertedInContext {
             // Never saved: its rules run now, and it leaves the context at once.
@@ -239,6 +250,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
             pendingDeletions = []
             for object in batch where object.isDeletedInContext { applyDeleteRules(of: object) }
         }
+        endUndoEvent()
         postObjectsDidChange()
     }
 

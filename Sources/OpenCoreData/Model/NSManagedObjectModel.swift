@@ -47,6 +47,12 @@ open class NSManagedObjectModel: NSObject {
     /// `versionIdentifiers`.
     open var versionIdentifiers: Set<AnyHashable> = []
 
+    /// For the current version of an `.xcdatamodeld`: the versions before it, oldest first (Xcode's order), which
+    /// a store written with one of them migrates through in turn. Empty for a model made in code.
+    var previousVersions: [(name: String, model: NSManagedObjectModel)] = []
+    /// The version's name in its `.xcdatamodeld` (`Library 2`), if it came from one.
+    var versionName: String?
+
     /// Localized names of entities and properties. Mirrors Core Data's `localizationDictionary`.
     open var localizationDictionary: [String: String]?
 
@@ -138,6 +144,8 @@ open class NSManagedObjectModel: NSObject {
         configurationEntities = model.configurationEntities
         templates = model.templates
         versionIdentifiers = model.versionIdentifiers
+        previousVersions = model.previousVersions
+        versionName = model.versionName
     }
 
     /// Checks that the model is consistent, throwing ``CoreDataError/invalidModel(_:)`` with one message per

@@ -58,6 +58,7 @@ public struct VersionedDataModel {
         for versionName in versionNames {
             let versionURL = folder.appendingPathComponent(versionName, isDirectory: true)
             let model = try ModelFileReader.contentsModel(at: versionURL.appendingPathComponent("contents"))
+            model.versionName = String(versionName.dropLast(".xcdatamodel".count))
             versions.append(Version(name: String(versionName.dropLast(".xcdatamodel".count)), url: versionURL, model: model))
         }
         let current = try Self.currentVersionName(in: folder, versionNames: versionNames)
@@ -96,7 +97,12 @@ enum ModelFileReader {
     static func model(at url: URL) throws -> NSManagedObjectModel {
         switch url.pathExtension {
         case "xcdatamodeld":
-            return try VersionedDataModel(contentsOf: url).currentModel
+            let versioned = try VersionedDataModel(contentsOf: url)
+            let current = versioned.currentModel
+            let index = versioned.versions.firstIndex { $0.model === current } ?? 0
+            current.versionName = versioned.currentVersion.name
+            current.previousVersions = versioned.versions[..<index].map { ($0.name, $0.model) }
+            return current
         case "xcdatamodel":
             return try contentsModel(at: url.appendingPathComponent("contents"))
         case "momd", "mom", "omo":

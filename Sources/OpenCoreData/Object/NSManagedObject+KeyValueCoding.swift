@@ -31,6 +31,7 @@ extension NSManagedObject {
         if let attribute = property as? NSAttributeDescription {
             switch ManagedValue.normalize(value, for: attribute) {
             case .success(let normalized):
+                registerUndoOfValue(forKey: key)
                 willChangeValue(forKey: key)
                 values[key] = normalized
                 didChangeValue(forKey: key)

@@ -11,6 +11,7 @@ extension NSManagedObject {
         let name = relationship.name
         let old = values[name] as? NSManagedObject
         guard old !== object else { return }
+        registerUndoOfValue(forKey: name)
         willChangeValue(forKey: name)
         values[name] = object
         didChangeValue(forKey: name)
@@ -26,6 +27,7 @@ extension NSManagedObject {
         let oldIDs = Set(old.map(ObjectIdentifier.init))
         let newIDs = Set(objects.map(ObjectIdentifier.init))
         guard old.count != objects.count || !zip(old, objects).allSatisfy({ $0 === $1 }) else { return }
+        registerUndoOfValue(forKey: name)
         willChangeValue(forKey: name)
         values[name] = objects
         didChangeValue(forKey: name)
@@ -45,9 +47,11 @@ extension NSManagedObject {
         if relationship.isToMany {
             let objects = toManyObjects(name)
             guard objects.contains(where: { $0 === object }) else { return }
+            registerUndoOfValue(forKey: name)
             values[name] = objects.filter { $0 !== object }
         } else {
             guard values[name] as? NSManagedObject === object else { return }
+            registerUndoOfValue(forKey: name)
             values[name] = nil
         }
         context?.objectDidChange(self)
@@ -60,10 +64,12 @@ extension NSManagedObject {
         if relationship.isToMany {
             let objects = toManyObjects(name)
             guard !objects.contains(where: { $0 === object }) else { return }
+            registerUndoOfValue(forKey: name)
             values[name] = objects + [object]
         } else {
             let previous = values[name] as? NSManagedObject
             guard previous !== object else { return }
+            registerUndoOfValue(forKey: name)
             values[name] = object
             previous?.forget(self, through: inverse)
         }

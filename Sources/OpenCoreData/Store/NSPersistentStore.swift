@@ -81,15 +81,30 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         } catch {
             throw CoreDataError.persistentStoreOpenFailed(url: fileURL, reason: "the model cannot be stored: \(error.message)")
         }
+        let versions: [(name: String, mapping: SchemaMapping, hash: String)]
+        do {
+            versions = try model.previousVersions.map { version in
+                (version.name, try SchemaMapping(schema: StoreSchemaBuilder.schema(of: version.model)), version.model.modelVersionHash)
+            }
+        } catch {
+            throw CoreDataError.persistentStoreOpenFailed(url: fileURL, reason: "an earlier version of the model cannot be stored: \(error)")
+        }
+        let currentName = model.versionName ?? "the current model"
+        let currentHash = model.modelVersionHash
         do {
             return try SQLiteStore.open(
                 url: fileURL, mapping: mapping, version: SchemaVersion(1, 0, 0), knownEntities: [],
                 options: { var options = StoreOpenOptions(); options.readOnly = readOnly; return options }(),
                 stages: { stored in
-                    if !migrates, let stored, stored != StoredSchema(mapping: mapping, version: stored.version) {
+                    guard let stored else {
+                        return [MigrationStep(target: mapping, version: SchemaVersion(1, 0, 0), label: "to \(currentName)", versionIdentifier: currentHash)]
+                    }
+                    var expected = StoredSchema(mapping: mapping, version: stored.version)
+                    expected.versionIdentifier = stored.versionIdentifier
+                    if !migrates, stored != expected, stored.versionIdentifier != currentHash {
                         throw MigrationRefusal("the store's schema differs from the model's and automatic migration is off (NSMigratePersistentStoresAutomaticallyOption)")
                     }
-                    return []
+                    return migrationSteps(from: stored, through: versions, to: mapping, currentName: currentName, currentHash: currentHash)
                 }
             )
         } catch let refusal as MigrationRefusal {
@@ -99,6 +114,33 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         } catch {
             throw CoreDataError.persistentStoreOpenFailed(url: fileURL, reason: "\(error)")
         }
+    }
+
+    /// The steps from the version `stored` is at to the current one, one per model version in between, each an
+    /// inferred (lightweight) migration, ending with the current version; the version is the one whose hash the
+    /// store records, else the latest whose tables the store has exactly. A store at no known version goes
+    /// straight to the current one.
+    static func migrationSteps(
+        from stored: StoredSchema, through versions: [(name: String, mapping: SchemaMapping, hash: String)], to mapping: SchemaMapping,
+        currentName: String, currentHash: String
+    ) -> [MigrationStep] {
+        let start = versions.lastIndex { $0.hash == stored.versionIdentifier }
+            ?? versions.lastIndex { stored.differences(from: StoredSchema(mapping: $0.mapping, version: stored.version), otherName: $0.name).isEmpty }
+        var steps: [MigrationStep] = []
+        var previous = start.map { versions[$0].name } ?? "the store's version"
+        if let start, stored.versionIdentifier != currentHash {
+            for version in versions[(start + 1)...] {
+                steps.append(MigrationStep(
+                    target: version.mapping, version: SchemaVersion(1, 0, 0), label: "from \(previous) to \(version.name)",
+                    versionIdentifier: version.hash
+                ))
+                previous = version.name
+            }
+        }
+        steps.append(MigrationStep(
+            target: mapping, version: SchemaVersion(1, 0, 0), label: "from \(previous) to \(currentName)", versionIdentifier: currentHash
+        ))
+        return steps
     }
 
     /// Whether a store of `type` at `url` lives in memory: the in-memory type, or Core Data's `/dev/null` idiom.

@@ -22,7 +22,7 @@ struct Migration {
     /// Reads only, outside any transaction (a later `run` reads again inside its own).
     func currentIdentifier(stages: (StoredSchema?) throws -> [MigrationStep]) throws -> String? {
         guard let stored = try StoredSchema.read(from: connection),
-              stored == StoredSchema(mapping: target, version: version),
+              stored.describes(target, version: version),
               try stages(stored).isEmpty,
               try StoredSchema.tableExists(ExternalData.table, connection),
               case .text(let identifier) = try connection.scalar(
@@ -48,8 +48,12 @@ struct Migration {
         try connection.transaction {
             let stored = try StoredSchema.read(from: connection) ?? StoredSchema.introspect(connection, entities: knownEntities)
             var steps = try stages(stored)
-            // Last, straight to the store's own tables (nothing when they already match).
-            steps.append(MigrationStep(target: target, version: version, label: "to \(version)"))
+            // Last, straight to the store's own tables (nothing when they already match), unless the last stage is
+            // that very step already.
+            let endsAtTarget = steps.last.map {
+                $0.version == version && !$0.isCustom && StoredSchema(mapping: $0.target, version: version) == StoredSchema(mapping: target, version: version)
+            } ?? false
+            if !endsAtTarget { steps.append(MigrationStep(target: target, version: version, label: "to \(version)")) }
             let precomputed = try precomputedChanges(steps, from: stored)
             let definition = SchemaDefinition(dialect: target.dialect)
             try connection.execute(definition.createMetadata)
@@ -66,7 +70,9 @@ struct Migration {
                     log("migrating \(url?.lastPathComponent ?? "the store") \(step.label)")
                 }
                 try changes.apply(to: connection, log: log)
-                let next = StoredSchema(mapping: step.target, version: step.version)
+                let modelVersion = step.versionIdentifier ?? (changes.isEmpty ? record.versionIdentifier : nil)
+                var next = StoredSchema(mapping: step.target, version: step.version)
+                next.versionIdentifier = modelVersion
                 // Another process may have migrated the store between this one's first look and its transaction.
                 if next != record || stored == nil { try next.write(to: connection) }
                 record = next
@@ -81,14 +87,32 @@ struct Migration {
     }
 
     /// The changes of every step, checked, when no step runs code (so a refusal comes before any write); nil otherwise.
+    ///
+    /// With several steps, each one's checks must see the tables the steps before it leave (a column renamed in one
+    /// step is read under its new name by the next): they are applied inside a savepoint that is rolled back, so
+    /// nothing reaches the file before every step is known to pass.
     private func precomputedChanges(_ steps: [MigrationStep], from stored: StoredSchema?) throws -> [SchemaChanges]? {
         guard !steps.contains(where: \.isCustom) else { return nil }
         var record = stored ?? .empty
         var changes: [SchemaChanges] = []
-        for step in steps {
-            changes.append(try SchemaChanges(from: record, to: step.target, allowsTypeChanges: false, connection: connection))
-            record = StoredSchema(mapping: step.target, version: step.version)
+        let rehearses = steps.count > 1
+        if rehearses { try connection.execute("SAVEPOINT \"precomputed_migration\"") }
+        do {
+            for step in steps {
+                let stepChanges = try SchemaChanges(from: record, to: step.target, allowsTypeChanges: false, connection: connection)
+                changes.append(stepChanges)
+                if rehearses {
+                    try connection.execute(SchemaDefinition(dialect: target.dialect).createMetadata)
+                    try connection.execute(SchemaDefinition(dialect: target.dialect).createExternalData)
+                    try stepChanges.apply(to: connection, log: { _ in })
+                }
+                record = StoredSchema(mapping: step.target, version: step.version)
+            }
+        } catch {
+            if rehearses { try? connection.execute("ROLLBACK TO \"precomputed_migration\"; RELEASE \"precomputed_migration\"") }
+            throw error
         }
+        if rehearses { try connection.execute("ROLLBACK TO \"precomputed_migration\"; RELEASE \"precomputed_migration\"") }
         return changes
     }
 

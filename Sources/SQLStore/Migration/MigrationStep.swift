@@ -12,11 +12,16 @@ package struct MigrationStep {
     package var source: SchemaMapping?
     package var willMigrate: ((SQLiteStore) throws -> Void)?
     package var didMigrate: ((SQLiteStore) throws -> Void)?
+    /// Recorded as the store's ``StoredSchema/versionIdentifier`` after the step (nil: none; a later step that
+    /// changes nothing keeps the one before).
+    package var versionIdentifier: String?
 
     package init(
         target: SchemaMapping, version: SchemaVersion, label: String, source: SchemaMapping? = nil,
-        willMigrate: ((SQLiteStore) throws -> Void)? = nil, didMigrate: ((SQLiteStore) throws -> Void)? = nil
+        willMigrate: ((SQLiteStore) throws -> Void)? = nil, didMigrate: ((SQLiteStore) throws -> Void)? = nil,
+        versionIdentifier: String? = nil
     ) {
+        self.versionIdentifier = versionIdentifier
         self.target = target
         self.version = version
         self.label = label

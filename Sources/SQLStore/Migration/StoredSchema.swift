@@ -59,8 +59,19 @@ package struct StoredSchema: Codable, Equatable, Sendable {
 
     package var version: SchemaVersion
     package var entities: [Entity]
+    /// Which version of the object layer's model the store is at (OpenCoreData records its model's version hash);
+    /// nil when the layer names none.
+    package var versionIdentifier: String?
 
     package func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
+
+    /// Whether this record describes `mapping`'s tables at `version`, whatever model version the object layer noted
+    /// (the layer's own stages compare that one).
+    package func describes(_ mapping: SchemaMapping, version: SchemaVersion) -> Bool {
+        var expected = StoredSchema(mapping: mapping, version: version)
+        expected.versionIdentifier = versionIdentifier
+        return self == expected
+    }
 
     /// The record of a mapping's schema as this version of the store writes it.
     package init(mapping: SchemaMapping, version: SchemaVersion) {
