@@ -71,6 +71,7 @@ public final class ShopController {
             } else {
                 product = try await catalog.randomProduct(excluding: request.query("after").flatMap { Int($0) })
             }
+            let coreCartVersion = coreCartVersion  // before the count, as in cartPage(_:of:)
             return .html(
                 DisplayPage.render(
                     product: product,
@@ -78,7 +79,8 @@ public final class ShopController {
                     cartCount: cart.items.count,
                     coreCartCount: try? coreCart.count(),
                     imageURL: catalog.baseURL == nil ? nil : product.thumbnail,
-                    cartVersion: cartVersion
+                    cartVersion: cartVersion,
+                    coreCartVersion: coreCartVersion
                 )
             )
         } catch {
@@ -132,7 +134,9 @@ public final class ShopController {
     /// left for it, if any.
     func cartPage(_ request: HTTPRequest, of cart: some ShopCart) -> HTTPResponse {
         do {
-            let version = cartVersion
+            // The versions first: a change while the rows are read then makes the page older, never newer, than
+            // what it shows, so its live script does not miss that change's event.
+            let versions = (swiftData: cartVersion, coreData: coreCartVersion)
             let lines = try cart.cartLines()
             return .html(
                 CartPage.render(
@@ -140,7 +144,8 @@ public final class ShopController {
                     lines: lines,
                     total: lines.reduce(0) { $0 + $1.price },
                     notice: notices.take(for: request),
-                    cartVersion: version,
+                    cartVersion: versions.swiftData,
+                    coreCartVersion: versions.coreData,
                     cartCount: cartCount(),
                     coreCartCount: try? coreCart.count()
                 )
@@ -262,6 +267,10 @@ public final class ShopController {
     /// The cart's version: this run and the cart's revision, `"<run>-<revision>"`. Pages carry the one they were
     /// rendered from and events the one they report, so the pages' script can tell a newer cart from one it shows.
     public var cartVersion: String { "\(run)-\(cart.revision)" }
+
+    /// The Core Data cart's version, `"<run>-<revision>"`, as ``cartVersion`` is the SwiftData cart's: pages carry
+    /// it, and so do the stream's `corecart` events.
+    public var coreCartVersion: String { "\(run)-\(coreCart.revision)" }
 
     // MARK: JSON API
 
