@@ -59,7 +59,7 @@ struct CoreDataLiveTests {
         let tab = try EventStreamReader(port: UInt16(base.port ?? 0), path: "/api/shop/cart/events")
         func last() -> (id: String, data: String)? { events("corecart", in: tab).last }
         #expect(await eventually { last()?.data == #"{"items":[],"total":0}"# })
-        #expect(await eventually { events("cart", in: tab).count == 1 }, "the SwiftData cart's event is still sent first")
+        #expect(await eventually { events("cart", in: tab).count == 1 }, "the SwiftData cart's event comes on the same stream")
         var seen = try #require(last()?.id)
 
         func expectEvent(items: [Int], _ what: Comment) async {
