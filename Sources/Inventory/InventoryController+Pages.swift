@@ -4,7 +4,8 @@ extension InventoryController {
     /// `GET /inventory`: the fields and the list, sorted by name.
     public func listPage(_ request: HTTPRequest) -> HTTPResponse {
         do throws(InventoryError) {
-            return .html(InventoryPage.render(products: try inventory.products(), notice: notices.take(for: request)))
+            let version = version
+            return .html(InventoryPage.render(products: try inventory.products(), notice: notices.take(for: request), version: version))
         } catch {
             return failure(error, request: request)
         }
@@ -18,7 +19,11 @@ extension InventoryController {
         do throws(InventoryError) {
             switch form.validated() {
             case let .failure(error):
-                return .html(InventoryPage.render(products: try inventory.products(), form: form, error: error.message), status: .badRequest)
+                let version = version
+                return .html(
+                    InventoryPage.render(products: try inventory.products(), form: form, error: error.message, version: version),
+                    status: .badRequest
+                )
             case let .success(product):
                 return redirect(notice: .added(try inventory.add(name: product.name, quantity: product.quantity)), request: request)
             }
@@ -31,7 +36,12 @@ extension InventoryController {
     public func resultsPage(_ request: HTTPRequest) -> HTTPResponse {
         let text = (request.queryItems.first { $0.name == "name" }?.value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         do throws(InventoryError) {
-            return .html(InventoryResultsPage.render(text: text, products: text.isEmpty ? [] : try inventory.products(containing: text)))
+            let version = version
+            return .html(
+                InventoryResultsPage.render(
+                    text: text, products: text.isEmpty ? [] : try inventory.products(containing: text), version: version
+                )
+            )
         } catch {
             return failure(error, request: request)
         }

@@ -13,11 +13,32 @@ public final class InventoryController {
     /// One-time notices for the list, each left by the action that redirects to it.
     let notices = FlashStore<InventoryNotice>(cookieName: "inventory_notice")
     let log: @Sendable (String) -> Void
+    /// Tells this run's inventory versions from another run's (revisions start again at each start).
+    private let run = String(UInt32.random(in: 0...UInt32.max), radix: 36)
 
     /// A controller over `inventory`; `log` gets one line per store failure (by default standard error).
     public init(inventory: InventoryViewModel, log: @escaping @Sendable (String) -> Void = InventoryController.standardErrorLog) {
         self.inventory = inventory
         self.log = log
+    }
+
+    /// The inventory's version, `"<run>-<revision>"`: pages carry the one they were rendered from and events the
+    /// one they report, so the pages' live script can tell newer products from those it shows. Read it before the
+    /// products it goes with: a change in between then makes the page older than what it shows, never newer.
+    public var version: String { "\(run)-\(inventory.revision)" }
+
+    /// Yields whenever the inventory changes (a save by any context on its store).
+    public func updates() -> AsyncStream<Void> {
+        inventory.changes()
+    }
+
+    /// One server-sent `inventory` event: the ``version`` (the event's `id`) and every product as
+    /// `GET /api/inventory/products` answers (its data). Nil when the store cannot be read.
+    public func event() -> (id: String, data: String)? {
+        let version = version
+        guard let products = try? inventory.products(),
+              let body = try? HTTPResponse.defaultJSONEncoder().encode(ProductsJSON(products: products)) else { return nil }
+        return (version, String(decoding: body, as: UTF8.self))
     }
 
     /// Writes `line` and a line break to standard error: the server's log.

@@ -1,8 +1,8 @@
 import Foundation
 import HTTP
 
-/// The Inventory app's URLs: its pages under `/inventory`, its JSON API under `/api/inventory/products`, and its
-/// stylesheet.
+/// The Inventory app's URLs: its pages under `/inventory`, its JSON API under `/api/inventory/products`, its event
+/// stream, and its static files.
 public enum InventoryRoutes {
     /// Adds every Inventory route to `router`, each answered by `controller` on the main actor.
     public static func register(_ controller: InventoryController, on router: inout Router) {
@@ -14,9 +14,43 @@ public enum InventoryRoutes {
         router.get(InventoryPaths.api) { await controller.listJSON($0) }
         router.post(InventoryPaths.api) { await controller.createJSON($0) }
         router.delete("/api/inventory/products/{id}") { await controller.deleteJSON($0) }
+        router.get(InventoryPaths.events) { _ in events(controller) }
 
         for asset in InventoryAssets.all {
             router.get(asset.path) { _ in HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType) }
+        }
+    }
+
+    /// Server-sent events: `event: inventory` with every product's JSON (the inventory's version as the event's
+    /// `id`) at once and after every change; a comment every 20 s keeps idle connections (and proxies) from timing
+    /// out. Ends when the client goes away.
+    static func events(_ controller: InventoryController) -> HTTPResponse {
+        .serverSentEvents { writer in
+            let updates = await controller.updates()
+            var sent: String?
+            if let first = await controller.event() {
+                guard await writer.send(event: "inventory", data: first.data, id: first.id) else { return }
+                sent = first.id
+            }
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { [sent] in
+                    var sent = sent
+                    for await _ in updates {
+                        // Changes that came together arrive as one; a version already sent says nothing new.
+                        guard let event = await controller.event(), event.id != sent else { continue }
+                        guard await writer.send(event: "inventory", data: event.data, id: event.id) else { return }
+                        sent = event.id
+                    }
+                }
+                group.addTask {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .seconds(20))
+                        guard await writer.comment() else { return }
+                    }
+                }
+                await group.next()
+                group.cancelAll()
+            }
         }
     }
 }

@@ -8,6 +8,8 @@ import OpenCoreData
 public final class InventoryViewModel: @unchecked Sendable {
     private let container: NSPersistentContainer
     private var context: NSManagedObjectContext { container.viewContext }
+    /// Notices every change of the inventory (saves by any context on its store).
+    private let observer: InventoryObserver
 
     /// The inventory in `<folder>/Inventory.sqlite`, through the shipped `Inventory.xcdatamodeld`.
     /// - Throws: ``InventoryError/store(_:)`` with the reason the model or the store could not be opened.
@@ -26,6 +28,22 @@ public final class InventoryViewModel: @unchecked Sendable {
         var failure: Error?
         container.loadPersistentStores { _, error in failure = error }
         if let failure { throw .store("\(failure)") }
+        observer = InventoryObserver(coordinator: container.persistentStoreCoordinator)
+    }
+
+    /// Grows with every change of the inventory (a save by any context on its store), so the live pages can tell
+    /// newer products from those they show.
+    public var revision: Int { observer.revision }
+
+    /// Yields after every change of the inventory from now on; changes that come faster than they are read arrive
+    /// as one. The live pages' event stream reads it.
+    public func changes() -> AsyncStream<Void> {
+        observer.changes()
+    }
+
+    /// A new background context on the inventory's store; what it saves reaches ``changes()`` too.
+    public func newContext() -> NSManagedObjectContext {
+        container.newBackgroundContext()
     }
 
     /// The products, sorted by name (the tutorial's `NSSortDescriptor(key: "name", ascending: true)`), or — with

@@ -71,6 +71,7 @@ public final class ShopController {
             } else {
                 product = try await catalog.randomProduct(excluding: request.query("after").flatMap { Int($0) })
             }
+            let coreCartVersion = coreCartVersion  // before the count, as in cartPage(_:of:)
             return .html(
                 DisplayPage.render(
                     product: product,
@@ -78,7 +79,8 @@ public final class ShopController {
                     cartCount: cart.items.count,
                     coreCartCount: try? coreCart.count(),
                     imageURL: catalog.baseURL == nil ? nil : product.thumbnail,
-                    cartVersion: cartVersion
+                    cartVersion: cartVersion,
+                    coreCartVersion: coreCartVersion
                 )
             )
         } catch {
@@ -88,6 +90,12 @@ public final class ShopController {
 
     /// `POST /shop/cart` with form field `productID`: adds it, then redirects to the product with a notice.
     public func addToCartForm(_ request: HTTPRequest) async -> HTTPResponse {
+        await addForm(request, to: cart)
+    }
+
+    /// The add form of both carts (`POST /shop/cart`, `POST /shop/corecart`): adds the product, then redirects to
+    /// it with a notice ("added", or "already in the cart" for a duplicate product ID).
+    func addForm(_ request: HTTPRequest, to cart: some ShopCart) async -> HTTPResponse {
         guard let text = request.formValues()[ShopPaths.productIDField] else {
             return badIDPage(.missing)
         }
@@ -119,53 +127,87 @@ public final class ShopController {
 
     /// `GET /shop/cart`: the cart, with the notice the last action left for it, if any.
     public func cartPage(_ request: HTTPRequest) async -> HTTPResponse {
-        .html(
-            CartPage.render(
-                lines: cart.lines,
-                total: cart.total,
-                notice: notices.take(for: request),
-                cartVersion: cartVersion,
-                coreCartCount: try? coreCart.count()
+        cartPage(request, of: cart)
+    }
+
+    /// The page of either cart (the SDCart and CoreCart tabs): its rows and total, with the notice the last action
+    /// left for it, if any.
+    func cartPage(_ request: HTTPRequest, of cart: some ShopCart) -> HTTPResponse {
+        do {
+            // The versions first: a change while the rows are read then makes the page older, never newer, than
+            // what it shows, so its live script does not miss that change's event.
+            let versions = (swiftData: cartVersion, coreData: coreCartVersion)
+            let lines = try cart.cartLines()
+            return .html(
+                CartPage.render(
+                    kind: cart.kind,
+                    lines: lines,
+                    total: lines.reduce(0) { $0 + $1.price },
+                    notice: notices.take(for: request),
+                    cartVersion: versions.swiftData,
+                    coreCartVersion: versions.coreData,
+                    cartCount: cartCount(),
+                    coreCartCount: try? coreCart.count()
+                )
             )
-        )
+        } catch {
+            return failurePage(error, request: request)
+        }
     }
 
     /// `GET /shop/cart/{productID}/delete`: asks to confirm removing one line; 400 for an ID that is not an
     /// integer (as the `POST` answers), 404 for a product not in the cart.
     public func confirmDeletePage(_ request: HTTPRequest) async -> HTTPResponse {
+        confirmDeletePage(request, in: cart)
+    }
+
+    /// The confirmation page for deleting one row of either cart (`GET {cart}/{productID}/delete`).
+    func confirmDeletePage(_ request: HTTPRequest, in cart: some ShopCart) -> HTTPResponse {
+        let kind = cart.kind
         let productID: Int
         switch ProductID.parse(request.pathParameters["productID"] ?? "") {
         case .success(let parsed): productID = parsed
-        case .failure(let problem): return badIDPage(problem, tab: .cart)
+        case .failure(let problem): return badIDPage(problem, tab: kind.tab)
         }
-        guard let line = cart.lines.first(where: { $0.productID == productID }) else {
-            return .html(
-                ErrorPage.render(
-                    title: "Not in the cart",
-                    message: "That product is not in the cart.",
-                    cartCount: cart.items.count,
-                    tab: .cart,
-                    link: .cart
-                ),
-                status: .notFound
-            )
+        do {
+            let lines = try cart.cartLines()
+            guard let line = lines.first(where: { $0.productID == productID }) else {
+                return .html(
+                    ErrorPage.render(
+                        title: "Not in the cart",
+                        message: "That product is not in the cart.",
+                        cartCount: cartCount(),
+                        tab: kind.tab,
+                        link: Self.link(to: kind)
+                    ),
+                    status: .notFound
+                )
+            }
+            return .html(ConfirmPage.renderDelete(line: line, cartCount: lines.count, kind: kind))
+        } catch {
+            return failurePage(error, request: request)
         }
-        return .html(ConfirmPage.renderDelete(line: line, cartCount: cart.items.count))
     }
 
     /// `POST /shop/cart/{productID}/delete`: removes the line, then redirects to the cart; a line that is already
     /// gone (a second submit, the back button) redirects to the cart with ``ShopNotice/noLongerInCart``.
     public func deleteForm(_ request: HTTPRequest) async -> HTTPResponse {
+        deleteForm(request, from: cart)
+    }
+
+    /// Deleting one row of either cart (`POST {cart}/{productID}/delete`), then back to the cart's page.
+    func deleteForm(_ request: HTTPRequest, from cart: some ShopCart) -> HTTPResponse {
+        let kind = cart.kind
         let productID: Int
         switch ProductID.parse(request.pathParameters["productID"] ?? "") {
         case .success(let parsed): productID = parsed
-        case .failure(let problem): return badIDPage(problem, tab: .cart)
+        case .failure(let problem): return badIDPage(problem, tab: kind.tab)
         }
         do {
             guard let line = try cart.deleteCart(productID: productID) else {
-                return notices.redirect(to: ShopPaths.cart, with: .noLongerInCart)
+                return notices.redirect(to: kind.path, with: .noLongerInCart)
             }
-            return notices.redirect(to: ShopPaths.cart, with: .removed(title: line.title))
+            return notices.redirect(to: kind.path, with: .removed(title: line.title))
         } catch {
             return failurePage(error, request: request)
         }
@@ -173,16 +215,38 @@ public final class ShopController {
 
     /// `GET /shop/cart/empty`: asks to confirm emptying the cart (or says it is already empty).
     public func confirmEmptyPage(_ request: HTTPRequest) async -> HTTPResponse {
-        .html(ConfirmPage.renderEmptyCart(itemCount: cart.items.count))
+        confirmEmptyPage(request, of: cart)
+    }
+
+    /// The confirmation page for emptying either cart (`GET {cart}/empty`), or "already empty".
+    func confirmEmptyPage(_ request: HTTPRequest, of cart: some ShopCart) -> HTTPResponse {
+        do {
+            return .html(ConfirmPage.renderEmptyCart(itemCount: try cart.count(), kind: cart.kind))
+        } catch {
+            return failurePage(error, request: request)
+        }
     }
 
     /// `POST /shop/cart/empty`: empties the cart, then redirects to it.
     public func emptyForm(_ request: HTTPRequest) async -> HTTPResponse {
+        emptyForm(request, cart: cart)
+    }
+
+    /// Emptying either cart (`POST {cart}/empty`), then back to the cart's page.
+    func emptyForm(_ request: HTTPRequest, cart: some ShopCart) -> HTTPResponse {
         do {
             let removed = try cart.deleteAllCart()
-            return notices.redirect(to: ShopPaths.cart, with: removed == 0 ? .cartAlreadyEmpty : .cartEmptied)
+            return notices.redirect(to: cart.kind.path, with: removed == 0 ? .cartAlreadyEmpty : .cartEmptied)
         } catch {
             return failurePage(error, request: request)
+        }
+    }
+
+    /// The button an error page of `kind`'s tab offers: back to that cart.
+    static func link(to kind: CartKind) -> ErrorPage.Link {
+        switch kind {
+        case .coreData: .coreCart
+        case .swiftData: .cart
         }
     }
 
@@ -203,6 +267,10 @@ public final class ShopController {
     /// The cart's version: this run and the cart's revision, `"<run>-<revision>"`. Pages carry the one they were
     /// rendered from and events the one they report, so the pages' script can tell a newer cart from one it shows.
     public var cartVersion: String { "\(run)-\(cart.revision)" }
+
+    /// The Core Data cart's version, `"<run>-<revision>"`, as ``cartVersion`` is the SwiftData cart's: pages carry
+    /// it, and so do the stream's `corecart` events.
+    public var coreCartVersion: String { "\(run)-\(coreCart.revision)" }
 
     // MARK: JSON API
 
@@ -329,7 +397,7 @@ public final class ShopController {
     /// The empty handler of both carts' JSON APIs.
     func emptyJSON(_ request: HTTPRequest, cart: some ShopCart) -> HTTPResponse {
         do {
-            try cart.deleteAllCart()
+            _ = try cart.deleteAllCart()
             return .noContent
         } catch {
             return failureJSON(error, request: request)

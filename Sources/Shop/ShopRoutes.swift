@@ -42,19 +42,36 @@ public enum ShopRoutes {
         }
     }
 
-    /// Server-sent events: `event: cart` with the cart's JSON (and its version as the event's `id`) at once and after
-    /// every change; a comment every 20 s
-    /// keeps idle connections (and proxies) from timing out. Ends when the client goes away.
+    /// Server-sent events of both carts: `event: cart` with the SwiftData cart's JSON (its version as the event's
+    /// `id`) and `event: corecart` with the Core Data cart's (``ShopController/coreCartEvent()``), each at once and
+    /// after every change of that cart; a comment every 20 s keeps idle connections (and proxies) from timing out.
+    /// One stream carries both, so a browser holds one connection for the Shop's live pages. Ends when the client
+    /// goes away.
     static func cartEvents(_ controller: ShopController) -> HTTPResponse {
         .serverSentEvents { writer in
             let updates = await controller.cartUpdates()
+            let coreUpdates = await controller.coreCartUpdates()
             let first = await controller.cartEvent()
             guard await writer.send(event: "cart", data: first.data, id: first.id) else { return }
+            var coreSent: String?
+            if let core = await controller.coreCartEvent() {
+                guard await writer.send(event: "corecart", data: core.data, id: core.id) else { return }
+                coreSent = core.id
+            }
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await _ in updates {
                         let event = await controller.cartEvent()
                         guard await writer.send(event: "cart", data: event.data, id: event.id) else { return }
+                    }
+                }
+                group.addTask { [coreSent] in
+                    var sent = coreSent
+                    for await _ in coreUpdates {
+                        // Changes that came together arrive as one; a version already sent says nothing new.
+                        guard let event = await controller.coreCartEvent(), event.id != sent else { continue }
+                        guard await writer.send(event: "corecart", data: event.data, id: event.id) else { return }
+                        sent = event.id
                     }
                 }
                 group.addTask {

@@ -10,6 +10,7 @@
   tests assert.
 - `click_and_wait(driver, element)`, `type_and_submit(driver, field, text)`: a click or an Enter that leads to a
   new page, and the wait for it.
+- `mark_document(driver)`, `not_reloaded(driver)`: that a live page changed in place, not by loading it again.
 """
 
 import json
@@ -195,6 +196,16 @@ def navigated(driver, previous_document):
             return False
         return d.execute_script("return document.readyState") == "complete"
     return condition
+
+
+def mark_document(driver):
+    """Leaves a value in the page's `window`, which loading another document (a reload too) drops."""
+    driver.execute_script("window.liveTestMark = 'still here';")
+
+
+def not_reloaded(driver) -> bool:
+    """Whether the page is still the document `mark_document` marked."""
+    return driver.execute_script("return window.liveTestMark === 'still here';")
 
 
 def click_and_wait(driver, element):

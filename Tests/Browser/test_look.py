@@ -39,7 +39,8 @@ def shop_pages(showcase, browser):
 
 
 def shop_core_cart_pages(showcase, browser):
-    """The CoreCart tab's pages (the Core Data cart): empty, with rows, each confirmation, and its errors."""
+    """The CoreCart tab's pages (the Core Data cart): empty, with rows, its rows swapped in place after another
+    client's add, each confirmation, and its errors."""
     base = showcase.url
     api(base + "/api/shop/corecart", "DELETE")
     yield "corecart-empty", base + "/shop/corecart"
@@ -54,6 +55,10 @@ def shop_core_cart_pages(showcase, browser):
     yield "corecart-confirm-delete", base + "/shop/corecart/78/delete"
     click_and_wait(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Delete']"))
     yield "corecart-removed-notice", None
+    # Another client adds a row: the live script swaps the list in place, under the notice.
+    api(base + "/api/shop/corecart", "POST", {"productID": 101})
+    wait_until(browser, lambda d: d.execute_script("return document.querySelectorAll('table.lines tbody tr').length") == 3)
+    yield "corecart-updated-in-place", None
     yield "corecart-confirm-empty", base + "/shop/corecart/empty"
     yield "corecart-not-in-cart", base + "/shop/corecart/5/delete"
     yield "corecart-bad-request", base + "/shop/corecart/abc/delete"
@@ -97,7 +102,7 @@ def book_pages(showcase, browser):
 
 def inventory_pages(showcase, browser):
     """Visits each Inventory page in turn and yields its name once it is shown: empty, with products and a notice,
-    a refused Add, Find's results and its empty search, and the error page."""
+    a refused Add, the list swapped in place after another client's add, Find's results and its empty search."""
     base = showcase.url
     status, listed = api(base + "/api/inventory/products")
     for product in (listed or {}).get("products", []):
@@ -111,6 +116,10 @@ def inventory_pages(showcase, browser):
     yield "inventory-added-notice", None
     click_and_wait(browser, browser.find_element(By.ID, "add"))
     yield "inventory-blank-name", None
+    # Another client adds one: the list is swapped in place beside the refused form and its message.
+    api(base + "/api/inventory/products", "POST", {"name": "kiwi", "quantity": "5"})
+    wait_until(browser, lambda d: "kiwi" in d.execute_script("return document.getElementById('inventory-list').innerText"))
+    yield "inventory-updated-in-place", None
     yield "inventory-results", base + "/inventory/results?" + urlencode({"name": "p"})
     yield "inventory-results-none", base + "/inventory/results?" + urlencode({"name": "zzz"})
     yield "inventory-find-empty", base + "/inventory/results"

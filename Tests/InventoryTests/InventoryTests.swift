@@ -135,4 +135,61 @@ private struct ErrorBody: Decodable {
         let again = try #require(await app.send(.post, "/inventory/\(plum.id)/delete").cookie)
         #expect((await app.send(.get, "/inventory", cookie: again)).main.contains("That product was already deleted."))
     }
+
+    @Test("Every change of the inventory is published: add, delete, a save in another context; reads are not")
+    func changesArePublished() async throws {
+        let folder = try TemporaryFolder()
+        let inventory = try InventoryViewModel(folder: folder.url)
+        var next = inventory.changes().makeAsyncIterator()
+        var revision = inventory.revision
+        func expectChange(_ what: Comment) async {
+            #expect(inventory.revision > revision, what)
+            revision = inventory.revision
+            #expect(await next.next(isolation: #isolation) != nil, what)
+        }
+        let apple = try inventory.add(name: "apple", quantity: "3")
+        await expectChange("add")
+        #expect(try inventory.products(containing: "app") == [apple])
+        #expect(inventory.revision == revision, "a Find changes nothing")
+
+        let other = inventory.newContext()
+        try other.performAndWait {
+            let pear = Product(context: other)
+            pear.name = "pear"
+            pear.quantity = "2"
+            try other.save()
+        }
+        await expectChange("a save in another context on the store")
+        #expect(try inventory.products().map(\.name) == ["apple", "pear"])
+
+        #expect(try inventory.delete(id: try #require(ProductID(token: apple.id))) == apple)
+        await expectChange("delete")
+        #expect(try inventory.products().map(\.name) == ["pear"])
+    }
+
+    @Test("The list and Results pages carry the version and the live script; the event stream's events carry theirs")
+    func livePages() async throws {
+        let folder = try TemporaryFolder()
+        let app = try InventoryApp(folder: folder.url)
+        let controller = InventoryController(inventory: app.inventory, log: { _ in })
+        let before = controller.version
+        let list = String(decoding: (await app.send(.get, "/inventory")).body, as: UTF8.self)
+        #expect(list.contains("<div id=\"inventory-state\" hidden data-version=\"") )
+        #expect(list.contains("<section class=\"card\" aria-labelledby=\"list-heading\" id=\"inventory-list\" data-live>"))
+        #expect(list.contains("<script src=\"\(InventoryLiveScript.page.url)\" defer></script>"))
+        let results = String(decoding: (await app.send(.get, "/inventory/results?name=ap")).body, as: UTF8.self)
+        #expect(results.contains("id=\"inventory-results\" data-live>"))
+        #expect(results.contains("<div id=\"inventory-state\" hidden data-version=\""))
+
+        let first = try #require(controller.event())
+        #expect(first.id == before)
+        #expect(first.data == #"{"products":[]}"#)
+        _ = try app.inventory.add(name: "apple", quantity: "3")
+        let event = try #require(controller.event())
+        #expect(event.id != before && event.id == controller.version)
+        #expect(event.data.contains(#""name":"apple""#))
+        #expect(InventoryAssets.all.map(\.path) == ["/static/inventory.css", "/static/inventory-live.js", "/static/inventory-worker.js"])
+        #expect(InventoryLiveScript.page.content.contains(InventoryLiveScript.worker.url))
+        #expect(InventoryLiveScript.worker.content.contains("new EventSource(\"/api/inventory/events\")"))
+    }
 }

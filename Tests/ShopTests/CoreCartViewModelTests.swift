@@ -68,4 +68,44 @@ struct CoreCartViewModelTests {
         #expect(remaining == 0)
         #expect(try cart.lines().isEmpty)
     }
+
+    @Test("Every change of the cart is published: add, delete, a save in another context, and the batch delete")
+    func changesArePublished() async throws {
+        let cart = try CoreCartViewModel(storeURL: URL(fileURLWithPath: "/dev/null"))
+        let changes = cart.changes()
+        var next = changes.makeAsyncIterator()
+        var revision = cart.revision
+
+        // Each change counts once it is saved, and wakes the stream (its buffered value is there at once).
+        func expectChange(_ what: Comment) async {
+            #expect(cart.revision > revision, what)
+            revision = cart.revision
+            #expect(await next.next() != nil, what)
+        }
+        _ = try cart.addCart(try await product(1))
+        await expectChange("add")
+        _ = try cart.addCart(try await product(5))
+        await expectChange("a second add")
+        _ = try cart.addCart(try await product(5))
+        #expect(cart.revision == revision, "a duplicate changes nothing")
+        #expect(try cart.lines().count == 2 && cart.revision == revision, "reading changes nothing")
+
+        let other = cart.newContext()
+        try other.performAndWait {
+            let row = Cart(context: other)
+            row.id = 16
+            row.title = "Apple"
+            row.price = 1.99
+            try other.save()
+        }
+        await expectChange("a save in another context on the store")
+        #expect(try cart.lines().map(\.productID) == [1, 5, 16])
+
+        #expect(try cart.deleteCart(productID: 1) != nil)
+        await expectChange("delete")
+        #expect(try cart.deleteAllCart() == 2)
+        await expectChange("NSBatchDeleteRequest, which posts no DidSave")
+        #expect(try cart.deleteAllCart() == 0)
+        #expect(cart.revision == revision, "emptying an empty cart changes nothing")
+    }
 }

@@ -2,7 +2,8 @@ import HTML
 
 /// The Inventory app's page frame: the shared layout, its tabs, ``InventoryAssets/stylesheet``, and the product fields.
 enum InventoryLayout {
-    static func page(title: String, current: String, content: HTMLFragment) -> String {
+    /// A complete page; `live` loads the live list's script (pages with a marker and live regions).
+    static func page(title: String, current: String, content: HTMLFragment, live: Bool = false) -> String {
         Layout.page(
             title: title,
             appName: "Inventory",
@@ -11,7 +12,8 @@ enum InventoryLayout {
                 NavigationLink(title: "Results", href: InventoryPaths.results, isCurrent: current == InventoryPaths.results),
             ],
             content: content,
-            stylesheets: [InventoryAssets.stylesheet.url]
+            stylesheets: [InventoryAssets.stylesheet.url],
+            scripts: live ? [InventoryLiveScript.page.url] : []
         )
     }
 

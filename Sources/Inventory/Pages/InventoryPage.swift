@@ -9,7 +9,12 @@ public enum InventoryPage {
     ///   - form: The fields as typed (empty after an Add).
     ///   - error: The reason the last Add was refused; nil for none.
     ///   - notice: A banner at the top; nil for none.
-    public static func render(products: [ProductLine], form: ProductForm = ProductForm(), error: String? = nil, notice: InventoryNotice? = nil) -> String {
+    ///   - version: The inventory version `products` were read at, for the live list (it replaces the list in place
+    ///     when another tab changes the inventory); nil for a page that does not follow changes.
+    public static func render(
+        products: [ProductLine], form: ProductForm = ProductForm(), error: String? = nil, notice: InventoryNotice? = nil,
+        version: String? = nil
+    ) -> String {
         let summary: HTMLFragment? = error.map { "<p class=\"notice warning\" role=\"alert\">\($0) Nothing was added.</p>" }
         let content: HTMLFragment = """
             \(notice?.banner)
@@ -21,12 +26,13 @@ public enum InventoryPage {
             <button type="submit" id="find" class="secondary" formaction="\(InventoryPaths.results)" formmethod="get">Find</button>\
             <a class="button secondary" id="clear" href="\(InventoryPaths.list)">Clear</a></div>
             </form>
-            <section class="card" aria-labelledby="list-heading">
+            <section class="card" aria-labelledby="list-heading"\(InventoryLiveScript.liveRegion(id: "inventory-list"))>
             <h2 id="list-heading">Products <span class="muted">(\(products.count))</span></h2>
             \(InventoryLayout.table(products, empty: "No products yet: add one above."))
             <p class="muted hint">Sorted by name.</p>
             </section>
+            \(version.map(InventoryLiveScript.marker(version:)))
             """
-        return InventoryLayout.page(title: "Inventory", current: InventoryPaths.list, content: content)
+        return InventoryLayout.page(title: "Inventory", current: InventoryPaths.list, content: content, live: version != nil)
     }
 }

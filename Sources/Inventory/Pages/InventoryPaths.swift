@@ -8,6 +8,8 @@ public enum InventoryPaths {
     public static let stylesheet = "/static/inventory.css"
     /// The JSON API's collection.
     public static let api = "/api/inventory/products"
+    /// The server-sent events of inventory changes (`event: inventory`, `data:` every product's JSON).
+    public static let events = "/api/inventory/events"
 
     /// `POST`: delete a product.
     public static func delete(_ id: String) -> String { "/inventory/\(id)/delete" }

@@ -16,6 +16,8 @@ public final class CoreCartViewModel: @unchecked Sendable {
     private var context: NSManagedObjectContext { container.viewContext }
     /// The contexts ``newContext()`` made, told about batch deletes; weak, so a context nobody uses goes away.
     private let otherContexts = Locked<[WeakContext]>([])
+    /// Notices every change of the cart (saves by any context on its store, and ``deleteAllCart()``).
+    private let observer: CoreCartObserver
 
     /// The cart in the SQLite file at `storeURL` (the showcase's `<data-dir>/Cart.sqlite`); `/dev/null` keeps it in
     /// memory, as in Core Data.
@@ -35,6 +37,17 @@ public final class CoreCartViewModel: @unchecked Sendable {
         var failure: Error?
         container.loadPersistentStores { _, error in failure = error }
         if let failure { throw CoreCartError("\(failure)") }
+        observer = CoreCartObserver(coordinator: container.persistentStoreCoordinator)
+    }
+
+    /// Grows with every change of the cart — a save by any context on its store, or ``deleteAllCart()`` — so
+    /// derived values (the live pages' cart version) can tell a newer cart from one they show.
+    public var revision: Int { observer.revision }
+
+    /// Yields after every change of the cart from now on (saves in any context on its store, batch deletes);
+    /// changes that come faster than they are read arrive as one. The live pages' event stream reads it.
+    public func changes() -> AsyncStream<Void> {
+        observer.changes()
     }
 
     /// A new background context on the cart's store that ``deleteAllCart()`` keeps current too.
@@ -103,6 +116,8 @@ public final class CoreCartViewModel: @unchecked Sendable {
         }
         let contexts = [context] + otherContexts.withLock { $0.compactMap(\.context) }
         NSManagedObjectContext.mergeChanges(fromRemoteContextSave: [NSDeletedObjectsKey: deleted], into: contexts)
+        // A batch delete posts no DidSave: tell the live pages here, once every context shows it.
+        if !deleted.isEmpty { observer.publish() }
         return deleted.count
     }
 

@@ -6,12 +6,32 @@ extension ShopController {
     /// `GET /api/shop/corecart`: the rows in the order added and the total (``CartJSON``).
     public func coreCartJSON(_ request: HTTPRequest) async -> HTTPResponse {
         do {
-            let lines = try coreCart.lines()
-            let total = lines.reduce(0) { $0 + $1.price }
-            return .json(CartJSON(items: lines, total: (total * 100).rounded() / 100))
+            return .json(try currentCoreCart())
         } catch {
             return failureJSON(error, request: request)
         }
+    }
+
+    /// Yields whenever the Core Data cart changes: a save by any context on its store, or emptying it.
+    public func coreCartUpdates() -> AsyncStream<Void> {
+        coreCart.changes()
+    }
+
+    /// One server-sent `corecart` event: the Core Data cart's ``coreCartVersion`` (the event's `id`) and the JSON
+    /// `GET /api/shop/corecart` answers (its data), the version read first (a change in between makes the event
+    /// older than its data, and that change's own event follows). Nil when the store cannot be read.
+    public func coreCartEvent() -> (id: String, data: String)? {
+        let version = coreCartVersion
+        guard let cart = try? currentCoreCart(), let body = try? HTTPResponse.defaultJSONEncoder().encode(cart) else {
+            return nil
+        }
+        return (version, String(decoding: body, as: UTF8.self))
+    }
+
+    private func currentCoreCart() throws(CoreCartError) -> CartJSON {
+        let lines = try coreCart.lines()
+        let total = lines.reduce(0) { $0 + $1.price }
+        return CartJSON(items: lines, total: (total * 100).rounded() / 100)
     }
 
     /// `POST /api/shop/corecart` `{"productID": N}`: 201 with the new row; 409 if already there; 404 for an

@@ -17,6 +17,8 @@ public enum CartPage {
     ///   - notice: A banner above the cart, for example ``ShopNotice/removed(title:)``; `nil` for none.
     ///   - cartVersion: The SwiftData cart's version the page shows, for the live updates (the SDCart page reloads
     ///     when a newer cart has other rows; other pages follow the SDCart tab's count); `nil` for none.
+    ///   - coreCartVersion: The Core Data cart's version the page shows, for the live updates (the CoreCart page
+    ///     replaces its rows in place when the cart changes; other pages follow the CoreCart tab's count).
     ///   - cartCount: On the CoreCart page, the rows in the SwiftData cart for the SDCart tab's label.
     ///   - coreCartCount: On the SDCart page, the rows in the Core Data cart for the CoreCart tab's label.
     /// - Returns: A complete HTML document.
@@ -26,6 +28,7 @@ public enum CartPage {
         total: Double,
         notice: ShopNotice?,
         cartVersion: String? = nil,
+        coreCartVersion: String? = nil,
         cartCount: Int? = nil,
         coreCartCount: Int? = nil
     ) -> String {
@@ -54,13 +57,18 @@ public enum CartPage {
                 <div class="actions"><a class="button danger" href="\(kind.emptyPath)">Empty cart</a></div>
                 """
         }
+        let marker = LiveCartScript.marker(
+            version: cartVersion, coreCartVersion: coreCartVersion,
+            productIDs: kind == .swiftData ? lines.map(\.productID) : nil
+        )
+        let region: HTMLFragment? = kind == .coreData ? LiveCartScript.liveRegion(id: "corecart-lines") : nil
         let content: HTMLFragment = """
             \(notice?.banner)
             <h1>\(kind.tabTitle)</h1>
-            <section class="card">
+            <section class="card"\(region)>
             \(body)
             </section>
-            \(LiveCartScript.marker(version: cartVersion, productIDs: kind == .swiftData ? lines.map(\.productID) : nil))
+            \(marker)
             """
         return ShopLayout.page(
             title: kind.tabTitle,

@@ -22,6 +22,7 @@ public enum DisplayPage {
     ///   - imageURL: The product's picture to load (the live catalog's thumbnail); `nil` to draw it only (the
     ///     bundled catalog, which may be offline).
     ///   - cartVersion: The cart version the page shows, for the live updates; `nil` for none.
+    ///   - coreCartVersion: The Core Data cart's version the page shows, for the live updates of its count.
     /// - Returns: A complete HTML document.
     public static func render(
         product: Product,
@@ -29,7 +30,8 @@ public enum DisplayPage {
         cartCount: Int? = nil,
         coreCartCount: Int? = nil,
         imageURL: String? = nil,
-        cartVersion: String? = nil
+        cartVersion: String? = nil,
+        coreCartVersion: String? = nil
     ) -> String {
         let brand: HTMLFragment? = product.brand.map { brand in
             "<p class=\"brand\"><span class=\"muted\">Brand:</span> \(brand)</p>"
@@ -63,7 +65,7 @@ public enum DisplayPage {
             <a class="button secondary" href="\(ShopPaths.next(after: product.id))">Next</a>
             </div>
             </article>
-            \(LiveCartScript.marker(version: cartVersion))
+            \(LiveCartScript.marker(version: cartVersion, coreCartVersion: coreCartVersion))
             """
         return ShopLayout.page(
             title: product.title, tab: .display, cartCount: cartCount, coreCartCount: coreCartCount, content: content

@@ -1,9 +1,10 @@
 import HTML
 
 /// Progressive enhancement: with JavaScript, the Shop's pages follow cart changes made elsewhere — another tab,
-/// another process writing the same store — through the server-sent events of `/api/shop/cart/events`: the Cart
-/// tab's count updates, and the cart page reloads when its rows are no longer the cart's. Without JavaScript
-/// nothing changes and every page still works.
+/// another process writing the same store, the JSON API — through the server-sent events of
+/// `/api/shop/cart/events`: the tabs' counts update, the SDCart page reloads when its rows are no longer the
+/// cart's, and the CoreCart page replaces its rows in place. Without JavaScript nothing changes and every page
+/// still works.
 ///
 /// A browser allows only six connections to one host over HTTP/1.1, and an event stream holds one for as long as
 /// it is open, so every tab opening its own would soon leave none for loading pages. So there is one stream per
@@ -17,20 +18,27 @@ import HTML
 enum LiveCartScript {
     /// `/static/shop-live.js`, loaded by every Shop page.
     ///
-    /// Each page carries the cart version it was rendered from (``marker(version:productIDs:)``), and the events
-    /// carry theirs (`id:`, see ``ShopController/cartEvent()``), so an event the page already reflects (the one its
-    /// own action caused, or one the worker replays) changes nothing. A newer event updates the Cart tab's count;
-    /// on the cart page, whose marker also lists its rows, a newer event with other rows reloads the page.
+    /// Each page carries the cart versions it was rendered from (``marker(version:coreCartVersion:productIDs:)``),
+    /// and the events carry theirs (`id:`, see ``ShopController/cartEvent()`` and
+    /// ``ShopController/coreCartEvent()``), so an event the page already reflects (the one its own action caused,
+    /// or one the worker replays) changes nothing. A newer `cart` event updates the SDCart tab's count; on the
+    /// SDCart page, whose marker also lists its rows, a newer event with other rows reloads the page. A newer
+    /// `corecart` event updates the CoreCart tab's count, and the CoreCart page replaces its rows in place: it
+    /// reads the page again (without cookies, so no notice meant for another tab is taken) and swaps in its
+    /// ``liveRegion(id:)``, so nothing else on the page — a notice, the scroll position, focus — changes.
     static let page = StaticAsset(
         path: "/static/shop-live.js",
         contentType: "text/javascript; charset=utf-8",
         content: """
-            // The Shop's live cart: one event stream per browser, shared by its tabs (see shop-cart-worker.js).
+            // The Shop's live carts: one event stream per browser, shared by its tabs (see shop-cart-worker.js).
             (function () {
               "use strict";
               var cartPath = "\(ShopPaths.cart)";
+              var coreCartPath = "\(ShopPaths.coreCart)";
               var marker = document.getElementById("shop-cart-state");
+              var coreMarker = document.getElementById("shop-corecart-state");
               var shownVersion = marker ? marker.getAttribute("data-version") : null;
+              var shownCoreVersion = coreMarker ? coreMarker.getAttribute("data-version") : null;
               var shownItems = marker ? marker.getAttribute("data-items") : null;
               var reloading = false;
 
@@ -42,26 +50,85 @@ enum LiveCartScript {
               });
 
               // "<server run>-<revision>": another run is newer; in one run a higher revision is.
-              function isNewer(version) {
-                if (!shownVersion || !version) return true;
-                var shown = shownVersion.split("-"), seen = version.split("-");
-                if (shown[0] !== seen[0]) return true;
-                return Number(seen[1]) > Number(shown[1]);
+              function isNewer(version, shown) {
+                if (!shown || !version) return true;
+                var was = shown.split("-"), seen = version.split("-");
+                if (was[0] !== seen[0]) return true;
+                return Number(seen[1]) > Number(was[1]);
+              }
+
+              function parseCart(message) {
+                var cart;
+                try { cart = JSON.parse(message.data); } catch (error) { return null; }
+                return cart && Array.isArray(cart.items) ? cart : null;
+              }
+
+              function setTab(path, title, count) {
+                var tab = document.querySelector('header nav a[href="' + path + '"]');
+                if (tab) tab.textContent = title + " (" + count + ")";
               }
 
               function showCart(message) {
-                if (!message || !isNewer(message.id)) return;
-                var cart;
-                try { cart = JSON.parse(message.data); } catch (error) { return; }
-                if (!cart || !Array.isArray(cart.items)) return;
+                if (!message || !isNewer(message.id, shownVersion)) return;
+                var cart = parseCart(message);
+                if (!cart) return;
                 shownVersion = message.id;
                 var items = cart.items.map(function (item) { return item.productID; }).join(",");
                 if (shownItems !== null && items !== shownItems) {
                   if (!reloading) { reloading = true; location.reload(); }
                   return;
                 }
-                var tab = document.querySelector('header nav a[href="' + cartPath + '"]');
-                if (tab) tab.textContent = "SDCart (" + cart.items.length + ")";
+                setTab(cartPath, "SDCart", cart.items.length);
+              }
+
+              function showCoreCart(message) {
+                if (!message || !isNewer(message.id, shownCoreVersion)) return;
+                var cart = parseCart(message);
+                if (!cart) return;
+                shownCoreVersion = message.id;
+                setTab(coreCartPath, "CoreCart", cart.items.length);
+                refreshRegions();
+              }
+
+              function show(message) {
+                if (message && message.event === "corecart") showCoreCart(message);
+                else showCart(message);
+              }
+
+              // The page's live regions ([data-live]) as the server renders them now: the page is read again and
+              // each region swapped for its new self. One read at a time; a change during it reads once more.
+              var refreshing = false, again = false;
+              function refreshRegions() {
+                if (!document.querySelector("[data-live]")) return;
+                if (refreshing) { again = true; return; }
+                refreshing = true;
+                // Without cookies: the page must not take a notice another tab's action left for its own page.
+                fetch(location.pathname + location.search, { credentials: "omit", cache: "no-store" })
+                  .then(function (response) { return response.ok ? response.text() : null; })
+                  .then(function (html) {
+                    if (html !== null) swapRegions(new DOMParser().parseFromString(html, "text/html"));
+                  })
+                  .catch(function () {})
+                  .then(function () {
+                    refreshing = false;
+                    if (again) { again = false; refreshRegions(); }
+                  });
+              }
+
+              function swapRegions(fresh) {
+                Array.prototype.forEach.call(document.querySelectorAll("[data-live]"), function (region) {
+                  var replacement = fresh.getElementById(region.id);
+                  if (!replacement) return;
+                  var focused = region.contains(document.activeElement) ? document.activeElement : null;
+                  var label = focused ? focused.getAttribute("aria-label") || focused.textContent : null;
+                  region.replaceWith(document.importNode(replacement, true));
+                  if (focused) {
+                    var same = Array.prototype.filter.call(
+                      document.getElementById(region.id).querySelectorAll(focused.tagName),
+                      function (element) { return (element.getAttribute("aria-label") || element.textContent) === label; });
+                    if (same.length) same[0].focus();
+                  }
+                });
               }
 
               var stopListening = null;
@@ -70,7 +137,7 @@ enum LiveCartScript {
                 if (stopListening) return;
                 if (window.SharedWorker) {
                   var port = new SharedWorker("\(ShopPaths.cartWorkerURL)", { name: "shop-cart" }).port;
-                  port.onmessage = function (event) { showCart(event.data); };
+                  port.onmessage = function (event) { show(event.data); };
                   port.start();
                   port.postMessage("listen");
                   stopListening = function () { port.postMessage("stop"); port.close(); };
@@ -78,8 +145,10 @@ enum LiveCartScript {
                   listenThroughLeader();
                 } else if (window.EventSource) {
                   var source = new EventSource("\(ShopPaths.cartEvents)");
-                  source.addEventListener("cart", function (event) {
-                    showCart({ id: event.lastEventId, data: event.data });
+                  ["cart", "corecart"].forEach(function (type) {
+                    source.addEventListener(type, function (event) {
+                      show({ event: type, id: event.lastEventId, data: event.data });
+                    });
                   });
                   stopListening = function () { source.close(); };
                 }
@@ -91,17 +160,20 @@ enum LiveCartScript {
               function listenThroughLeader() {
                 var channel = new BroadcastChannel("shop-cart");
                 var waiting = new AbortController();
-                var source = null, latest = null, resign = null;
+                var source = null, latest = {}, resign = null;
                 channel.onmessage = function (event) {
-                  if (event.data === "hello") { if (latest) channel.postMessage(latest); }
-                  else showCart(event.data);
+                  if (event.data === "hello") {
+                    Object.keys(latest).forEach(function (type) { channel.postMessage(latest[type]); });
+                  } else show(event.data);
                 };
                 navigator.locks.request("shop-cart-events", { signal: waiting.signal }, function () {
                   source = new EventSource("\(ShopPaths.cartEvents)");
-                  source.addEventListener("cart", function (event) {
-                    latest = { id: event.lastEventId, data: event.data };
-                    showCart(latest);
-                    channel.postMessage(latest);
+                  ["cart", "corecart"].forEach(function (type) {
+                    source.addEventListener(type, function (event) {
+                      latest[type] = { event: type, id: event.lastEventId, data: event.data };
+                      show(latest[type]);
+                      channel.postMessage(latest[type]);
+                    });
                   });
                   return new Promise(function (resolve) { resign = resolve; });
                 }).catch(function () {});
@@ -128,23 +200,33 @@ enum LiveCartScript {
             """
     )
 
-    /// The hidden element ``page`` reads: the cart version the page shows, and on the cart page its rows'
-    /// product IDs in order.
+    /// The hidden elements ``page`` reads: the SwiftData cart's version the page shows (`#shop-cart-state`, with
+    /// on the SDCart page its rows' product IDs in order), and the Core Data cart's (`#shop-corecart-state`).
     /// - Parameters:
     ///   - version: ``ShopController``'s cart version when the page was rendered; `nil` for no marker.
+    ///   - coreCartVersion: Its Core Data cart version then; `nil` for none.
     ///   - productIDs: The rows shown, for the cart page; `nil` on pages that show only the count.
-    static func marker(version: String?, productIDs: [Int]? = nil) -> HTMLFragment? {
-        guard let version else { return nil }
+    static func marker(version: String?, coreCartVersion: String? = nil, productIDs: [Int]? = nil) -> HTMLFragment? {
+        let core: HTMLFragment? = coreCartVersion.map { "<div id=\"shop-corecart-state\" hidden data-version=\"\($0)\"></div>" }
+        guard let version else { return core }
         let items: HTMLFragment? = productIDs.map { ids in
             " data-items=\"\(ids.map(String.init).joined(separator: ","))\""
         }
-        return "<div id=\"shop-cart-state\" hidden data-version=\"\(version)\"\(items)></div>"
+        return "<div id=\"shop-cart-state\" hidden data-version=\"\(version)\"\(items)></div>\(core)"
+    }
+
+    /// The attributes that make an element a live region of ``page``: ` id="…" data-live`, so the page swaps it
+    /// for the same element of the page read again after a change.
+    /// - Parameter id: The element's id, unique on the page.
+    static func liveRegion(id: String) -> HTMLFragment {
+        " id=\"\(id)\" data-live"
     }
 
     /// `/static/shop-cart-worker.js`, the `SharedWorker` that holds the browser's one event stream.
     ///
-    /// Pages send `"listen"` and `"stop"`; the worker sends each event as `{id, data}` (the cart's version and
-    /// JSON) to the pages that listen, and the latest to a page as soon as it listens.
+    /// Pages send `"listen"` and `"stop"`; the worker sends each event as `{event, id, data}` (`cart` or
+    /// `corecart`, that cart's version and JSON) to the pages that listen, and the latest of each to a page as soon
+    /// as it listens.
     static let worker = StaticAsset(
         path: "/static/shop-cart-worker.js",
         contentType: "text/javascript; charset=utf-8",
@@ -153,18 +235,20 @@ enum LiveCartScript {
             "use strict";
             var listeners = [];
             var source = null;
-            var latest = null;
+            var latest = {};
 
             function send(message) {
-              latest = message;
+              latest[message.event] = message;
               listeners.forEach(function (port) { port.postMessage(message); });
             }
 
             function open() {
               if (source) return;
               source = new EventSource("\(ShopPaths.cartEvents)");
-              source.addEventListener("cart", function (event) {
-                send({ id: event.lastEventId, data: event.data });
+              ["cart", "corecart"].forEach(function (type) {
+                source.addEventListener(type, function (event) {
+                  send({ event: type, id: event.lastEventId, data: event.data });
+                });
               });
             }
 
@@ -172,7 +256,7 @@ enum LiveCartScript {
               if (listeners.length > 0 || !source) return;
               source.close();
               source = null;
-              latest = null;
+              latest = {};
             }
 
             self.onconnect = function (event) {
@@ -180,7 +264,7 @@ enum LiveCartScript {
               port.onmessage = function (message) {
                 if (message.data === "listen") {
                   if (listeners.indexOf(port) < 0) listeners.push(port);
-                  if (latest !== null) port.postMessage(latest);
+                  Object.keys(latest).forEach(function (type) { port.postMessage(latest[type]); });
                   open();
                 } else if (message.data === "stop") {
                   listeners = listeners.filter(function (other) { return other !== port; });
