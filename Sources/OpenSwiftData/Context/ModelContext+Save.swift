@@ -37,12 +37,14 @@ extension ModelContext {
         postWillSave()
         let deletedIdentifiers = deleted.map(\.persistentModelID)
 
-        let changes: Changes
+        var changes: Changes
         do {
             changes = try saveRequest(deleted: deleted, changed: changed, inserted: inserted, upserts: upserts)
         } catch {
             throw .wrapping(error, url: store.url)
         }
+        changes.request.author = author
+        changes.request.contextIdentifier = editingIdentifier
         let result = try store.save(changes.request)
         let batchResults = result.batchDeletedKeys
         let vanished = result.vanishedUpdates.map { changes.updatedModels[$0] }
@@ -62,8 +64,10 @@ extension ModelContext {
             unregister(model)
             model._$persistentState.markRemoved()
         }
+        let dataStore = store as? DataStoreModelStore
         for (model, rowID) in zip(inserted, insertedRowIDs) {
             adoptInsertedRow(model, rowID: rowID, storeIdentifier: storeIdentifier)
+            if let dataStore { model._$persistentState.dataStoreIdentifier = dataStore.identifier(forKey: rowID) }
         }
         insertedModels.removeAll()
         changedModels.removeAll()
