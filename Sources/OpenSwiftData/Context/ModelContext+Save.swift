@@ -98,7 +98,17 @@ extension ModelContext {
         changes.request.upserts = upserts
         changes.request.batchDeletes = batchDeletions.map(\.delete)
         for model in deleted {
-            changes.request.deletes.append(SaveRequest.Delete(table: try store.table(for: type(of: model)), key: model._$persistentState.rowID))
+            let entity = try store.mapping.entity(for: type(of: model))
+            var delete = SaveRequest.Delete(table: entity.table, key: model._$persistentState.rowID)
+            if !entity.preservedColumns.isEmpty {
+                // The history's tombstone: the values of the attributes marked .preserveValueOnDeletion.
+                var row = ModelRowEncoder(table: entity.table, faults: model._$persistentState.faults)
+                try model._$encode(to: &row)
+                for column in entity.preservedColumns where column.index < row.values.count {
+                    delete.tombstone[column.name] = row.values[column.index]
+                }
+            }
+            changes.request.deletes.append(delete)
         }
         var deferred: [(owner: any PersistentModel, table: EntityTable, column: Int, target: any PersistentModel)] = []
         for model in changed {

@@ -248,6 +248,11 @@ final class DataStoreModelStore: ModelStore, @unchecked Sendable {
 
     func close() {}
 
+    /// A store of your own keeps no history here (SwiftData's `HistoryProviding` is not offered yet).
+    func history(after token: Int64?) throws(SwiftDataError) -> [HistoryRecord] { [] }
+
+    func deleteHistory(_ tokens: [Int64]) throws(SwiftDataError) {}
+
     private func failure(_ error: any Error) -> SwiftDataError {
         if let error = error as? SwiftDataError { return error }
         return .dataStoreFailed(store: type(of: driver).storeName, message: "\(error)")

@@ -42,6 +42,9 @@ package struct SaveRequest {
     package struct Delete {
         package var table: EntityTable
         package var key: Int64
+        /// The values the history keeps of the deleted row (SwiftData's `.preserveValueOnDeletion` attributes), by
+        /// column name.
+        package var tombstone: [String: StoredValue] = [:]
 
         package init(table: EntityTable, key: Int64) {
             self.table = table
