@@ -107,7 +107,7 @@ import Testing
         #expect(try reopened.fetch(FetchDescriptor<SDCartModel>()).first?.price == 9.99)
     }
 
-    @Test func theStoreGetsTheDescriptorAndTheAuthor() throws {
+    @Test func theStoreAppliesTheWindowItselfAndErases() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("people.json")
         let schema = Schema([Person.self])
@@ -131,19 +131,35 @@ import Testing
         #expect(try ModelContext(container).fetch(FetchDescriptor<Person>()).isEmpty)
     }
 
-    @Test func authorReachesTheStoreInTheEditingState() throws {
+    @Test func identifiersLastAcrossAReopen() throws {
         let folder = try TemporaryDirectory()
-        let url = folder.file("authors.json")
+        let url = folder.file("ids.json")
         let schema = Schema([SDCartModel.self])
         let container = try ModelContainer(for: schema, configurations: [JSONStoreConfiguration(name: "A", schema: schema, fileURL: url)])
         let context = ModelContext(container)
-        context.author = "cart-ui"
         context.insert(SDCartModel(id: 1, title: "One", price: 1))
         try context.save()
         // The store handed out a UUID primary key; the model's identifier is it, stable across a reopen.
         let identifier = try #require(try context.fetch(FetchDescriptor<SDCartModel>()).first?.persistentModelID)
+        #expect(identifier.primaryKey == nil && !identifier.isTemporary)
         let again = ModelContext(try ModelContainer(for: schema, configurations: [JSONStoreConfiguration(name: "A", schema: schema, fileURL: url)]))
         #expect(try again.fetch(FetchDescriptor<SDCartModel>()).first?.persistentModelID == identifier)
+    }
+
+    @Test func theStoreGetsTheWholeDescriptorAndTheAuthor() throws {
+        let schema = Schema([Person.self])
+        let context = ModelContext(try ModelContainer(for: schema, configurations: [CapturingConfiguration(name: "c", schema: schema)]))
+        context.author = "importer"
+        var descriptor = FetchDescriptor<Person>(predicate: #Predicate { $0.age > 30 }, sortBy: [SortDescriptor(\.name)])
+        descriptor.fetchLimit = 5
+        #expect(try context.fetch(descriptor).isEmpty)
+        let request = try #require(CapturingStore.last as? DataStoreFetchRequest<Person>)
+        #expect(request.descriptor.predicate != nil && request.descriptor.sortBy.count == 1 && request.descriptor.fetchLimit == 5)
+        #expect(request.editingState.author == "importer")
+        context.insert(Person(name: "Ada", age: 36))
+        try context.save()
+        #expect(CapturingStore.lastSave?.author == "importer")
+        #expect(CapturingStore.lastSave?.inserted == 1)
     }
 
     @Test func relationshipsAndSeveralConfigurationsAreRefusedClearly() throws {
@@ -247,7 +263,15 @@ final class CapturingStore: DataStore {
         Self.last = request
         return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: [])
     }
+    nonisolated(unsafe) static var lastSave: (author: String?, inserted: Int)?
     func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
-        DataStoreSaveChangesResult(for: identifier)
+        Self.lastSave = (request.editingState.author, request.inserted.count)
+        var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
+        for snapshot in request.inserted {
+            remapped[snapshot.persistentIdentifier] = try PersistentIdentifier.identifier(
+                for: identifier, entityName: snapshot.persistentIdentifier.entityName, primaryKey: UUID()
+            )
+        }
+        return DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remapped)
     }
 }

@@ -39,9 +39,6 @@ final class JSONStore: DataStore {
     var name: String
     var schema: Schema
     var identifier: String
-    /// What each call asked, for tests to check what reached the store.
-    private(set) var fetchedDescriptors: [String] = []
-    private(set) var authors: [String?] = []
 
     init(_ configuration: JSONStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
         self.configuration = configuration
@@ -61,12 +58,10 @@ final class JSONStore: DataStore {
         let offset = min(max(request.descriptor.fetchOffset ?? 0, 0), snapshots.count)
         snapshots = Array(snapshots[offset...])
         if let limit = request.descriptor.fetchLimit { snapshots = Array(snapshots.prefix(max(limit, 0))) }
-        fetchedDescriptors.append("\(T.entityName) offset \(offset) limit \(request.descriptor.fetchLimit.map(String.init) ?? "none")")
         return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: snapshots)
     }
 
     func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
-        authors.append(request.editingState.author)
         var remappedIdentifiers = [PersistentIdentifier: PersistentIdentifier]()
         var serialized = try read()
         for snapshot in request.inserted {
