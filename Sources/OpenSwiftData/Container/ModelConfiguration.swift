@@ -1,7 +1,10 @@
 import Foundation
 
 /// Where and how a container stores its models. Mirrors SwiftData's `ModelConfiguration`.
-public struct ModelConfiguration: Hashable, Sendable {
+public struct ModelConfiguration: DataStoreConfiguration, Hashable, Sendable {
+    /// The SQLite store. SwiftData's is `DefaultStore` too.
+    public typealias Store = DefaultStore
+
     /// The configuration's name; the default store file is `<name>.store`.
     public let name: String
     /// The SQLite file, or nil when stored in memory only.
@@ -13,8 +16,9 @@ public struct ModelConfiguration: Hashable, Sendable {
     /// ``ModelContext/delete(model:where:includeSubclasses:)`` and ``ModelContainer/deleteAllData()`` throw
     /// ``SwiftDataError/writeNotAllowed(_:)``.
     public let allowsSave: Bool
-    /// The models this configuration covers, if narrower than the container's.
-    public let schema: Schema?
+    /// The models this configuration covers, if narrower than the container's (a container refuses one that leaves
+    /// out a model: see ``ModelContainer/init(for:migrationPlan:configurations:)``).
+    public var schema: Schema?
     /// What a save does when an inserted model's unique value(s) match a stored row: update that row (SwiftData's
     /// rule, the default) or throw. Not in SwiftData.
     public var uniquenessConflictPolicy: UniquenessConflictPolicy = .update
@@ -36,6 +40,15 @@ public struct ModelConfiguration: Hashable, Sendable {
         self.isStoredInMemoryOnly = isStoredInMemoryOnly
         self.allowsSave = allowsSave
         self.url = isStoredInMemoryOnly ? nil : Self.defaultDirectory.appendingPathComponent("\(name).store")
+    }
+
+    /// A configuration for these model types, at ``defaultDirectory``/`default.store` or in memory. Mirrors
+    /// SwiftData's `init(for:isStoredInMemoryOnly:)`.
+    /// (Disfavoured so that `ModelConfiguration()` and `ModelConfiguration(isStoredInMemoryOnly:)` stay the
+    /// unnamed configuration for every model.)
+    @_disfavoredOverload
+    public init(for forTypes: any PersistentModel.Type..., isStoredInMemoryOnly: Bool = false) {
+        self.init(schema: Schema(forTypes), isStoredInMemoryOnly: isStoredInMemoryOnly)
     }
 
     /// A configuration storing in the SQLite file at `url` (its folder is created if missing).

@@ -11,6 +11,7 @@ extension ModelContext {
     /// - Throws: ``SwiftDataError/unsupportedPredicate(_:)`` or ``SwiftDataError/unsupportedSortDescriptor(_:)``
     ///   when the descriptor cannot be translated; ``SwiftDataError/modelNotInSchema(entityName:)``; store errors.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws(SwiftDataError) -> [T] {
+        if let dataStore = store as? DataStoreModelStore { return try fetch(descriptor, from: dataStore) }
         let table = try store.table(for: T.self)
         let plan = try FetchPlan(table: table, schema: store.mapping, descriptor: descriptor, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
         let mergesPendingChanges = descriptor.includePendingChanges && hasPendingChanges(for: T.self)
@@ -36,6 +37,7 @@ extension ModelContext {
     /// `fetchCount(_:)`; runs `SELECT count(*)` when the predicate is translated and no pending change of `T` is
     /// involved.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws(SwiftDataError) -> Int {
+        if store is DataStoreModelStore { return try fetch(descriptor).count }
         let table = try store.table(for: T.self)
         var countable = descriptor
         countable.sortBy = []
@@ -108,7 +110,7 @@ extension ModelContext {
             || batchDeletions(of: type) != nil
     }
 
-    private func mergePendingChanges<T: PersistentModel>(
+    func mergePendingChanges<T: PersistentModel>(
         into stored: [T], descriptor: FetchDescriptor<T>, alwaysSort: Bool
     ) throws(SwiftDataError) -> [T] {
         func matches(_ model: T) throws(SwiftDataError) -> Bool {

@@ -37,12 +37,14 @@ extension ModelContext {
         postWillSave()
         let deletedIdentifiers = deleted.map(\.persistentModelID)
 
-        let changes: Changes
+        var changes: Changes
         do {
             changes = try saveRequest(deleted: deleted, changed: changed, inserted: inserted, upserts: upserts)
         } catch {
             throw .wrapping(error, url: store.url)
         }
+        changes.request.author = author
+        changes.request.contextIdentifier = editingIdentifier
         let result = try store.save(changes.request)
         let batchResults = result.batchDeletedKeys
         let vanished = result.vanishedUpdates.map { changes.updatedModels[$0] }
@@ -62,8 +64,10 @@ extension ModelContext {
             unregister(model)
             model._$persistentState.markRemoved()
         }
+        let dataStore = store as? DataStoreModelStore
         for (model, rowID) in zip(inserted, insertedRowIDs) {
             adoptInsertedRow(model, rowID: rowID, storeIdentifier: storeIdentifier)
+            if let dataStore { model._$persistentState.dataStoreIdentifier = dataStore.identifier(forKey: rowID) }
         }
         insertedModels.removeAll()
         changedModels.removeAll()
@@ -94,7 +98,17 @@ extension ModelContext {
         changes.request.upserts = upserts
         changes.request.batchDeletes = batchDeletions.map(\.delete)
         for model in deleted {
-            changes.request.deletes.append(SaveRequest.Delete(table: try store.table(for: type(of: model)), key: model._$persistentState.rowID))
+            let entity = try store.mapping.entity(for: type(of: model))
+            var delete = SaveRequest.Delete(table: entity.table, key: model._$persistentState.rowID)
+            if !entity.preservedColumns.isEmpty {
+                // The history's tombstone: the values of the attributes marked .preserveValueOnDeletion.
+                var row = ModelRowEncoder(table: entity.table, faults: model._$persistentState.faults)
+                try model._$encode(to: &row)
+                for column in entity.preservedColumns where column.index < row.values.count {
+                    delete.tombstone[column.name] = row.values[column.index]
+                }
+            }
+            changes.request.deletes.append(delete)
         }
         var deferred: [(owner: any PersistentModel, table: EntityTable, column: Int, target: any PersistentModel)] = []
         for model in changed {

@@ -30,6 +30,13 @@ public final class ModelContext {
     /// SwiftData, whose fetches fail at run time in that case.
     public var evaluatesUnsupportedPredicatesInMemory = false
 
+    /// Who makes this context's changes: recorded with each save's transaction in the store's history
+    /// (``HistoryTransaction/author``) and handed to a store of your own in its `EditingState`. Mirrors SwiftData's
+    /// `ModelContext.author`. Default nil.
+    public var author: String?
+    /// The context's identity in the `EditingState` a store of your own receives.
+    let editingIdentifier = UUID()
+
     /// Registered instances, per entity, by primary key.
     private let registry = ModelRegistry()
 
@@ -91,6 +98,7 @@ public final class ModelContext {
             model._$persistentState.context = self
             model._$persistentState.status = .inserted
             model._$persistentState.rowID = 0
+            model._$persistentState.dataStoreIdentifier = nil
             model._$persistentState.storeIdentifier = nil
             insertedModels.insert(model)
             didChange()
@@ -181,17 +189,27 @@ public final class ModelContext {
     private func reload(_ model: any PersistentModel) {
         let rowID = model._$persistentState.rowID
         var found = false
-        do {
-            let table = try store.table(for: type(of: model))
-            try store.fetch(FetchRequest(table: table, rows: .key(rowID)), from: .writer) { row in
-                var decoder = ModelRowDecoder(row: row, entityName: table.name)
+        if let dataStore = store as? DataStoreModelStore {
+            // A store of your own: the values it last handed over or was given.
+            if let row = dataStore.cachedRow(rowID) {
+                var decoder = ModelRowDecoder(values: row.values, entityName: row.identifier.entityName)
                 decoder.context = self
-                try model._$load(from: &decoder)
-                model._$persistentState.faults = decoder.faults
+                try? model._$load(from: &decoder)
                 found = true
             }
-        } catch {
-            found = true
+        } else {
+            do {
+                let table = try store.table(for: type(of: model))
+                try store.fetch(FetchRequest(table: table, rows: .key(rowID)), from: .writer) { row in
+                    var decoder = ModelRowDecoder(row: row, entityName: table.name)
+                    decoder.context = self
+                    try model._$load(from: &decoder)
+                    model._$persistentState.faults = decoder.faults
+                    found = true
+                }
+            } catch {
+                found = true
+            }
         }
         model._$persistentState.changedProperties = PropertyIndexSet()
         if !found {

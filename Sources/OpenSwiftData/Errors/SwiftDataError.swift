@@ -48,6 +48,11 @@ public enum SwiftDataError: Error, Sendable, CustomStringConvertible {
     /// The store's database refused a statement: the error has its code (SQLite's extended result code), its message
     /// and the statement, never the values bound to it. (Before the store layer of issue 14: `sqlite(SQLiteError)`.)
     case storeFailed(StoreError)
+    /// The container cannot be set up as asked (several configurations, a store of your own with relationships or
+    /// snapshots other than `DefaultSnapshot`, …): the message says what, and what to do instead.
+    case unsupportedConfiguration(String)
+    /// A ``DataStore`` of your own threw `error` (its description is the message).
+    case dataStoreFailed(store: String, message: String)
 
     public var description: String {
         switch self {
@@ -85,6 +90,10 @@ public enum SwiftDataError: Error, Sendable, CustomStringConvertible {
             message
         case .storeFailed(let error):
             error.description
+        case .unsupportedConfiguration(let message):
+            message
+        case .dataStoreFailed(let store, let message):
+            "the store \(store) failed: \(message)"
         }
     }
 }

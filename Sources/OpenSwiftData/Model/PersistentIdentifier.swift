@@ -10,6 +10,8 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
     enum Key: Hashable, Codable, Sendable {
         case permanent(Int64)
         case temporary(Int)
+        /// A primary key a ``DataStore`` of your own chose (its description).
+        case store(String)
     }
 
     /// The model's entity (class) name.
@@ -34,6 +36,19 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
         PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, key: .permanent(rowID))
     }
 
+    /// A permanent identifier a ``DataStore`` hands out for a model it stores: the store's identifier, the entity,
+    /// and the store's own primary key (a `UUID`, a number, a string). Mirrors SwiftData's
+    /// `identifier(for:entityName:primaryKey:)`. Two identifiers are equal when their store, entity and the
+    /// primary key's description are.
+    /// - Throws: ``SwiftDataError/invalidStoredValue(_:)`` for an empty store identifier or entity name.
+    public static func identifier<T>(for storeIdentifier: String, entityName: String, primaryKey: T) throws -> PersistentIdentifier
+    where T: Comparable, T: CustomStringConvertible, T: Decodable, T: Encodable, T: Hashable {
+        guard !storeIdentifier.isEmpty, !entityName.isEmpty else {
+            throw SwiftDataError.invalidStoredValue("a persistent identifier needs a store identifier and an entity name")
+        }
+        return PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, key: .store(primaryKey.description))
+    }
+
     private static let nextTemporaryID = Atomic<Int>(1)
 
     static func temporary(entityName: String) -> PersistentIdentifier {
@@ -46,8 +61,11 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
         switch (lhs.key, rhs.key) {
         case (.permanent(let l), .permanent(let r)): return l < r
         case (.temporary(let l), .temporary(let r)): return l < r
-        case (.permanent, .temporary): return true
-        case (.temporary, .permanent): return false
+        case (.store(let l), .store(let r)): return l < r
+        case (.permanent, _): return true
+        case (_, .permanent): return false
+        case (.store, .temporary): return true
+        case (.temporary, .store): return false
         }
     }
 
@@ -55,6 +73,7 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
         switch key {
         case .permanent(let rowID): "\(entityName)/p\(rowID)"
         case .temporary(let id): "\(entityName)/t\(id)"
+        case .store(let key): "\(entityName)/s\(key)"
         }
     }
 }

@@ -26,6 +26,7 @@ extension PersistentModel {
     public var persistentModelID: PersistentIdentifier {
         let state = _$persistentState
         if state.rowID != 0, let store = state.storeIdentifier {
+            if let identifier = state.dataStoreIdentifier { return identifier }
             return .permanent(entityName: Self.entityName, storeIdentifier: store, rowID: state.rowID)
         }
         if let temporary = state.temporaryIdentifier { return temporary }

@@ -24,6 +24,9 @@ public struct PersistentState {
     /// Set when first asked for, and kept until the first save.
     var temporaryIdentifier: PersistentIdentifier?
     var storeIdentifier: String?
+    /// The permanent identifier a ``DataStore`` of your own gave the model's row (nil for the SQLite store, whose
+    /// identifiers are built from ``rowID``).
+    var dataStoreIdentifier: PersistentIdentifier?
     /// The store's data version (``Store/dataVersion()``) when the model's values were last read from its row: while
     /// it is unchanged, the row is known not to have changed, and reading it again can be skipped.
     var loadedVersion: Int64 = -1

@@ -74,6 +74,8 @@ final class EntityMapping: Sendable {
     /// The relationships, in property order.
     let orderedRelationships: [ModelRelationship]
     private nonisolated(unsafe) let propertiesByKeyPath: [AnyKeyPath: Int]
+    /// The columns of attributes marked `.preserveValueOnDeletion`, whose values a deletion's history keeps.
+    let preservedColumns: [EntityTable.Column]
     /// `\Model.persistentModelID`, which predicates compare as the primary key.
     nonisolated(unsafe) let persistentModelIDKeyPath: AnyKeyPath
 
@@ -85,6 +87,11 @@ final class EntityMapping: Sendable {
         var byKeyPath: [AnyKeyPath: Int] = [:]
         for (index, property) in entity.properties.enumerated() { byKeyPath[property.keypath] = index }
         self.propertiesByKeyPath = byKeyPath
+        self.preservedColumns = entity.properties.indices.compactMap { index in
+            guard entity.properties[index].attribute?.options.contains(.preserveValueOnDeletion) == true,
+                  let column = table.columnOfProperty[index] else { return nil }
+            return table.columns[column]
+        }
         self.persistentModelIDKeyPath = Self.identifierKeyPath(entity.modelType)
     }
 

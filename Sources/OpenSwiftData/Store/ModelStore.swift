@@ -6,6 +6,7 @@ typealias EntityTable = SQLStore.EntityTable
 typealias FetchRequest = SQLStore.FetchRequest
 typealias SaveRequest = SQLStore.SaveRequest
 typealias SaveResult = SQLStore.SaveResult
+typealias HistoryRecord = SQLStore.HistoryRecord
 
 /// What a context asks of the store its container opened — the one boundary between the object layer and the store,
 /// shaped like SwiftData's `DataStore`: a fetch request in (entity, predicate, sort, limit, offset, wanted columns),
@@ -39,6 +40,11 @@ protocol ModelStore: AnyObject, Sendable {
     func makeSnapshot() throws(SwiftDataError) -> (any StoreReadSnapshot)?
     /// Closes the store; later use throws.
     func close()
+    /// The transactions recorded by saves, oldest first, after `token` when given (none for a store that keeps no
+    /// history).
+    func history(after token: Int64?) throws(SwiftDataError) -> [HistoryRecord]
+    /// Deletes the recorded transactions `tokens` name.
+    func deleteHistory(_ tokens: [Int64]) throws(SwiftDataError)
 }
 
 /// A store as it was at one moment, for reads that must keep seeing it (a batched fetch's collection).

@@ -25,7 +25,13 @@ extension SQLiteStore {
 
     private func write(_ request: SaveRequest, _ connection: SQLiteConnection) throws -> SaveResult {
         var result = SaveResult()
-        result.batchDeletedKeys = try request.batchDeletes.map { try writeBatchDelete($0, connection) }
+        var historyDeletedKeys: [[Int64]] = []
+        for delete in request.batchDeletes {
+            var everyRowKeys: [Int64]?
+            let keys = try writeBatchDelete(delete, connection, everyRowKeys: &everyRowKeys)
+            result.batchDeletedKeys.append(keys)
+            historyDeletedKeys.append(keys ?? everyRowKeys ?? [])
+        }
         for delete in request.deletes {
             let sql = DeleteQuery(table: delete.table, rows: .key(delete.key)).sql(dialect)
             try connection.execute(sql.text, sql.arguments.map(\.sqliteValue))
@@ -57,12 +63,14 @@ extension SQLiteStore {
                 try connection.execute(insert, [.integer(owner), .integer(targetKey), .integer(Int64(target.order))])
             }
         }
+        try recordHistory(request, result, batchDeletedKeys: historyDeletedKeys, connection)
         return result
     }
 
     /// Runs one batch delete; returns the keys it deleted, or nil when it deleted every row (a plain `DELETE`, which
     /// SQLite runs as a truncation, so it returns none).
-    private func writeBatchDelete(_ delete: SaveRequest.BatchDelete, _ connection: SQLiteConnection) throws -> [Int64]? {
+    /// - Parameter everyRowKeys: set to the keys of the rows deleted when `delete` deletes every row, for the history.
+    private func writeBatchDelete(_ delete: SaveRequest.BatchDelete, _ connection: SQLiteConnection, everyRowKeys: inout [Int64]?) throws -> [Int64]? {
         var deleted: [Int64] = []
         func run(_ rows: DeleteQuery.Rows) throws {
             let sql = DeleteQuery(table: delete.table, rows: rows).sql(dialect)
@@ -73,7 +81,14 @@ extension SQLiteStore {
         }
         switch delete.rows {
         case .all:
+            // The keys first, for the history (the plain `DELETE` returns none).
+            let keys = SelectQuery(FetchRequest(table: delete.table, columns: .primaryKey)).sql(dialect)
+            let select = try Self.statement(keys.text, on: connection)
+            defer { select.reset() }
+            try Self.bind(keys.arguments, to: select)
+            while try select.step() { deleted.append(select.int64(at: 0)) }
             try connection.execute(DeleteQuery(table: delete.table, rows: .all).sql(dialect).text)
+            everyRowKeys = deleted
             return nil
         case .matching(let condition):
             try run(.matching(condition))

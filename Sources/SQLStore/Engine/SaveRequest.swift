@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a save writes, in store terms: rows to insert, update and delete, and the references between them, written
 /// in one transaction by ``SQLiteStore/save(_:)``. Shaped like SwiftData's `DataStoreSaveChangesRequest`: inserted,
 /// updated and deleted snapshots in; the inserted rows' permanent keys out (``SaveResult``).
@@ -40,6 +42,9 @@ package struct SaveRequest {
     package struct Delete {
         package var table: EntityTable
         package var key: Int64
+        /// The values the history keeps of the deleted row (SwiftData's `.preserveValueOnDeletion` attributes), by
+        /// column name.
+        package var tombstone: [String: StoredValue] = [:]
 
         package init(table: EntityTable, key: Int64) {
             self.table = table
@@ -110,6 +115,10 @@ package struct SaveRequest {
     /// Whether an insert that meets a stored row on a unique group updates that row (SwiftData's rule) instead of
     /// failing.
     package var upserts = true
+    /// Who saves (SwiftData's `ModelContext.author`): recorded in the store's history with the transaction.
+    package var author: String?
+    /// The saving context's identity (SwiftData's `EditingState.id`), for a store of your own.
+    package var contextIdentifier: UUID?
 
     package init() {}
 }
@@ -122,6 +131,8 @@ package struct SaveResult {
     package var vanishedUpdates: [Int] = []
     /// Per insert, the key of its row: a new one, or the stored row it met on a unique group and updated.
     package var insertedKeys: [Int64] = []
+
+    package init() {}
 }
 
 /// Why a save failed; it wrote nothing.
