@@ -79,10 +79,14 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
                 defaultValue: \(defaultValue), metadata: \(attribute))
                 """
         }
-        let decodes = properties.map { "_\($0.name) = try row.decode(\\\(typeName).\($0.name))" }
-        let encodes = properties.map { "try row.encode(_\($0.name))" }
+        // A `.transformable(by:)` property is read and written through its transformer, whatever its type.
+        let transformer = { (property: PersistedProperty) in
+            property.isTransformable ? ", transformedBy: OpenSwiftData.Schema.Attribute(\(property.attributeArguments ?? ""))" : ""
+        }
+        let decodes = properties.map { "_\($0.name) = try row.decode(\\\(typeName).\($0.name)\(transformer($0)))" }
+        let encodes = properties.map { "try row.encode(_\($0.name)\(transformer($0)))" }
         let loads = properties.map { property in
-            "let \(property.name)Value = try row.decode(\\\(typeName).\(property.name))"
+            "let \(property.name)Value = try row.decode(\\\(typeName).\(property.name)\(transformer(property)))"
         }
         let assigns = properties.map { property in
             "withMutation(keyPath: \\.\(property.name)) { _\(property.name) = \(property.name)Value }"

@@ -45,6 +45,11 @@ struct PersistedProperty {
         attributeArguments.map { $0.contains(".ephemeral") } ?? false
     }
 
+    /// `@Attribute(.transformable(by: …))`: stored as its transformer's bytes.
+    var isTransformable: Bool {
+        attributeArguments.map { $0.contains(".transformable(") } ?? false
+    }
+
     /// Why a stored instance property of a `@Model` class cannot be persisted, or nil when it can (or is not stored).
     static func unsupportedReason(_ variable: VariableDeclSyntax) -> ModelDiagnostic? {
         let isStatic = variable.modifiers.contains { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }

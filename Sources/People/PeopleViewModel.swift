@@ -75,7 +75,7 @@ public final class PeopleViewModel {
 
     private func model(_ id: IdentifierToken<Person>) throws(PeopleError) -> Person? {
         do {
-            guard let person = try context.model(for: id.persistentModelID) as? Person, !person.isDeleted else { return nil }
+            guard let person = try context.existingModel(for: id.persistentModelID) as? Person, !person.isDeleted else { return nil }
             return person
         } catch {
             switch error {

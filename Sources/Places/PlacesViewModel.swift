@@ -145,7 +145,7 @@ public final class PlacesViewModel {
 
     private func model(_ id: IdentifierToken<Place>) throws(PlacesError) -> Place? {
         do {
-            guard let place = try context.model(for: id.persistentModelID) as? Place, !place.isDeleted else { return nil }
+            guard let place = try context.existingModel(for: id.persistentModelID) as? Place, !place.isDeleted else { return nil }
             return place
         } catch {
             switch error {

@@ -23,7 +23,7 @@ public final class CartViewModel {
     /// The cart's items in the order they were added.
     public var items: [CartItem] { observer.results }
     @ObservationIgnored private let context: ModelContext
-    @ObservationIgnored private let observer: ResultsObserver<CartItem>
+    @ObservationIgnored private let observer: ResultsObserver<CartItem, Never>
 
     /// A view model over `context`; reads the cart once, and again whenever it changes.
     /// - Parameter pollingInterval: how often to look for changes by other processes; nil not to.

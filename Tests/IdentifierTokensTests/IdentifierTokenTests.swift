@@ -46,7 +46,7 @@ struct IdentifierTokenTests {
         #expect(parsed.persistentModelID == identifier)
         #expect(parsed == IdentifierToken<Note>(identifier))
         let context = ModelContext(try container(store))
-        let again = try #require(try context.model(for: parsed.persistentModelID) as? Note)
+        let again = try #require(context.model(for: parsed.persistentModelID) as? Note)
         #expect(again.text == "first")
     }
 

@@ -31,7 +31,7 @@ actor TagImporter {
         #expect(identifiers.count == 50)
         // The identifiers cross to this task's own context.
         let context = ModelContext(container)
-        let tag = try #require(try context.model(for: identifiers[7]) as? Tag)
+        let tag = try #require(context.model(for: identifiers[7]) as? Tag)
         #expect(tag.name == "bg-7" && tag.uses == 7)
         tag.uses = 700
         try context.save()

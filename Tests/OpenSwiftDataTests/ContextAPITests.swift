@@ -48,21 +48,21 @@ import Testing
         context.insert(newcomer)
         try context.save()
         #expect(newcomer.persistentModelID.primaryKey == 4)
-        #expect(throws: SwiftDataError.self) { try context.model(for: oldID) }
+        #expect(throws: SwiftDataError.self) { try context.existingModel(for: oldID) }
     }
 
     @Test func modelForIdentifierFindsRegisteredStoredAndUnsavedModels() throws {
         let context = try context(tags: 2)
         let first = try #require(try context.fetch(FetchDescriptor<Tag>()).first)
-        #expect(try context.model(for: first.persistentModelID) as? Tag === first)
+        #expect(context.model(for: first.persistentModelID) as? Tag === first)
         // Another context reads the row from the store.
         let other = ModelContext(context.container)
-        let read = try #require(try other.model(for: first.persistentModelID) as? Tag)
+        let read = try #require(other.model(for: first.persistentModelID) as? Tag)
         #expect(read.name == first.name && read !== first)
-        #expect(try other.model(for: first.persistentModelID) as? Tag === read)
+        #expect(other.model(for: first.persistentModelID) as? Tag === read)
         let unsaved = Tag(name: "unsaved")
         context.insert(unsaved)
-        #expect(try context.model(for: unsaved.persistentModelID) as? Tag === unsaved)
+        #expect(context.model(for: unsaved.persistentModelID) as? Tag === unsaved)
         let registered: Tag? = context.registeredModel(for: unsaved.persistentModelID)
         #expect(registered === unsaved)
     }

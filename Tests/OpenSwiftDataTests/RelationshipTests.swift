@@ -225,7 +225,7 @@ import Testing
         writerTag.uses = 2
         try writer.save()
         #expect(tag.uses == 1)  // until it is read again
-        #expect(try reader.model(for: tag.persistentModelID) as? Tag === tag)
+        #expect(reader.model(for: tag.persistentModelID) as? Tag === tag)
         #expect(tag.uses == 2)
         writerTag.uses = 3
         try writer.save()

@@ -11,6 +11,8 @@ struct AttributeCodec: Sendable {
         case rawValue
         /// Any other `Codable`, stored as JSON text.
         case json
+        /// Any type, stored as the `Data` of its `.transformable(by:)` transformer.
+        case transformable
         /// None of these: the container refuses the model.
         case unsupported
     }

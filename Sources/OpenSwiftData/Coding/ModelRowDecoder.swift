@@ -153,6 +153,28 @@ public struct ModelRowDecoder {
     }
 
 
+    // MARK: Transformable
+
+    /// A `.transformable(by:)` attribute: its transformer's `reverseTransformedValue(_:)` of the stored bytes.
+    public mutating func decode<Root, T>(
+        _ keyPath: @autoclosure () -> KeyPath<Root, T>, transformedBy attribute: Schema.Attribute
+    ) throws(SwiftDataError) -> T {
+        let value = next()
+        let property = "\(entityName).\(String(describing: keyPath()).split(separator: ".").last.map(String.init) ?? "?")"
+        if case .null = value {
+            guard let none = (Optional<Any>.none as Any) as? T else { throw mismatch(value, keyPath(), T.self) }
+            return none
+        }
+        guard case .blob(let bytes) = value else { throw mismatch(value, keyPath(), T.self) }
+        let transformer = try attribute.transformer(for: property)
+        let reversed = transformer.reverseTransformedValue(bytes)
+        if let decoded = reversed as? T { return decoded }
+        if reversed == nil, let none = (Optional<Any>.none as Any) as? T { return none }
+        throw .invalidStoredValue(
+            "\(property): \(type(of: transformer)).reverseTransformedValue(_:) returned \(reversed.map { "a \(type(of: $0))" } ?? "nil") where \(T.self) was expected"
+        )
+    }
+
     // MARK: Anything else
 
     /// For a property whose type cannot be stored; ``ModelContainer`` refuses such models, so this only throws.

@@ -30,6 +30,30 @@ public struct ModelRowEncoder {
         propertyIndex += 1
     }
 
+    // MARK: Transformable
+
+    /// A `.transformable(by:)` attribute: the `Data` its transformer's `transformedValue(_:)` makes (NULL for nil).
+    public mutating func encode<T>(_ value: T, transformedBy attribute: Schema.Attribute) throws(SwiftDataError) {
+        let property = table.map { table in
+            table.columns.first { $0.propertyIndex == propertyIndex }.map { "\(table.name).\($0.name)" } ?? table.name
+        } ?? attribute.name
+        var unwrapped: Any? = value
+        if let optional = value as? any OptionalProtocol { unwrapped = optional.wrappedAny }
+        guard let unwrapped else {
+            append(.null)
+            return
+        }
+        let transformer = try attribute.transformer(for: property)
+        switch transformer.transformedValue(unwrapped) {
+        case let data as Data: append(.blob(data))
+        case nil: append(.null)
+        case let other?:
+            throw .invalidStoredValue(
+                "\(property): \(type(of: transformer)).transformedValue(_:) returned a \(type(of: other)); a transformable attribute stores Data"
+            )
+        }
+    }
+
     // MARK: ColumnValue
 
     public mutating func encode<T: ColumnValue>(_ value: T) throws(SwiftDataError) {

@@ -38,7 +38,7 @@ extension ModelActor {
     /// The model with `identifier` in the actor's context, if it exists and is a `T`. Mirrors SwiftData's
     /// `ModelActor` subscript.
     public subscript<T: PersistentModel>(identifier: PersistentIdentifier, as type: T.Type) -> T? {
-        (try? modelContext.model(for: identifier)) as? T
+        (try? modelContext.existingModel(for: identifier)) as? T
     }
 }
 

@@ -10,7 +10,7 @@ extension ModelContext {
         do {
             return try fetchModels(T.self, rowIDs: [rowID]).first
         } catch {
-            FileHandle.standardError.write(Data("OpenSwiftData: reading \(T.entityName) \(rowID) failed: \(error)\n".utf8))
+            OpenSwiftDataDiagnostics.report(.readFailed, "reading \(T.entityName) \(rowID) failed: \(error)", error: error)
             return nil
         }
     }
@@ -23,7 +23,7 @@ extension ModelContext {
         do {
             return try fetchRows(T.self, table: destination, request: FetchRequest(table: destination, rows: .related(mapping.storage, owner: rowID)))
         } catch {
-            FileHandle.standardError.write(Data("OpenSwiftData: reading \(Owner.entityName).\(mapping.relationship.name) failed: \(error)\n".utf8))
+            OpenSwiftDataDiagnostics.report(.readFailed, "reading \(Owner.entityName).\(mapping.relationship.name) failed: \(error)", error: error)
             return []
         }
     }

@@ -252,7 +252,7 @@ public final class ModelContext {
         do {
             try save()
         } catch {
-            FileHandle.standardError.write(Data("OpenSwiftData: autosave failed: \(error)\n".utf8))
+            OpenSwiftDataDiagnostics.report(.autosaveFailed, "autosave failed: \(error)", error: error)
         }
     }
 

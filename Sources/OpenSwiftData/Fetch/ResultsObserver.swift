@@ -3,8 +3,12 @@ import Observation
 
 /// The results of a fetch, kept current: after any save that touches the entity — in this process (any context of
 /// the container) or in another process writing the same file — it fetches again. `Observable`, so UI code and
-/// server code alike can watch ``results``; ``updates()`` gives an async sequence of the refreshes. In the spirit of
-/// the results observer Apple added to SwiftData for use outside SwiftUI's `@Query`.
+/// server code alike can watch ``results``; ``updates()`` gives an async sequence of the refreshes. Mirrors
+/// SwiftData's `ResultsObserver<Element, SectionTitle>` (iOS 27): its initializers
+/// (`init(fetchDescriptor:modelContext:)`, `init(filterBy:sortBy:modelContext:)` and the `modelContainer:` forms),
+/// ``fetchDescriptor``, ``filterBy``, ``sortBy`` and ``modelContext``. Unlike SwiftData's it is bound to the main
+/// actor (so its initializers take no `isolation:`), and it does not section (`SectionTitle` is `Never`).
+/// ``revision``, ``lastError``, ``refresh()``, ``updates()`` and `init(_:in:pollingInterval:)` are additions.
 ///
 /// How changes are noticed:
 /// - saves by contexts of the same store in this process: ``ModelContext/didSave``, immediately;
@@ -14,34 +18,53 @@ import Observation
 /// Use it on the main actor, with a context used on the main actor (such as ``ModelContainer/mainContext``).
 @MainActor
 @Observable
-public final class ResultsObserver<T: PersistentModel> {
+public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hashable> {
     /// The fetch's results, as of the last refresh.
-    public private(set) var results: [T] = []
+    public private(set) var results: [Element] = []
     /// The error of the last refresh, if it failed (the previous results are kept).
     public private(set) var lastError: SwiftDataError?
     /// Counts the refreshes: a value derived from ``results`` can be cached until it changes.
     @ObservationIgnored public private(set) var revision = 0
 
-    /// What is fetched.
-    @ObservationIgnored public let descriptor: FetchDescriptor<T>
-    @ObservationIgnored private let context: ModelContext
+    /// What is fetched. Mirrors SwiftData's `fetchDescriptor`; change it through ``filterBy`` and ``sortBy``.
+    public private(set) var fetchDescriptor: FetchDescriptor<Element>
+    /// The context fetched from and watched. Mirrors SwiftData's `modelContext`.
+    @ObservationIgnored public let modelContext: ModelContext
     @ObservationIgnored private var saveObserver: (any NSObjectProtocol)?
     @ObservationIgnored private var pollTask: Task<Void, Never>?
     @ObservationIgnored private var dataVersion: Int64?
     @ObservationIgnored private var subscribers: [UUID: AsyncStream<Void>.Continuation] = [:]
 
-    /// Fetches `descriptor` in `context` now, and again after every save that touches `T`.
-    /// - Parameter pollingInterval: how often to look for other processes' saves; nil not to.
-    /// - Throws: ``SwiftDataError`` when the first fetch fails (an untranslatable predicate, say).
-    public init(
-        _ descriptor: FetchDescriptor<T>, in context: ModelContext, pollingInterval: Duration? = .milliseconds(500)
+    /// The predicate the results are filtered by (nil: every model). Mirrors SwiftData's `filterBy`: setting it
+    /// fetches again before it returns (a failure is in ``lastError``, the previous results kept).
+    public var filterBy: Predicate<Element>? {
+        get { fetchDescriptor.predicate }
+        set {
+            fetchDescriptor.predicate = newValue
+            refresh()
+        }
+    }
+
+    /// The sort descriptors the results are ordered by. Mirrors SwiftData's `sortBy`: setting it fetches again before
+    /// it returns. The primary key always ends the order, so it is total (SwiftData appends `persistentModelID`).
+    public var sortBy: [SortDescriptor<Element>] {
+        get { fetchDescriptor.sortBy }
+        set {
+            fetchDescriptor.sortBy = newValue
+            refresh()
+        }
+    }
+
+    /// Fetches `descriptor` in `context` now, and again after every save that touches `Element`.
+    fileprivate init(
+        descriptor: FetchDescriptor<Element>, context: ModelContext, pollingInterval: Duration?
     ) throws(SwiftDataError) {
-        self.descriptor = descriptor
-        self.context = context
+        self.fetchDescriptor = descriptor
+        self.modelContext = context
         dataVersion = context.store.dataVersion()
         results = try context.fetch(descriptor)
         let store = context.store
-        let entityName = T.entityName
+        let entityName = Element.entityName
         saveObserver = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: nil, queue: nil) {
             [weak self] notification in
             guard let saver = notification.object as? ModelContext, saver.store === store,
@@ -68,9 +91,9 @@ public final class ResultsObserver<T: PersistentModel> {
 
     /// Fetches again now; ``results`` changes, and every ``updates()`` sequence yields.
     public func refresh() {
-        dataVersion = context.store.dataVersion()
+        dataVersion = modelContext.store.dataVersion()
         do {
-            results = try context.fetch(descriptor)
+            results = try modelContext.fetch(fetchDescriptor)
             lastError = nil
         } catch {
             lastError = error
@@ -82,7 +105,7 @@ public final class ResultsObserver<T: PersistentModel> {
     /// Refreshes unless the store is as it was at the last refresh — a save that the owner of the context already
     /// answered with ``refresh()`` is not reported twice.
     private func refreshIfStoreChanged() {
-        let version = context.store.dataVersion()
+        let version = modelContext.store.dataVersion()
         if version < 0 || version != dataVersion { refresh() }
     }
 
@@ -107,5 +130,56 @@ public final class ResultsObserver<T: PersistentModel> {
             }
         }
         return false
+    }
+}
+
+extension ResultsObserver where SectionTitle == Never {
+    /// An observer of `fetchDescriptor`'s results in `modelContext`. Mirrors SwiftData's
+    /// `init(fetchDescriptor:modelContext:isolation:)` (without `isolation:`: the observer is on the main actor).
+    /// Other processes' saves to a store file are looked for every 0.5 s.
+    /// - Throws: ``SwiftDataError`` when the first fetch fails (an untranslatable predicate, say).
+    public convenience init(
+        fetchDescriptor: FetchDescriptor<Element> = FetchDescriptor<Element>(), modelContext: ModelContext
+    ) throws(SwiftDataError) {
+        try self.init(descriptor: fetchDescriptor, context: modelContext, pollingInterval: .milliseconds(500))
+    }
+
+    /// An observer of `fetchDescriptor`'s results in a new context of `modelContainer`. Mirrors SwiftData's
+    /// `init(fetchDescriptor:modelContainer:isolation:)`.
+    /// - Throws: ``SwiftDataError`` when the first fetch fails.
+    public convenience init(
+        fetchDescriptor: FetchDescriptor<Element> = FetchDescriptor<Element>(), modelContainer: ModelContainer
+    ) throws(SwiftDataError) {
+        try self.init(fetchDescriptor: fetchDescriptor, modelContext: ModelContext(modelContainer))
+    }
+
+    /// An observer of the models `filterBy` accepts (all when nil), in `sortBy`'s order. Mirrors SwiftData's
+    /// `init(filterBy:sortBy:modelContext:isolation:)`.
+    /// - Throws: ``SwiftDataError`` when the first fetch fails.
+    public convenience init(
+        filterBy: Predicate<Element>? = nil, sortBy: [SortDescriptor<Element>]? = nil, modelContext: ModelContext
+    ) throws(SwiftDataError) {
+        try self.init(
+            fetchDescriptor: FetchDescriptor(predicate: filterBy, sortBy: sortBy ?? []), modelContext: modelContext
+        )
+    }
+
+    /// As ``init(filterBy:sortBy:modelContext:)``, in a new context of `modelContainer`. Mirrors SwiftData's
+    /// `init(filterBy:sortBy:modelContainer:isolation:)`.
+    /// - Throws: ``SwiftDataError`` when the first fetch fails.
+    public convenience init(
+        filterBy: Predicate<Element>? = nil, sortBy: [SortDescriptor<Element>]? = nil, modelContainer: ModelContainer
+    ) throws(SwiftDataError) {
+        try self.init(filterBy: filterBy, sortBy: sortBy, modelContext: ModelContext(modelContainer))
+    }
+
+    /// Fetches `descriptor` in `context` now, and again after every save that touches `Element`. An addition (the
+    /// form OpenSwiftData had before SwiftData's).
+    /// - Parameter pollingInterval: how often to look for other processes' saves; nil not to.
+    /// - Throws: ``SwiftDataError`` when the first fetch fails (an untranslatable predicate, say).
+    public convenience init(
+        _ descriptor: FetchDescriptor<Element>, in context: ModelContext, pollingInterval: Duration? = .milliseconds(500)
+    ) throws(SwiftDataError) {
+        try self.init(descriptor: descriptor, context: context, pollingInterval: pollingInterval)
     }
 }

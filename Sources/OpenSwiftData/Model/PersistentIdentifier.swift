@@ -6,7 +6,7 @@ import Synchronization
 /// context saves it: the entity name plus the row's primary key, which SQLite never reuses
 /// (`AUTOINCREMENT`), so an old identifier never resolves to a new row. Identifiers are `Codable`, so they can cross
 /// process boundaries and be stored; a temporary one means nothing outside the process that made it.
-public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+public struct PersistentIdentifier: Hashable, Identifiable, Comparable, Codable, Sendable, CustomStringConvertible {
     enum Key: Hashable, Codable, Sendable {
         case permanent(Int64)
         case temporary(Int)
@@ -19,6 +19,22 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
     /// The store's identifier (a UUID recorded in the store), or nil for a temporary identifier.
     public let storeIdentifier: String?
     let key: Key
+
+    /// The stable identity of the model the identifier names: equal for equal identifiers. Mirrors SwiftData's
+    /// `PersistentIdentifier.ID`, an opaque value.
+    public struct ID: Hashable, Codable, Sendable, CustomStringConvertible {
+        let entityName: String
+        let storeIdentifier: String?
+        let key: Key
+
+        public var description: String {
+            PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, key: key).description
+        }
+    }
+
+    /// The value that identifies the model within its store. Mirrors SwiftData's `PersistentIdentifier.id`
+    /// (`Identifiable`), so identifiers can be listed by identity.
+    public var id: ID { ID(entityName: entityName, storeIdentifier: storeIdentifier, key: key) }
 
     /// Whether this identifier was assigned before the model's first save.
     public var isTemporary: Bool {

@@ -88,7 +88,7 @@ enum ProbeValues {
         case .json:
             guard let decodable = codec.valueType as? any Decodable.Type else { return nil }
             return emptyJSON(decodable)
-        case .unsupported:
+        case .transformable, .unsupported:
             return nil
         }
     }

@@ -6,6 +6,8 @@ extension Schema {
         /// How an attribute is stored. Mirrors SwiftData's `Schema.Attribute.Option`.
         public struct Option: Hashable, Sendable, CustomStringConvertible {
             let name: String
+            /// For `.transformable`: the registered name of the transformer.
+            var transformerName: String? = nil
 
             /// At most one row holds each value; inserting a duplicate updates the existing row.
             public static let unique = Option(name: "unique")
@@ -20,7 +22,32 @@ extension Schema {
             /// Accepted for source compatibility; the value is stored (changes are tracked as usual).
             public static let ephemeral = Option(name: "ephemeral")
 
-            public var description: String { "." + name }
+            /// Stores a `Codable` value in its encoded form. Mirrors SwiftData's `.codable`; OpenSwiftData stores every
+            /// `Codable` value that is not a column type as JSON already, so this changes nothing.
+            public static let codable = Option(name: "codable")
+
+            /// Stores the value as the `Data` an instance of `transformerType` makes of it (`transformedValue(_:)`),
+            /// read back with `reverseTransformedValue(_:)`. Mirrors SwiftData's `.transformable(by:)`. The type is
+            /// registered (``ValueTransformer/setValueTransformer(_:forName:)``) under its full name, unless a
+            /// transformer is registered under that name already.
+            public static func transformable(by transformerType: ValueTransformer.Type) -> Option {
+                let name = NSValueTransformerName(String(reflecting: transformerType))
+                if ValueTransformer(forName: name) == nil {
+                    ValueTransformer.setValueTransformer(transformerType.init(), forName: name)
+                }
+                return Option(name: "transformable", transformerName: name.rawValue)
+            }
+
+            /// Stores the value through the transformer registered under `transformerName` (see
+            /// ``transformable(by:)-(ValueTransformer.Type)``). Mirrors SwiftData's `.transformable(by:)` with a name.
+            /// A save or fetch while no transformer has that name throws ``SwiftDataError/invalidStoredValue(_:)``.
+            public static func transformable(by transformerName: String) -> Option {
+                Option(name: "transformable", transformerName: transformerName)
+            }
+
+            public var description: String {
+                transformerName.map { ".\(name)(by: \"\($0)\")" } ?? "." + name
+            }
         }
 
         /// The property's name, which is also the column's name.
@@ -57,9 +84,30 @@ extension Schema {
             self.originalName = declared?.originalName
             self.hashModifier = declared?.hashModifier
             self.valueType = codec.valueType
-            self.isOptional = codec.isOptional
+            let isOptional = codec.isOptional || codec.valueType is any OptionalProtocol.Type
+            self.isOptional = isOptional
             self.defaultValue = defaultValue
-            self.codec = codec
+            // A transformed value is stored as its transformer's bytes, whatever its type.
+            self.codec = declared?.transformerName == nil ? codec : AttributeCodec(
+                representation: .transformable, columnType: .blob, isOptional: isOptional, valueType: codec.valueType
+            )
+        }
+
+        /// The name of the transformer of a `.transformable` attribute.
+        var transformerName: String? { options.lazy.compactMap(\.transformerName).first }
+
+        /// The transformer of a `.transformable` attribute, looked up by name.
+        /// - Throws: ``SwiftDataError/invalidStoredValue(_:)`` when none is registered under its name.
+        func transformer(for property: String) throws(SwiftDataError) -> ValueTransformer {
+            guard let name = transformerName else {
+                throw .invalidSchema("\(property) has no .transformable option")
+            }
+            guard let transformer = ValueTransformer(forName: NSValueTransformerName(name)) else {
+                throw .invalidStoredValue(
+                    "\(property): no ValueTransformer is registered under the name \"\(name)\"; register one with ValueTransformer.setValueTransformer(_:forName:) before the first save or fetch"
+                )
+            }
+            return transformer
         }
 
         /// Whether the attribute has the `.unique` option.

@@ -24,7 +24,7 @@ public final class DefaultStore: DataStore, @unchecked Sendable {
         }
         self.configuration = configuration
         self.schema = schema
-        self.store = try SQLiteModelStore.open(url: configuration.url, schema: schema, migrationPlan: migrationPlan)
+        self.store = try SQLiteModelStore.open(configuration, schema: schema, migrationPlan: migrationPlan)
         self.container = ModelContainer(schema: schema, configurations: [configuration], store: store, migrationPlan: migrationPlan)
     }
 

@@ -38,7 +38,7 @@ final class SQLiteModelStore: ModelStore {
             let store = try SQLiteStore.open(
                 url: url, mapping: mapping.tables, version: migration.targetVersion.storeVersion,
                 knownEntities: migration.knownEntities, options: options, stages: migration.steps(from:),
-                log: { line in FileHandle.standardError.write(Data("OpenSwiftData: \(line)\n".utf8)) }
+                log: { line in OpenSwiftDataDiagnostics.report(.migration, line) }
             )
             return SQLiteModelStore(store: store, mapping: mapping)
         } catch let error as StoreError {
