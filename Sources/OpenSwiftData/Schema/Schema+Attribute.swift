@@ -15,7 +15,7 @@ extension Schema {
             public static let externalStorage = Option(name: "externalStorage")
             /// Accepted for source compatibility; no effect (no CloudKit here).
             public static let allowsCloudEncryption = Option(name: "allowsCloudEncryption")
-            /// Accepted for source compatibility; no effect (no history tombstones yet).
+            /// The value is kept in the history's tombstone when the model is deleted (``HistoryDelete/tombstone``).
             public static let preserveValueOnDeletion = Option(name: "preserveValueOnDeletion")
             /// Accepted for source compatibility; no effect (no Spotlight on Linux).
             public static let spotlight = Option(name: "spotlight")
