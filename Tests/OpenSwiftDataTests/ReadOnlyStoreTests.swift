@@ -94,4 +94,14 @@ import Testing
         #expect(after.keys.sorted() == before.keys.sorted())
         #expect(after == before)
     }
+
+    @Test func anInMemoryContainerThatMayNotSaveRefusesWritesToo() throws {
+        let container = try ModelContainer(for: Tag.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true, allowsSave: false))
+        #expect {
+            try container.deleteAllData()
+        } throws: { error in
+            guard case SwiftDataError.writeNotAllowed(let message) = error else { return false }
+            return message.contains("deleteAllData()") && message.contains("allowsSave is false")
+        }
+    }
 }

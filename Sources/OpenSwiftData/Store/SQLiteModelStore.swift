@@ -7,8 +7,14 @@ final class SQLiteModelStore: ModelStore {
     let store: SQLiteStore
     let mapping: ModelMapping
 
-    init(store: SQLiteStore, mapping: ModelMapping) {
+    /// Why writes are refused (the store is read-only, or the configuration does not allow saving), or nil.
+    let writeRefusal: String?
+
+    init(store: SQLiteStore, mapping: ModelMapping, allowsSave: Bool = true) {
         self.store = store
+        // An in-memory store is opened read-write even when the configuration does not allow saving (there is
+        // nothing to protect on disk), so the configuration's refusal is kept here.
+        self.writeRefusal = store.readOnlyReason ?? (allowsSave ? nil : "the container's configuration does not allow saving (allowsSave is false)")
         var mapping = mapping
         mapping.storeIdentifier = store.identifier
         self.mapping = mapping
@@ -40,7 +46,7 @@ final class SQLiteModelStore: ModelStore {
                 knownEntities: migration.knownEntities, options: options, stages: migration.steps(from:),
                 log: { line in OpenSwiftDataDiagnostics.report(.migration, line) }
             )
-            return SQLiteModelStore(store: store, mapping: mapping)
+            return SQLiteModelStore(store: store, mapping: mapping, allowsSave: configuration.allowsSave)
         } catch let error as StoreError {
             switch error.kind {
             case .cannotOpen, .foreignDatabase: throw .storeOpenFailed(url: url, reason: error.message)
@@ -86,7 +92,7 @@ final class SQLiteModelStore: ModelStore {
 
     /// Throws ``SwiftDataError/writeNotAllowed(_:)`` naming `operation` when the store was opened read-only.
     func checkWritable(_ operation: String) throws(SwiftDataError) {
-        guard let reason = store.readOnlyReason else { return }
+        guard let reason = writeRefusal else { return }
         throw .writeNotAllowed("\(operation) was refused: the store\(url.map { " at \($0.path)" } ?? "") is read-only (\(reason))")
     }
 

@@ -1,8 +1,5 @@
 import Foundation
 import SQLite
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What opening finds out about a store's file before it reads it as a database: whether it exists, whether it and
 /// its folder may be written, and whether its header agrees with its size.
@@ -39,7 +36,8 @@ enum StoreFile {
             }
             return .readWrite
         }
-        let writable = Glibc.access(path, W_OK) == 0 && Glibc.access(url.deletingLastPathComponent().path, W_OK) == 0
+        let writable = FileManager.default.isWritableFile(atPath: path)
+            && FileManager.default.isWritableFile(atPath: url.deletingLastPathComponent().path)
         if writable { return readOnly ? .queryOnly : .readWrite }
         return FileManager.default.fileExists(atPath: path + "-wal") ? .readOnly : .immutable
     }
