@@ -41,6 +41,8 @@ import Testing
         func erase() throws(SwiftDataError) { try base.erase() }
         func makeSnapshot() throws(SwiftDataError) -> (any StoreReadSnapshot)? { try base.makeSnapshot() }
         func close() { base.close() }
+        func history(after token: Int64?) throws(SwiftDataError) -> [HistoryRecord] { try base.history(after: token) }
+        func deleteHistory(_ tokens: [Int64]) throws(SwiftDataError) { try base.deleteHistory(tokens) }
     }
 
     func container(_ folder: TemporaryDirectory, allowedSnapshotReads: Int) throws -> (ModelContainer, FailingStore) {
