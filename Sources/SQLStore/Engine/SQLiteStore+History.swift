@@ -29,6 +29,16 @@ package struct HistoryRecord: Sendable {
     }
 }
 
+/// The changes of one kind to one table (for updates, of one set of columns) in one save.
+private struct HistoryGroup {
+    let kind: HistoryRecord.Change.Kind
+    let table: EntityTable
+    let columns: [Int]
+    var keys: [Int64] = []
+    /// The tombstones of deletes that keep values, by position in ``keys``.
+    var tombstones: [Int: [String: StoredValue]] = [:]
+}
+
 /// The history a store keeps: one `Z_HISTORYTRANSACTION` row per save and, per entity and kind of change (and per
 /// set of written columns for updates), one `Z_HISTORYCHANGE` row listing the keys (packed 64-bit integers in
 /// `ZKEYS`) — so recording a save of n rows costs a few statements, not n.
@@ -76,31 +86,39 @@ extension SQLiteStore {
     /// - Parameter batchDeletedKeys: per batch delete, the keys it deleted (those of every row for one that deleted
     ///   them all).
     func recordHistory(_ request: SaveRequest, _ result: SaveResult, batchDeletedKeys: [[Int64]], _ connection: SQLiteConnection) throws {
-        var groups: [(kind: HistoryRecord.Change.Kind, entity: String, columns: String?, keys: [Int64], tombstones: [[String: StoredValue]])] = []
-        var index: [String: Int] = [:]
-        func add(_ kind: HistoryRecord.Change.Kind, _ entity: String, columns: String? = nil, key: Int64, tombstone: [String: StoredValue]? = nil) {
-            let groupKey = "\(kind.rawValue)\u{1}\(entity)\u{1}\(columns ?? "")"
-            let position: Int
-            if let existing = index[groupKey] {
-                position = existing
-            } else {
-                position = groups.count
-                index[groupKey] = position
-                groups.append((kind, entity, columns, [], []))
+        // Changes come in runs of one table and kind: a run extends its group with no lookup, so recording costs
+        // an append per row.
+        var groups: [HistoryGroup] = []
+        var current = -1
+        func group(_ kind: HistoryRecord.Change.Kind, _ table: EntityTable, _ columns: [Int] = []) -> Int {
+            if current >= 0, groups[current].kind == kind, groups[current].table === table, groups[current].columns == columns {
+                return current
             }
-            groups[position].keys.append(key)
-            if let tombstone { groups[position].tombstones.append(tombstone) }
+            if let found = groups.firstIndex(where: { $0.kind == kind && $0.table === table && $0.columns == columns }) {
+                current = found
+            } else {
+                groups.append(HistoryGroup(kind: kind, table: table, columns: columns))
+                current = groups.count - 1
+            }
+            return current
         }
-        for (batch, keys) in zip(request.batchDeletes, batchDeletedKeys) {
-            for key in keys { add(.delete, batch.table.name, key: key, tombstone: [:]) }
+        for (batch, keys) in zip(request.batchDeletes, batchDeletedKeys) where !keys.isEmpty {
+            groups[group(.delete, batch.table)].keys.append(contentsOf: keys)
         }
-        for delete in request.deletes { add(.delete, delete.table.name, key: delete.key, tombstone: delete.tombstone) }
-        let vanished = Set(result.vanishedUpdates)
-        for (position, update) in request.updates.enumerated() where !update.columns.isEmpty && !vanished.contains(position) {
-            let columns = update.columns.map { update.table.columns[$0].name }.joined(separator: ",")
-            add(.update, update.table.name, columns: columns, key: update.key)
+        for delete in request.deletes {
+            let index = group(.delete, delete.table)
+            if !delete.tombstone.isEmpty { groups[index].tombstones[groups[index].keys.count] = delete.tombstone }
+            groups[index].keys.append(delete.key)
         }
-        for (insert, key) in zip(request.inserts, result.insertedKeys) { add(.insert, insert.table.name, key: key) }
+        if !request.updates.isEmpty {
+            let vanished = Set(result.vanishedUpdates)
+            for (position, update) in request.updates.enumerated() where !update.columns.isEmpty && !vanished.contains(position) {
+                groups[group(.update, update.table, update.columns)].keys.append(update.key)
+            }
+        }
+        for (insert, key) in zip(request.inserts, result.insertedKeys) {
+            groups[group(.insert, insert.table)].keys.append(key)
+        }
         guard !groups.isEmpty else { return }
 
         let transaction: SQLiteStatement
@@ -125,14 +143,16 @@ extension SQLiteStore {
         for group in groups {
             defer { change.reset() }
             let tombstones: SQLiteValue
-            if group.kind == .delete, group.tombstones.contains(where: { !$0.isEmpty }) {
-                tombstones = .text(String(decoding: try encoder.encode(group.tombstones), as: UTF8.self))
-            } else {
+            if group.tombstones.isEmpty {
                 tombstones = .null
+            } else {
+                let aligned = (0..<group.keys.count).map { group.tombstones[$0] ?? [:] }
+                tombstones = .text(String(decoding: try encoder.encode(aligned), as: UTF8.self))
             }
+            let columns = group.columns.map { group.table.columns[$0].name }.joined(separator: ",")
             try change.bind([
-                .integer(token), .integer(group.kind.rawValue), .text(group.entity), .blob(Self.pack(group.keys)),
-                group.columns.map { .text($0) } ?? .null, tombstones,
+                .integer(token), .integer(group.kind.rawValue), .text(group.table.name), .blob(Self.pack(group.keys)),
+                group.kind == .update ? .text(columns) : .null, tombstones,
             ])
             _ = try change.step()
         }
@@ -203,9 +223,7 @@ extension SQLiteStore {
     }
 
     private static func pack(_ keys: [Int64]) -> Data {
-        var data = Data(capacity: keys.count * 8)
-        for key in keys { withUnsafeBytes(of: key.littleEndian) { data.append(contentsOf: $0) } }
-        return data
+        keys.map(\.littleEndian).withUnsafeBytes { Data($0) }
     }
 
     private static func unpack(_ data: Data) -> [Int64] {
