@@ -99,6 +99,9 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
                     guard let stored else {
                         return [MigrationStep(target: mapping, version: SchemaVersion(1, 0, 0), label: "to \(currentName)", versionIdentifier: currentHash)]
                     }
+                    // Up to date: nothing to write, so a read-only open reads. (A store whose tables already match
+                    // keeps the version hash it records until a migration writes the current one.)
+                    if stored.describes(mapping, version: SchemaVersion(1, 0, 0)) { return [] }
                     var expected = StoredSchema(mapping: mapping, version: stored.version)
                     expected.versionIdentifier = stored.versionIdentifier
                     if !migrates, stored != expected, stored.versionIdentifier != currentHash {
