@@ -116,6 +116,33 @@ final class RecordingResultsDelegate: NSFetchedResultsControllerDelegate, @unche
         #expect(unsectioned.indexPath(forObject: guido) == IndexPath(row: 4, section: 0))
     }
 
+    /// Core Data raises for a path outside the results; here each such path gives an empty object of the
+    /// entity, in no context, that is nowhere in the results — for both result types a controller can have.
+    @Test func anIndexPathOutsideTheResultsGivesAnEmptyObjectInNoContext() throws {
+        let context = try loadedContainer("People", model: PeopleModel.make(), in: nil).viewContext
+        _ = Self.person("Ada", nickname: "a", in: context)
+        try context.save()
+        let controller = Self.controller(context)
+        let beforeFetch = controller.object(at: IndexPath(row: 0, section: 0))
+        #expect(beforeFetch.managedObjectContext == nil && beforeFetch.entity.name == "Person")
+        try controller.performFetch()
+        for path in [IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 1), IndexPath(row: -1, section: 0), IndexPath(indexes: [0])] {
+            let object = controller.object(at: path)
+            #expect(object.managedObjectContext == nil && object.entity.name == "Person")
+            #expect(object.value(forKey: "name") as? String == "" && object.value(forKey: "nickname") == nil)  // the defaults
+            #expect(controller.indexPath(forObject: object) == nil)
+        }
+        #expect(controller.object(at: IndexPath(row: 0, section: 0)).value(forKey: "name") as? String == "Ada")
+
+        let request = NSFetchRequest<NSFetchRequestResult>(entityName: "Person")
+        request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true)]
+        let untyped = NSFetchedResultsController(fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: nil)
+        try untyped.performFetch()
+        let outside = untyped.object(at: IndexPath(row: 5, section: 0)) as? NSManagedObject
+        #expect(outside?.managedObjectContext == nil && outside?.entity.name == "Person")
+        #expect((untyped.object(at: IndexPath(row: 0, section: 0)) as? NSManagedObject)?.value(forKey: "name") as? String == "Ada")
+    }
+
     @Test func delegateHearsExactlyTheInsertsDeletesMovesAndUpdatesOfItsContext() throws {
         let context = try loadedContainer("People", model: PeopleModel.make(), in: nil).viewContext
         let ada = Self.person("Ada", nickname: "a", in: context)

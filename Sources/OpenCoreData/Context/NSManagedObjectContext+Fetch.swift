@@ -10,6 +10,8 @@ struct FetchPlan {
     var offset: Int
     var includesPendingChanges: Bool
     var refreshesRefetchedObjects: Bool
+    /// `relationshipKeyPathsForPrefetching`.
+    var prefetchKeyPaths: [String] = []
 }
 
 extension NSManagedObjectContext {
@@ -60,7 +62,8 @@ extension NSManagedObjectContext {
         return FetchPlan(
             entity: entity, predicate: request.predicate, sortDescriptors: request.sortDescriptors ?? [],
             limit: max(request.fetchLimit, 0), offset: max(request.fetchOffset, 0),
-            includesPendingChanges: request.includesPendingChanges, refreshesRefetchedObjects: request.shouldRefreshRefetchedObjects
+            includesPendingChanges: request.includesPendingChanges, refreshesRefetchedObjects: request.shouldRefreshRefetchedObjects,
+            prefetchKeyPaths: request.relationshipKeyPathsForPrefetching ?? []
         )
     }
 
@@ -117,6 +120,7 @@ extension NSManagedObjectContext {
                 limit: pagedInSQL && plan.limit > 0 ? plan.limit : nil, offset: pagedInSQL && plan.offset > 0 ? plan.offset : nil
             )
             let loader = ObjectLoader(context: self, store: store, model: store.persistentStoreCoordinator?.managedObjectModel ?? NSManagedObjectModel())
+            loader.prefetch(plan.prefetchKeyPaths, from: plan.entity)
             let fetched = try storeCall { try ObjectLoader.rows(request, from: store) }
             objects = fetched.compactMap { loader.object(table, key: $0.key, row: $0.row, refresh: plan.refreshesRefetchedObjects) }
             try storeCall { try loader.finish() }

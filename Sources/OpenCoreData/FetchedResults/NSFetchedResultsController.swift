@@ -28,8 +28,9 @@ import SQLStore
 /// delegate hears exactly the sections inserted and deleted and the objects deleted, inserted, moved and updated
 /// (see ``NSFetchedResultsControllerDelegate``), and nothing when nothing changed.
 ///
-/// **Differs:** `ResultType` is not constrained to ``NSFetchRequestResult`` (as ``NSFetchRequest``'s, so that
-/// `NSFetchedResultsController<NSFetchRequestResult>` compiles); `cacheName` is accepted and unused (there is no section cache on disk; ``deleteCache(withName:)`` does
+/// **Differs:** `ResultType` is a managed-object class or ``NSFetchRequestResult`` itself (one initializer each, so
+/// that `NSFetchedResultsController<NSFetchRequestResult>` compiles and ``object(at:)`` always has an object to
+/// return); `cacheName` is accepted and unused (there is no section cache on disk; ``deleteCache(withName:)`` does
 /// nothing); the checks for other processes' commits, ``storeCheckInterval`` and ``checkForStoreChanges()`` are
 /// additions; sections are made in the order of the fetched objects, one per distinct section name in order of
 /// first appearance (sort by the section key path first, as Core Data requires); the snapshot and difference
@@ -40,14 +41,16 @@ open class NSFetchedResultsController<ResultType>: NSObject, @unchecked Sendable
     /// The request whose results these are. Mirrors `fetchRequest`.
     public let fetchRequest: NSFetchRequest<ResultType>
 
-    /// A controller of `fetchRequest`'s results in `context`, grouped by `sectionNameKeyPath` (nil: one section).
-    /// Fetches nothing until ``performFetch()``. `name` (the cache's) is accepted and unused. Mirrors
-    /// `init(fetchRequest:managedObjectContext:sectionNameKeyPath:cacheName:)`.
-    public init(
-        fetchRequest: NSFetchRequest<ResultType>, managedObjectContext context: NSManagedObjectContext,
-        sectionNameKeyPath: String?, cacheName name: String?
+    /// Makes an object of `entity` with no values, in no context, typed as a result: what ``object(at:)`` returns
+    /// for an index path outside the results. Set by each initializer, whose constraint guarantees it exists.
+    let placeholder: (NSEntityDescription) -> ResultType
+
+    init(
+        fetchRequest: NSFetchRequest<ResultType>, context: NSManagedObjectContext, sectionNameKeyPath: String?,
+        cacheName name: String?, placeholder: @escaping (NSEntityDescription) -> ResultType
     ) {
         self.fetchRequest = fetchRequest
+        self.placeholder = placeholder
         let request = fetchRequest
         core = FetchedResultsCore(
             context: context, sectionNameKeyPath: sectionNameKeyPath, cacheName: name,
@@ -57,9 +60,10 @@ open class NSFetchedResultsController<ResultType>: NSObject, @unchecked Sendable
     }
 
     /// A second face of `core`, typed for the delegate.
-    init(core: FetchedResultsCore, request: NSFetchRequest<ResultType>) {
+    init(core: FetchedResultsCore, request: NSFetchRequest<ResultType>, placeholder: @escaping (NSEntityDescription) -> ResultType) {
         self.core = core
         self.fetchRequest = request
+        self.placeholder = placeholder
         super.init()
     }
 
@@ -85,7 +89,8 @@ open class NSFetchedResultsController<ResultType>: NSObject, @unchecked Sendable
                     core.erased = itself
                 } else {
                     let face = NSFetchedResultsController<NSFetchRequestResult>(
-                        core: core, request: NSFetchRequest<NSFetchRequestResult>(entityName: fetchRequest.entityName ?? "")
+                        core: core, request: NSFetchRequest<NSFetchRequestResult>(entityName: fetchRequest.entityName ?? ""),
+                        placeholder: NSFetchedResultsController<NSFetchRequestResult>.managedPlaceholder
                     )
                     face.fetchRequest.predicate = fetchRequest.predicate
                     face.fetchRequest.sortDescriptors = fetchRequest.sortDescriptors
@@ -128,19 +133,18 @@ open class NSFetchedResultsController<ResultType>: NSObject, @unchecked Sendable
     open var sections: [NSFetchedResultsSectionInfo]? { core.sections }
 
     /// The object at `indexPath` (section, row). Mirrors `object(at:)`. **Differs:** for an index path outside
-    /// the results Core Data raises; here the problem is written to standard error and an object of the entity
-    /// with no values, in no context, is returned (as ``NSManagedObjectContext/object(with:)`` does for a missing
-    /// row).
+    /// the results (or before ``performFetch()``) Core Data raises; here the problem is written to standard error
+    /// and an object of the request's entity with only its default values, in no context, is returned (as
+    /// ``NSManagedObjectContext/object(with:)`` does for a missing row): ``indexPath(forObject:)`` of it is nil. It
+    /// never traps: the initializers only accept result types such an object is (a managed-object class, or
+    /// ``NSFetchRequestResult``).
     open func object(at indexPath: IndexPath) -> ResultType {
         if let object = core.object(at: indexPath) as? ResultType { return object }
-        reportToStandardError("OpenCoreData: NSFetchedResultsController.object(at:): no object at \(indexPath) (objects per section: \(core.sections?.map(\.numberOfObjects) ?? []))")
+        reportToStandardError("OpenCoreData: NSFetchedResultsController.object(at:): no object at \(indexPath) (objects per section: \(core.sections?.map(\.numberOfObjects) ?? [])); returning an empty object in no context")
         let entity = fetchRequest.entity
             ?? fetchRequest.entityName.flatMap { core.context.persistentStoreCoordinator?.managedObjectModel.entitiesByName[$0] }
             ?? NSEntityDescription()
-        let empty = ManagedObjectClassRegistry.objectClass(for: entity).init(entity: entity, insertInto: nil)
-        if let object = empty as? ResultType ?? fetchedObjects?.first { return object }
-        // Only reached for a result type a fetch never yields managed objects of (a controller always holds them).
-        return unsafeBitCast(empty, to: ResultType.self)
+        return placeholder(entity)
     }
 
     /// Where `object` is in the results (section, row), or nil. Mirrors `indexPath(forObject:)`.
@@ -403,5 +407,42 @@ final class FetchedResultsCore: @unchecked Sendable {
             delegate.controller(controller, didChange: change.object, at: change.indexPath, for: change.type, newIndexPath: change.newIndexPath)
         }
         delegate.controllerDidChangeContent(controller)
+    }
+}
+
+extension NSFetchedResultsController where ResultType: NSManagedObject {
+    /// A controller of `fetchRequest`'s results in `context`, grouped by `sectionNameKeyPath` (nil: one section).
+    /// Fetches nothing until ``performFetch()``. `name` (the cache's) is accepted and unused. Mirrors
+    /// `init(fetchRequest:managedObjectContext:sectionNameKeyPath:cacheName:)`. **Differs:** `ResultType` is a
+    /// managed-object class here, or ``NSFetchRequestResult`` (the other initializer); Core Data accepts any
+    /// `NSFetchRequestResult` type at compile time and refuses dictionaries, IDs and counts when fetching.
+    public convenience init(
+        fetchRequest: NSFetchRequest<ResultType>, managedObjectContext context: NSManagedObjectContext,
+        sectionNameKeyPath: String?, cacheName name: String?
+    ) {
+        self.init(
+            fetchRequest: fetchRequest, context: context, sectionNameKeyPath: sectionNameKeyPath, cacheName: name,
+            placeholder: { entity in ResultType(entity: entity, insertInto: nil) }
+        )
+    }
+}
+
+extension NSFetchedResultsController where ResultType == NSFetchRequestResult {
+    /// A controller of `fetchRequest`'s results in `context`, typed as Core Data's
+    /// `NSFetchedResultsController<NSFetchRequestResult>`; otherwise as the managed-object initializer. Mirrors
+    /// `init(fetchRequest:managedObjectContext:sectionNameKeyPath:cacheName:)`.
+    public convenience init(
+        fetchRequest: NSFetchRequest<ResultType>, managedObjectContext context: NSManagedObjectContext,
+        sectionNameKeyPath: String?, cacheName name: String?
+    ) {
+        self.init(
+            fetchRequest: fetchRequest, context: context, sectionNameKeyPath: sectionNameKeyPath, cacheName: name,
+            placeholder: Self.managedPlaceholder
+        )
+    }
+
+    /// An object of `entity`'s class with no values, in no context.
+    static func managedPlaceholder(_ entity: NSEntityDescription) -> NSFetchRequestResult {
+        ManagedObjectClassRegistry.objectClass(for: entity).init(entity: entity, insertInto: nil)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SQLStore
+import Synchronization
 
 /// The type of a SQLite store: a file, `<name>.sqlite`, that the `sqlite3` command opens. Mirrors Core Data's
 /// `NSSQLiteStoreType`.
@@ -153,4 +154,7 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
 
     /// Closes the database's connections (after ``NSPersistentStoreCoordinator/remove(_:)``).
     func close() { engine.close() }
+
+    /// How many statements the store's reads have run (a test hook: ``SQLiteStore/readStatementCount``).
+    var readStatementCount: Int { engine.readStatementCount.load(ordering: .relaxed) }
 }

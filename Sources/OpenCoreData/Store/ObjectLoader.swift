@@ -14,11 +14,34 @@ final class ObjectLoader {
     private var toFill: [(object: NSManagedObject, table: EntityTable, key: Int64, row: [StoredValue])] = []
     private var missingRows: [String: (table: EntityTable, keys: [Int64])] = [:]
     private var shells: [ObjectIdentifier: NSManagedObject] = [:]
+    /// The to-many relationships (`Entity.relationship`) whose rows are read for a whole round of objects at once.
+    private var prefetching: Set<String> = []
+    /// The related keys those reads found, by `Entity.relationship`, then by owner's key (an owner with none: []).
+    private var prefetched: [String: [Int64: [Int64]]] = [:]
 
     init(context: NSManagedObjectContext, store: NSPersistentStore, model: NSManagedObjectModel) {
         self.context = context
         self.store = store
         self.model = model
+    }
+
+    /// Reads the to-many relationships `keyPaths` name (Core Data's `relationshipKeyPathsForPrefetching`, from
+    /// `entity`; `books.reviews` names `books` of `entity` and `reviews` of its destination) for every object of a
+    /// round in one statement per relationship (``SQLiteStore/fetchRelated(_:owners:from:_:)``), instead of one per
+    /// object. Unknown names end their key path.
+    func prefetch(_ keyPaths: [String], from entity: NSEntityDescription) {
+        for keyPath in keyPaths {
+            var current: NSEntityDescription? = entity
+            for name in keyPath.split(separator: ".").map(String.init) {
+                guard let owner = current, let relationship = owner.relationshipsByName[name] else { break }
+                prefetching.insert(Self.prefetchKey(owner.name ?? "", name))
+                current = relationship.destinationEntity
+            }
+        }
+    }
+
+    private static func prefetchKey(_ entityName: String, _ relationship: String) -> String {
+        "\(entityName).\(relationship)"
     }
 
     /// Every column of each row `request` selects (which must select every column), with its key.
@@ -84,9 +107,47 @@ final class ObjectLoader {
             }
             let batch = toFill
             toFill = []
+            try readPrefetched(for: batch)
             for item in batch { try fill(item.object, table: item.table, key: item.key, row: item.row) }
         }
         shells = [:]
+    }
+
+    /// For the objects about to be filled, the relationships being prefetched: one read per relationship and
+    /// table, whose related rows become objects (filled in the next round) and whose keys ``fill`` takes.
+    private func readPrefetched(for batch: [(object: NSManagedObject, table: EntityTable, key: Int64, row: [StoredValue])]) throws {
+        guard !prefetching.isEmpty else { return }
+        let inRound = Set(batch.map { ObjectIdentifier($0.object) })
+        var owners: [ObjectIdentifier: (table: EntityTable, entityName: String, keys: [Int64])] = [:]
+        for item in batch {
+            owners[ObjectIdentifier(item.table), default: (item.table, item.object.entity.name ?? "", [])].keys.append(item.key)
+        }
+        for (_, group) in owners {
+            for (_, mapping) in store.engine.mapping.relationships(of: group.table).sorted(by: { $0.key < $1.key })
+            where mapping.relationship.isToMany && prefetching.contains(Self.prefetchKey(group.entityName, mapping.relationship.name)) {
+                let cacheKey = Self.prefetchKey(group.entityName, mapping.relationship.name)
+                var keysByOwner: [Int64: [Int64]] = [:]
+                for owner in group.keys { keysByOwner[owner] = [] }
+                var rows: [(key: Int64, row: [StoredValue])] = []
+                let count = Int32(mapping.destination.columns.count)
+                try store.engine.fetchRelated(mapping, owners: Array(keysByOwner.keys)) { owner, row in
+                    var values: [StoredValue] = []
+                    values.reserveCapacity(Int(count))
+                    for index in 0..<count { values.append(row.value(at: index + StoreRow.firstValueColumn)) }
+                    keysByOwner[owner, default: []].append(row.primaryKey)
+                    rows.append((row.primaryKey, values))
+                }
+                // Rows of objects in this round are theirs already (a member who is another member's friend).
+                let destinationEntity = model.entitiesByName[mapping.destination.name]
+                for (key, row) in rows {
+                    if let destinationEntity,
+                       let existing = context.registeredObject(for: .permanent(for: destinationEntity, storeIdentifier: store.identifier, primaryKey: key)),
+                       inRound.contains(ObjectIdentifier(existing)) { continue }
+                    _ = object(mapping.destination, key: key, row: row)
+                }
+                prefetched[cacheKey, default: [:]].merge(keysByOwner) { $1 }
+            }
+        }
     }
 
     private func fill(_ object: NSManagedObject, table: EntityTable, key: Int64, row: [StoredValue]) throws {
@@ -105,7 +166,8 @@ final class ObjectLoader {
             }
         }
         for (_, mapping) in store.engine.mapping.relationships(of: table) where mapping.relationship.isToMany {
-            let keys = try store.engine.fetchKeys(FetchRequest(table: mapping.destination, rows: .related(mapping, owner: key)))
+            let keys = try prefetched[Self.prefetchKey(entity.name ?? "", mapping.relationship.name)]?[key]
+                ?? store.engine.fetchKeys(FetchRequest(table: mapping.destination, rows: .related(mapping, owner: key)))
             values[mapping.relationship.name] = keys.compactMap { self.object(mapping.destination, key: $0, row: nil) }
         }
         // Transient properties keep what they hold in memory.

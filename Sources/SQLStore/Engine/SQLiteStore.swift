@@ -39,6 +39,9 @@ package final class SQLiteStore: @unchecked Sendable {
     private let versionProbe: VersionProbe?
     /// The thread holding the writer's lock (0 when none): a read on that thread must see its uncommitted writes.
     private let writerThread = Atomic<UInt>(0)
+    /// How many statements the read operations (``fetch(_:from:_:)``, ``fetchKeys(_:from:)``, ``count(_:)``,
+    /// ``fetchRelated(_:owners:from:_:)``) have run: a test hook that tells one query per key path from one per object.
+    package let readStatementCount = Atomic<Int>(0)
     /// Each table's insert and upsert statements, and its look-ups by unique group, written once.
     private let tableStatements: [ObjectIdentifier: TableStatements]
     /// `UPDATE` texts by table and set of changed columns, written once each.
@@ -342,6 +345,7 @@ package final class SQLiteStore: @unchecked Sendable {
     /// - Throws: ``StoreError``, or what `body` throws.
     package func fetch(_ request: FetchRequest, from source: ReadSource = .pooled, _ body: (StoreRow) throws -> Void) throws {
         let sql = SelectQuery(request).sql(dialect)
+        readStatementCount.add(1, ordering: .relaxed)
         try withReader(source) { connection in
             let statement = try Self.statement(sql.text, on: connection)
             defer { statement.reset() }
@@ -355,6 +359,7 @@ package final class SQLiteStore: @unchecked Sendable {
         var request = request
         request.columns = .primaryKey
         let sql = SelectQuery(request).sql(dialect)
+        readStatementCount.add(1, ordering: .relaxed)
         return try withReader(source) { connection in
             let statement = try Self.statement(sql.text, on: connection)
             defer { statement.reset() }
@@ -368,6 +373,7 @@ package final class SQLiteStore: @unchecked Sendable {
     /// The number of rows `request` selects, before its limit and offset.
     package func count(_ request: FetchRequest) throws -> Int {
         let sql = CountQuery(request).sql(dialect)
+        readStatementCount.add(1, ordering: .relaxed)
         return try withReader(.pooled) { connection in
             guard case .integer(let count) = try connection.scalar(sql.text, sql.arguments.map(\.sqliteValue)) else { return 0 }
             return Int(count)

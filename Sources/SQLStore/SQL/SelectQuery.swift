@@ -112,3 +112,52 @@ package struct CountQuery {
         "SELECT count(*) FROM \(request.table.quotedName)" + SelectQuery(request).whereClause
     }
 }
+
+/// The rows related through a to-many relationship to each of several owners, in one statement: the destination's
+/// select list followed by the owner's key, in the relationship's order for each owner (as ``FetchRequest``'s
+/// `.related` reads them one owner at a time).
+///
+/// ```sql
+/// SELECT "Z_PK", "Book"."title", …, "Book"."author" FROM "Book" WHERE "Book"."author" IN (?, ?) ORDER BY "Book"."Z_PK"
+/// SELECT "Z_PK", "Tag"."name", …, "Z_Item_tags"."Z_SOURCE" FROM "Tag" JOIN "Z_Item_tags" ON "Z_Item_tags"."Z_TARGET" = "Tag"."Z_PK"
+///   WHERE "Z_Item_tags"."Z_SOURCE" IN (?, ?) ORDER BY "Z_Item_tags"."Z_ORDER", "Tag"."Z_PK"
+/// ```
+package struct RelatedRowsQuery {
+    package let mapping: RelationshipMapping
+    package let owners: [Int64]
+    private let from: String
+    private let ownerKey: String
+    private let order: String
+
+    /// Nil for a to-one relationship (its key is a column of the owner's own row).
+    package init?(_ mapping: RelationshipMapping, owners: [Int64], _ dialect: any SQLDialect) {
+        let destination = mapping.destination
+        switch mapping.storage {
+        case .inverseForeignKey(let column):
+            ownerKey = "\(destination.quotedName).\(dialect.quoted(destination.columns[column].name))"
+            from = destination.quotedName
+            order = destination.primaryKeySQL
+        case .joinTable(let joinTable, let ownerColumn, let destinationColumn):
+            ownerKey = "\(joinTable.quotedName).\(dialect.quoted(ownerColumn))"
+            from = "\(destination.quotedName) JOIN \(joinTable.quotedName) "
+                + "ON \(joinTable.quotedName).\(dialect.quoted(destinationColumn)) = \(destination.primaryKeySQL)"
+            order = "\(joinTable.quotedName).\(dialect.quoted(JoinTable.orderColumn)), \(destination.primaryKeySQL)"
+        case .foreignKey:
+            return nil
+        }
+        self.mapping = mapping
+        self.owners = owners
+    }
+
+    /// The column (0-based) that holds the owner's key: the one after the destination's values.
+    package var ownerColumn: Int32 { StoreRow.firstValueColumn + Int32(mapping.destination.columns.count) }
+
+    /// The statement and its arguments.
+    package func sql(_ dialect: any SQLDialect) -> SQLFragment {
+        SQLFragment(
+            "SELECT \(mapping.destination.selectList), \(ownerKey) FROM \(from) WHERE \(ownerKey) IN (\(dialect.placeholders(owners.count))) "
+                + "ORDER BY \(order)",
+            owners.map { .integer($0) }
+        )
+    }
+}
