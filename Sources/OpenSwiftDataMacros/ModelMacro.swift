@@ -47,7 +47,9 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         let typeName = classDecl.name.trimmedDescription
         // A subclass of a model already conforms (through its superclass), so the compiler leaves PersistentModel
         // out of `protocols`; the superclass is the first inherited type, as Swift requires.
-        let superclass = protocols.isEmpty ? classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription : nil
+        // (A class that declares `: PersistentModel` itself also conforms already; it is a model of its own.)
+        let superclass = (protocols.isEmpty ? classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription : nil)
+            .flatMap { $0.split(separator: ".").last == "PersistentModel" ? nil : $0 }
         let isFinal = classDecl.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
         let metadataKeyword = isFinal ? "static" : "class"
         var properties: [PersistedProperty] = []
