@@ -9,6 +9,13 @@ import SwiftSyntaxMacros
 /// over a private `_name` storage, observed and change-tracked), and adds the members `PersistentModel` needs:
 /// the observation registrar, the persistent state, the schema metadata, an initializer that reads a row, and a
 /// method that writes one. Column order is declaration order.
+///
+/// On a subclass of a model (`@Model class Truck: Vehicle`, SwiftData's model inheritance) the compiler reports
+/// the class as already conforming to `PersistentModel` (SE-0407's `conformingTo`), and the members are the
+/// subclass's side of each requirement: `override class var schemaMetadata` lists the superclass's properties then
+/// its own (so indexes and columns follow on), `_$encode`/`_$load` call `super` first, and the row initializer reads
+/// its own properties after the inherited ones before calling `super.init(_$row:)`. A model class that is not `final`
+/// declares its metadata `class var`, so a subclass can override it.
 public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     // MARK: MemberAttributeMacro
 
@@ -38,6 +45,13 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             return []
         }
         let typeName = classDecl.name.trimmedDescription
+        // A subclass of a model already conforms (through its superclass), so the compiler leaves PersistentModel
+        // out of `protocols`; the superclass is the first inherited type, as Swift requires.
+        // (A class that declares `: PersistentModel` itself also conforms already; it is a model of its own.)
+        let superclass = (protocols.isEmpty ? classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription : nil)
+            .flatMap { $0.split(separator: ".").last == "PersistentModel" ? nil : $0 }
+        let isFinal = classDecl.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
+        let metadataKeyword = isFinal ? "static" : "class"
         var properties: [PersistedProperty] = []
         var ephemeral: [PersistedProperty] = []
         var hasDesignatedInit = false
@@ -95,6 +109,13 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             "[" + groups.map { "[" + $0.map(literal).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
         }
 
+        if let superclass {
+            return subclassMembers(
+                typeName: typeName, superclass: superclass, properties: properties, metadataEntries: metadataEntries,
+                decodes: decodes, encodes: encodes, loads: loads, assigns: assigns,
+                entityMetadata: "OpenSwiftData.Schema.EntityMetadata(uniquenessConstraints: \(groups(uniquenessConstraints)), indices: \(groups(indices)))"
+            )
+        }
         // Each persisted property's position in `schemaMetadata`, for its setter to report changes by index.
         let indexes: [DeclSyntax] = properties.enumerated().map { index, property in
             "nonisolated static let _$index_\(raw: property.name) = \(raw: index)"
@@ -115,14 +136,14 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             }
             """,
             """
-            public static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+            public \(raw: metadataKeyword) var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
                 [
                     \(raw: metadataEntries.joined(separator: ",\n"))
                 ]
             }
             """,
             """
-            public static var _$entityMetadata: OpenSwiftData.Schema.EntityMetadata {
+            public \(raw: metadataKeyword) var _$entityMetadata: OpenSwiftData.Schema.EntityMetadata {
                 OpenSwiftData.Schema.EntityMetadata(uniquenessConstraints: \(raw: groups(uniquenessConstraints)), indices: \(raw: groups(indices)))
             }
             """,
@@ -149,6 +170,70 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             members.append("public init() {}")
         }
         return members
+    }
+
+    /// The members of a subclass of a model: its own properties after the inherited ones. The observation registrar
+    /// and persistent state are inherited; `access`/`withMutation` are overloads for the subclass's key paths.
+    static func subclassMembers(
+        typeName: String, superclass: String, properties: [PersistedProperty], metadataEntries: [String],
+        decodes: [String], encodes: [String], loads: [String], assigns: [String], entityMetadata: String
+    ) -> [DeclSyntax] {
+        // Positions continue after the superclass's properties (read once per class, the first time one is set).
+        let indexes: [DeclSyntax] = properties.enumerated().map { index, property in
+            "nonisolated static let _$index_\(raw: property.name) = \(raw: superclass).schemaMetadata.count + \(raw: index)"
+        }
+        let registrar = "_$observationRegistrar_\(typeName)"
+        return indexes + [
+            "@Transient private let \(raw: registrar) = OpenSwiftData.ObservationRegistrar()",
+            """
+            internal nonisolated func access<_Member>(keyPath: KeyPath<\(raw: typeName), _Member>) {
+                \(raw: registrar).access(self, keyPath: keyPath)
+            }
+            """,
+            """
+            internal nonisolated func withMutation<_Member, _Result>(
+                keyPath: KeyPath<\(raw: typeName), _Member>, _ mutation: () throws -> _Result
+            ) rethrows -> _Result {
+                try \(raw: registrar).withMutation(of: self, keyPath: keyPath, mutation)
+            }
+            """,
+            """
+            public override class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                super.schemaMetadata + [
+                    \(raw: metadataEntries.joined(separator: ",\n"))
+                ]
+            }
+            """,
+            """
+            public override class var _$entityMetadata: OpenSwiftData.Schema.EntityMetadata {
+                super._$entityMetadata.inherited(by: \(raw: entityMetadata))
+            }
+            """,
+            """
+            public required init(_$row row: inout OpenSwiftData.ModelRowDecoder) throws {
+                let _$inherited = row._$position
+                row._$skipProperties(of: \(raw: superclass).self)
+                \(raw: decodes.joined(separator: "\n"))
+                let _$own = row._$position
+                row._$position = _$inherited
+                try super.init(_$row: &row)
+                row._$position = _$own
+            }
+            """,
+            """
+            public override func _$encode(to row: inout OpenSwiftData.ModelRowEncoder) throws {
+                try super._$encode(to: &row)
+                \(raw: encodes.joined(separator: "\n"))
+            }
+            """,
+            """
+            public override func _$load(from row: inout OpenSwiftData.ModelRowDecoder) throws {
+                try super._$load(from: &row)
+                \(raw: loads.joined(separator: "\n"))
+                \(raw: assigns.joined(separator: "\n"))
+            }
+            """,
+        ]
     }
 
     // MARK: ExtensionMacro

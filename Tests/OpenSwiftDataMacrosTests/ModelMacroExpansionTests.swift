@@ -9,9 +9,11 @@ import Testing
 /// Expands `source` with OpenSwiftData's macros, as the compiler would, and returns the text and diagnostics.
 /// As in the compiler, a property that gains an `init` accessor loses its initializer (the `_name` storage keeps
 /// it). `@Attribute` and `@Transient` expand to nothing, so they are left out here and stay in the text.
-private func expand(_ source: String) -> (text: String, diagnostics: [String]) {
+/// `conforming` is what the compiler passes for a class that does not conform yet; a subclass of a model already
+/// does (through its superclass), so the compiler passes nothing for it.
+private func expand(_ source: String, conforming: [TypeSyntax] = ["OpenSwiftData.PersistentModel"]) -> (text: String, diagnostics: [String]) {
     let macros: [String: MacroSpec] = [
-        "Model": MacroSpec(type: ModelMacro.self, conformances: ["OpenSwiftData.PersistentModel"]),
+        "Model": MacroSpec(type: ModelMacro.self, conformances: conforming),
         "_PersistedProperty": MacroSpec(type: PersistedPropertyMacro.self),
         "Unique": MacroSpec(type: MarkerDeclarationMacro.self),
     ]
@@ -181,5 +183,68 @@ private func tokens(_ text: String) -> String {
             }
             """)
         #expect(diagnostics == ["an @Attribute(.ephemeral) property is not stored, so it needs a default value"])
+    }
+
+    @Test func aClassThatIsNotFinalDeclaresItsMetadataOverridable() {
+        let (text, diagnostics) = expand("@Model class Vehicle { var wheels: Int = 4 }")
+        #expect(diagnostics.isEmpty)
+        #expect(text.contains("public class var schemaMetadata"))
+        #expect(text.contains("public class var _$entityMetadata"))
+        #expect(text.contains("extension Vehicle: OpenSwiftData.PersistentModel"))
+    }
+
+    @Test func aSubclassOfAModelOverridesWithItsOwnPropertiesAfterTheInheritedOnes() {
+        let (text, diagnostics) = expand("""
+            @Model final class Truck: Vehicle {
+                var payload: Int
+                init(payload: Int) { self.payload = payload; super.init(wheels: 6) }
+            }
+            """, conforming: [])
+        #expect(diagnostics.isEmpty)
+        let expected = """
+            nonisolated static let _$index_payload = Vehicle.schemaMetadata.count + 0
+            @Transient private let _$observationRegistrar_Truck = OpenSwiftData.ObservationRegistrar()
+            internal nonisolated func access<_Member>(keyPath: KeyPath<Truck, _Member>) {
+                _$observationRegistrar_Truck.access(self, keyPath: keyPath)
+            }
+            internal nonisolated func withMutation<_Member, _Result>(
+                keyPath: KeyPath<Truck, _Member>, _ mutation: () throws -> _Result
+            ) rethrows -> _Result {
+                try _$observationRegistrar_Truck.withMutation(of: self, keyPath: keyPath, mutation)
+            }
+            public override class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                super.schemaMetadata + [
+                    OpenSwiftData.Schema.PropertyMetadata(name: "payload", keypath: \\Truck.payload, defaultValue: nil, metadata: nil)
+                ]
+            }
+            public override class var _$entityMetadata: OpenSwiftData.Schema.EntityMetadata {
+                super._$entityMetadata.inherited(by: OpenSwiftData.Schema.EntityMetadata(uniquenessConstraints: [], indices: []))
+            }
+            public required init(_$row row: inout OpenSwiftData.ModelRowDecoder) throws {
+                let _$inherited = row._$position
+                row._$skipProperties(of: Vehicle.self)
+                _payload = try row.decode(\\Truck.payload)
+                let _$own = row._$position
+                row._$position = _$inherited
+                try super.init(_$row: &row)
+                row._$position = _$own
+            }
+            public override func _$encode(to row: inout OpenSwiftData.ModelRowEncoder) throws {
+                try super._$encode(to: &row)
+                try row.encode(_payload)
+            }
+            public override func _$load(from row: inout OpenSwiftData.ModelRowDecoder) throws {
+                try super._$load(from: &row)
+                let payloadValue = try row.decode(\\Truck.payload)
+                withMutation(keyPath: \\.payload) {
+                    _payload = payloadValue
+                }
+            }
+            """
+        #expect(tokens(text).contains(tokens(expected)), "\(text)")
+        // Inherited, not redeclared: the persistent state, the superclass's registrar, the conformance.
+        #expect(!text.contains("_$persistentState"))
+        #expect(!text.contains("extension Truck"))
+        #expect(!text.contains("public init() {"))
     }
 }

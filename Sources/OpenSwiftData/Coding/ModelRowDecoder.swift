@@ -36,6 +36,31 @@ public struct ModelRowDecoder {
         self.column = 0
     }
 
+    /// Where the next `decode` reads: a column and a property index. Used by the row initializer `@Model` generates for
+    /// a subclass, which reads its own properties (after the inherited ones) before its superclass's initializer
+    /// reads the inherited ones.
+    public struct _Position: Sendable {
+        let column: Int32
+        let propertyIndex: Int
+    }
+
+    /// The position of the next `decode`; set to go back to one read before.
+    public var _$position: _Position {
+        get { _Position(column: column, propertyIndex: propertyIndex) }
+        set {
+            column = newValue.column
+            propertyIndex = newValue.propertyIndex
+        }
+    }
+
+    /// Moves past the properties `superclass` declares (and inherits): a column for each, but a to-many relationship,
+    /// which has none.
+    public mutating func _$skipProperties(of superclass: any PersistentModel.Type) {
+        let properties = superclass.schemaMetadata
+        column += Int32(properties.count { $0.relationship?.isToMany != true })
+        propertyIndex += properties.count
+    }
+
     @usableFromInline
     mutating func next() -> StoredValue {
         defer {

@@ -21,7 +21,7 @@ public typealias ObservationRegistrar = Observation.ObservationRegistrar
 /// Supported property types are listed in ``ColumnValue``; in addition `RawRepresentable` types are stored as their
 /// raw value and any other `Codable` type as JSON text. A type that is none of these fails to compile.
 @attached(
-    member,
+    member, conformances: PersistentModel,
     names: named(_$observationRegistrar), named(_$persistentState), named(access), named(withMutation),
     named(schemaMetadata), named(_$entityMetadata), named(init), named(_$encode), named(_$load), arbitrary
 )

@@ -57,5 +57,13 @@ extension Schema {
             self.uniquenessConstraints = uniquenessConstraints
             self.indices = indices
         }
+
+        /// A subclass's metadata: these groups, then the subclass's own. Used by the code `@Model` generates.
+        public func inherited(by subclass: EntityMetadata) -> EntityMetadata {
+            EntityMetadata(
+                uniquenessConstraints: uniquenessConstraints + subclass.uniquenessConstraints,
+                indices: indices + subclass.indices
+            )
+        }
     }
 }

@@ -17,13 +17,14 @@ extension Schema {
                 )
             }
             seenNames[entity.name.lowercased()] = typeName
-            // Model inheritance (SwiftData's `@Model class B: A`, iOS 26) is not supported yet: a subclass would get
-            // a table of its own, and fetching the superclass would silently leave its rows out.
+            // `@Model` compiles a subclass of a model (SwiftData's model inheritance, iOS 26), but the store does not
+            // keep one yet: it would need the subclass's rows in its superclass's table, or fetching the superclass
+            // would silently leave them out.
             if let superclass = _getSuperclass(entity.modelType), let model = superclass as? any PersistentModel.Type {
                 throw .invalidSchema(
-                    "\(typeName) is a subclass of the model \(String(reflecting: model)); model inheritance is not supported "
-                        + "yet — make \(entity.name) a model of its own (with a to-one relationship to \(model.entityName) "
-                        + "if it extends one), or store both as \(model.entityName) with a kind attribute"
+                    "\(typeName) is a subclass of the model \(String(reflecting: model)); storing model inheritance is not "
+                        + "supported yet — make \(entity.name) a model of its own (with a to-one relationship to "
+                        + "\(model.entityName) if it extends one), or store both as \(model.entityName) with a kind attribute"
                 )
             }
             entities.append(try entity.storeEntity(in: self))
