@@ -67,6 +67,8 @@ public final class Showcase {
         let inventory: InventoryViewModel
         do {
             inventory = try InventoryViewModel(folder: options.dataDirectory)
+        } catch InventoryError.store(let message) {
+            throw ShowcaseStoreError(app: "Inventory", reason: message)
         } catch {
             throw ShowcaseStoreError(app: "Inventory", reason: "\(error)")
         }
