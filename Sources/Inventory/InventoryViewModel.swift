@@ -9,7 +9,7 @@ public final class InventoryViewModel: @unchecked Sendable {
     private let container: NSPersistentContainer
     private var context: NSManagedObjectContext { container.viewContext }
     /// Notices every change of the inventory (saves by any context on its store).
-    private let observer: InventoryObserver
+    private let observer: StoreChangeObserver
 
     /// The inventory in `<folder>/Inventory.sqlite`, through the shipped `Inventory.xcdatamodeld`.
     /// - Throws: ``InventoryError/store(_:)`` with the reason the model or the store could not be opened.
@@ -28,7 +28,7 @@ public final class InventoryViewModel: @unchecked Sendable {
         var failure: Error?
         container.loadPersistentStores { _, error in failure = error }
         if let failure { throw .store("\(failure)") }
-        observer = InventoryObserver(coordinator: container.persistentStoreCoordinator)
+        observer = StoreChangeObserver(coordinator: container.persistentStoreCoordinator)
     }
 
     /// Grows with every change of the inventory (a save by any context on its store), so the live pages can tell

@@ -17,7 +17,7 @@ public final class CoreCartViewModel: @unchecked Sendable {
     /// The contexts ``newContext()`` made, told about batch deletes; weak, so a context nobody uses goes away.
     private let otherContexts = Locked<[WeakContext]>([])
     /// Notices every change of the cart (saves by any context on its store, and ``deleteAllCart()``).
-    private let observer: CoreCartObserver
+    private let observer: StoreChangeObserver
 
     /// The cart in the SQLite file at `storeURL` (the showcase's `<data-dir>/Cart.sqlite`); `/dev/null` keeps it in
     /// memory, as in Core Data.
@@ -37,7 +37,7 @@ public final class CoreCartViewModel: @unchecked Sendable {
         var failure: Error?
         container.loadPersistentStores { _, error in failure = error }
         if let failure { throw CoreCartError("\(failure)") }
-        observer = CoreCartObserver(coordinator: container.persistentStoreCoordinator)
+        observer = StoreChangeObserver(coordinator: container.persistentStoreCoordinator)
     }
 
     /// Grows with every change of the cart — a save by any context on its store, or ``deleteAllCart()`` — so

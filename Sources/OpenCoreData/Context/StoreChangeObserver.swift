@@ -1,17 +1,17 @@
 import Foundation
-import OpenCoreData
 import Synchronization
 
-/// Notices every change of the Core Data cart's store made in this process, and tells the live pages: a
-/// ``revision`` that grows with each change, and ``changes()`` streams that yield after it.
+/// Notices every change of a coordinator's stores made in this process, and tells whoever shows them (the Core Data
+/// apps' live pages): a ``revision`` that grows with each change, and ``changes()`` streams that yield after it.
+/// An OpenCoreData addition (Core Data has no such type; `NSFetchedResultsController` does this for one fetch).
 ///
-/// It listens to OpenCoreData's notifications of the contexts on the cart's coordinator:
+/// It listens to OpenCoreData's notifications of the contexts on the coordinator:
 /// `NSManagedObjectContextDidSave` (a save by any of them) and `NSManagedObjectContextObjectsDidChange` when it
 /// reports what came from elsewhere (objects refreshed, invalidated, or deleted by a merge). A context's own unsaved
-/// edits are not changes of the cart. `NSBatchDeleteRequest` posts neither, so whoever runs one calls ``publish()``
-/// after merging its result. No polling: the cart has one writer, this process. The whole observation is this type,
-/// so an `NSFetchedResultsController` can take its place without touching the pages.
-final class CoreCartObserver: @unchecked Sendable {
+/// edits are not changes of the store. `NSBatchDeleteRequest` posts neither, so whoever runs one calls ``publish()``
+/// after merging its result. No polling: it sees this process's saves only (for other processes' commits use an
+/// `NSFetchedResultsController`, which checks `PRAGMA data_version`).
+public final class StoreChangeObserver: @unchecked Sendable {
     private struct State {
         var revision = 0
         var continuations: [UUID: AsyncStream<Void>.Continuation] = [:]
@@ -21,10 +21,9 @@ final class CoreCartObserver: @unchecked Sendable {
     /// The NotificationCenter registrations, removed when the observer goes.
     private var tokens: [any NSObjectProtocol] = []
 
-    /// Observes the contexts on `coordinator`.
-    init(coordinator: NSPersistentStoreCoordinator) {
+    /// Observes the contexts on `coordinator`, which must outlive the observer (its identity is what is matched).
+    public init(coordinator: NSPersistentStoreCoordinator) {
         let center = NotificationCenter.default
-        // The coordinator outlives the observer (both belong to the cart), so its identity stays its own.
         let coordinatorID = ObjectIdentifier(coordinator)
         let isOurs: @Sendable (Notification) -> Bool = { notification in
             guard let context = notification.object as? NSManagedObjectContext,
@@ -47,10 +46,10 @@ final class CoreCartObserver: @unchecked Sendable {
     }
 
     /// Grows by one with every change.
-    var revision: Int { state.withLock { $0.revision } }
+    public var revision: Int { state.withLock { $0.revision } }
 
     /// Yields after every change from now on; changes that come faster than they are read are coalesced into one.
-    func changes() -> AsyncStream<Void> {
+    public func changes() -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let key = UUID()
         state.withLock { $0.continuations[key] = continuation }
@@ -61,7 +60,7 @@ final class CoreCartObserver: @unchecked Sendable {
     }
 
     /// Counts a change and wakes every stream: called for the notifications above, and after a batch request.
-    func publish() {
+    public func publish() {
         let continuations = state.withLock { state in
             state.revision += 1
             return Array(state.continuations.values)
