@@ -30,8 +30,7 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     public private(set) var fetchDescriptor: FetchDescriptor<Element>
     /// The context fetched from and watched. Mirrors SwiftData's `modelContext`.
     @ObservationIgnored public let modelContext: ModelContext
-    @ObservationIgnored private var saveObserver: (any NSObjectProtocol)?
-    @ObservationIgnored private var pollTask: Task<Void, Never>?
+    @ObservationIgnored private var watch: StoreChangeWatch?
     @ObservationIgnored private var dataVersion: Int64?
     @ObservationIgnored private var subscribers: [UUID: AsyncStream<Void>.Continuation] = [:]
 
@@ -63,29 +62,16 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         self.modelContext = context
         dataVersion = context.store.dataVersion()
         results = try context.fetch(descriptor)
-        let store = context.store
         let entityName = Element.entityName
-        saveObserver = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: nil, queue: nil) {
-            [weak self] notification in
-            guard let saver = notification.object as? ModelContext, saver.store === store,
-                  Self.touches(entityName, notification.userInfo)
-            else { return }
-            Task { @MainActor [weak self] in self?.refreshIfStoreChanged() }
-        }
-        if let pollingInterval, store.url != nil {
-            pollTask = Task { @MainActor [weak self] in
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: pollingInterval)
-                    guard let self else { return }
-                    self.refreshIfStoreChanged()
-                }
-            }
+        watch = StoreChangeWatch(
+            store: context.store, pollingInterval: pollingInterval,
+            accepts: { notification in Self.touches(entityName, notification.userInfo) }
+        ) { [weak self] in
+            self?.refreshIfStoreChanged()
         }
     }
 
     isolated deinit {
-        if let saveObserver { NotificationCenter.default.removeObserver(saveObserver) }
-        pollTask?.cancel()
         for continuation in subscribers.values { continuation.finish() }
     }
 

@@ -20,8 +20,7 @@ public final class HistoryObserver {
     public private(set) var lastError: SwiftDataError?
 
     @ObservationIgnored private let context: ModelContext
-    @ObservationIgnored private var saveObserver: (any NSObjectProtocol)?
-    @ObservationIgnored private var pollTask: Task<Void, Never>?
+    @ObservationIgnored private var watch: StoreChangeWatch?
     @ObservationIgnored private var dataVersion: Int64?
     @ObservationIgnored private var subscribers: [UUID: AsyncStream<[DefaultHistoryTransaction]>.Continuation] = [:]
 
@@ -36,26 +35,12 @@ public final class HistoryObserver {
         let first = try modelContext.history(after: token)
         transactions = first
         if let newest = first.last { lastToken = newest.token }
-        let store = modelContext.store
-        saveObserver = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: nil, queue: nil) {
-            [weak self] notification in
-            guard let saver = notification.object as? ModelContext, saver.store === store else { return }
-            Task { @MainActor [weak self] in self?.refreshIfStoreChanged() }
-        }
-        if let pollingInterval, store.url != nil {
-            pollTask = Task { @MainActor [weak self] in
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: pollingInterval)
-                    guard let self else { return }
-                    self.refreshIfStoreChanged()
-                }
-            }
+        watch = StoreChangeWatch(store: modelContext.store, pollingInterval: pollingInterval) { [weak self] in
+            self?.refreshIfStoreChanged()
         }
     }
 
     isolated deinit {
-        if let saveObserver { NotificationCenter.default.removeObserver(saveObserver) }
-        pollTask?.cancel()
         for continuation in subscribers.values { continuation.finish() }
     }
 
