@@ -93,6 +93,10 @@ extension NSManagedObjectContext {
         for dictionary in request.objectsToInsert ?? [] {
             var values: [StoredValue] = []
             for column in table.columns {
+                if column.name == StoreSchemaBuilder.versionColumn {
+                    values.append(.integer(1))
+                    continue
+                }
                 guard let attribute = column.attribute, let description = entity.attributesByName[attribute.name] else {
                     values.append(.null)
                     continue
@@ -159,7 +163,13 @@ extension NSManagedObjectContext {
         }
         let keys = try storeCall { try store.engine.fetchKeys(FetchRequest(table: table, rows: try storedKeys(table, request.predicate, in: store))) }
         var save = SaveRequest()
-        save.updates = keys.map { SaveRequest.Update(table: table, key: $0, columns: columns.sorted(), values: values) }
+        // Each row's version goes up (unchecked), so that contexts holding the rows see the change as a conflict.
+        let version = table.column(named: StoreSchemaBuilder.versionColumn).map { SaveRequest.RowVersion(column: $0.index, expected: nil) }
+        save.updates = keys.map {
+            var update = SaveRequest.Update(table: table, key: $0, columns: columns.sorted(), values: values)
+            update.version = version
+            return update
+        }
         do {
             _ = try store.engine.save(save)
         } catch {

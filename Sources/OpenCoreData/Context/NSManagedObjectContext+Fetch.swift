@@ -232,6 +232,7 @@ extension NSManagedObjectContext {
         object.context = self
         register(object)
         object.didFetch(objectID: source.objectID, values: importedValues(source.values), into: self)
+        object.storedVersion = source.storedVersion
         return object
     }
 

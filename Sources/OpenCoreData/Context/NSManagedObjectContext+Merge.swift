@@ -49,6 +49,40 @@ extension NSManagedObjectContext {
         postObjectsDidChange(refreshed: refreshed)
     }
 
+    /// Resolves an optimistic-locking conflict of one of this context's objects by `type` (not the error policy):
+    /// the object is read again from the store (its remembered version becomes the store's), then its own changes
+    /// go back on top as the policy says. An object whose row the store deleted leaves the context under every
+    /// policy (its change is dropped; the row is not made again).
+    func resolveLockingConflict(_ conflict: NSMergeConflict, by type: NSMergePolicyType) {
+        let object = conflict.sourceObject
+        guard object.context === self else { return }
+        guard conflict.persistedSnapshot != nil else {
+            unregister(object)
+            object.context = nil
+            object.isDeletedInContext = false
+            eventDeleted[ObjectIdentifier(object)] = object
+            return
+        }
+        let wasDeleted = object.isDeletedInContext
+        let ancestor = object.committed ?? [:]
+        let mine = object.values
+        let changed = object.changedKeys(includingTransient: false)
+        refresh(object, mergeChanges: false)
+        guard object.context === self else { return }
+        let stored = object.committed ?? [:]
+        switch type {
+        case .errorMergePolicyType, .rollbackMergePolicyType:
+            return
+        case .mergeByPropertyObjectTrumpMergePolicyType:
+            for key in changed { object.values[key] = mine[key] }
+        case .mergeByPropertyStoreTrumpMergePolicyType:
+            for key in changed where ManagedValue.isEqual(ancestor[key], stored[key]) { object.values[key] = mine[key] }
+        case .overwriteMergePolicyType:
+            for property in object.entity.properties where !property.isTransient { object.values[property.name] = mine[property.name] }
+        }
+        if wasDeleted { object.isDeletedInContext = true }
+    }
+
     /// The object IDs in a notification's value: a collection of objects, IDs or ID URIs.
     static func objectIDs(_ value: Any?, coordinator: NSPersistentStoreCoordinator?) -> [NSManagedObjectID] {
         guard let value, let elements = KeyValueCoding.elements(of: value) else { return [] }

@@ -21,8 +21,8 @@ extension NSManagedObjectContext {
         processPendingChanges()
         let objects = orderedRegisteredObjects
         var inserted = objects.filter { $0.isInsertedInContext && !$0.isDeletedInContext }
-        let deleted = objects.filter { $0.isDeletedInContext && !$0.isInsertedInContext }
-        let updated = objects.filter(\.isUpdated)
+        var deleted = objects.filter { $0.isDeletedInContext && !$0.isInsertedInContext }
+        var updated = objects.filter(\.isUpdated)
         try validate(inserted: inserted, updated: updated, deleted: deleted)
 
         if let parent {
@@ -33,7 +33,18 @@ extension NSManagedObjectContext {
             if store.isReadOnly { throw CoreDataError.storeFailed("the store is read-only") }
             let policy = NSMergePolicy.from(mergePolicy)
             if policy.storeWins { inserted = try adoptStoredRows(inserted, store: store) }
-            try write(inserted: inserted, updated: updated, deleted: deleted, to: store, upserts: policy.objectWins)
+            var rounds = 0
+            while let conflicts = try write(inserted: inserted, updated: updated, deleted: deleted, to: store, upserts: policy.objectWins) {
+                // Another writer may change the rows again between two rounds; give up rather than loop forever.
+                rounds += 1
+                if rounds > Self.lockingConflictRounds { throw CoreDataError.mergeConflict(conflicts) }
+                try policy.resolve(optimisticLockingConflicts: conflicts)
+                // The policy refreshed the conflicting objects, or let go of those whose rows are gone.
+                let objects = orderedRegisteredObjects
+                inserted = objects.filter { $0.isInsertedInContext && !$0.isDeletedInContext }
+                deleted = objects.filter { $0.isDeletedInContext && !$0.isInsertedInContext }
+                updated = objects.filter(\.isUpdated)
+            }
         }
         for object in deleted {
             unregister(object)
@@ -88,17 +99,25 @@ extension NSManagedObjectContext {
         return table
     }
 
-    /// Every column's value of `object`, in the table's order (foreign keys NULL: references set them).
+    /// How many times a save resolves optimistic-locking conflicts and writes again before it throws them.
+    static let lockingConflictRounds = 8
+
+    /// Every column's value of `object`, in the table's order (foreign keys NULL: references set them; the row
+    /// version 1, a new row's).
     private func columnValues(_ object: NSManagedObject, _ table: EntityTable) -> [StoredValue] {
         table.columns.map { column in
+            if column.name == StoreSchemaBuilder.versionColumn { return .integer(1) }
             guard let attribute = column.attribute, let description = object.entity.attributesByName[attribute.name] else { return .null }
             return AttributeStorage.storedValue(object.values[attribute.name], for: description)
         }
     }
 
+    /// Writes the changes in one transaction. Each update and delete carries the version its object was read with
+    /// (`… AND "Z_OPT" = ?`); when a row no longer holds it, nothing is written and the conflicts come back (the
+    /// objects are untouched) for the merge policy.
     private func write(
         inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject], to store: NSPersistentStore, upserts: Bool
-    ) throws {
+    ) throws -> [NSMergeConflict]? {
         let mapping = store.engine.mapping
         var request = SaveRequest()
         request.upserts = upserts
@@ -132,25 +151,47 @@ extension NSManagedObjectContext {
             guard let index = insertIndex[ObjectIdentifier(object)] else { continue }
             relationships(of: object, owner: .inserted(index), table: try table(of: object, in: store), changed: nil)
         }
+        func version(_ object: NSManagedObject, _ table: EntityTable) -> SaveRequest.RowVersion? {
+            table.column(named: StoreSchemaBuilder.versionColumn).map { SaveRequest.RowVersion(column: $0.index, expected: object.storedVersion) }
+        }
+        var updatedObjects: [NSManagedObject] = []
         for object in updated {
             guard let key = object.objectID.primaryKey else { continue }
             let table = try table(of: object, in: store)
             let changed = Set(object.changedKeys(includingTransient: false))
             let columns = table.columns.filter { $0.attribute != nil && changed.contains($0.name) }.map(\.index)
-            if !columns.isEmpty {
-                request.updates.append(SaveRequest.Update(table: table, key: key, columns: columns, values: columnValues(object, table)))
+            let version = version(object, table)
+            // A change of relationships only raises the version too, as in Core Data.
+            if !columns.isEmpty || version != nil {
+                var update = SaveRequest.Update(table: table, key: key, columns: columns, values: columnValues(object, table))
+                update.version = version
+                request.updates.append(update)
+                updatedObjects.append(object)
             }
             relationships(of: object, owner: .stored(key), table: table, changed: changed)
         }
+        var deletedObjects: [NSManagedObject] = []
         for object in deleted {
             guard let key = object.objectID.primaryKey else { continue }
-            request.deletes.append(SaveRequest.Delete(table: try table(of: object, in: store), key: key))
+            let table = try table(of: object, in: store)
+            var delete = SaveRequest.Delete(table: table, key: key)
+            delete.version = version(object, table)
+            request.deletes.append(delete)
+            deletedObjects.append(object)
         }
         let result: SaveResult
         do {
             result = try store.engine.save(request)
         } catch {
             throw Self.coreDataError(error)
+        }
+        if !result.versionConflicts.isEmpty {
+            return try result.versionConflicts.map { conflict in
+                switch conflict {
+                case .update(let index): try lockingConflict(updatedObjects[index], store: store)
+                case .delete(let index): try lockingConflict(deletedObjects[index], store: store)
+                }
+            }
         }
         for object in inserted {
             guard let index = insertIndex[ObjectIdentifier(object)], result.insertedKeys.indices.contains(index) else { continue }
@@ -162,9 +203,46 @@ extension NSManagedObjectContext {
                 other.context = nil
             }
             object.didCommit(permanentID: permanent)
+            object.storedVersion = store.engine.mapping.table(named: object.entity.name ?? "")?.column(named: StoreSchemaBuilder.versionColumn) == nil ? nil : 1
             register(object)
         }
+        for (index, object) in updatedObjects.enumerated() {
+            object.storedVersion = request.updates[index].version?.expected.map { $0 + 1 }
+        }
         for object in updated { object.didCommit(permanentID: nil) }
+        return nil
+    }
+
+    /// The conflict of `object`, whose row no longer holds the version the object was read with: the row as the
+    /// store has it now (nil and version 0 when it is gone), read without touching the object.
+    private func lockingConflict(_ object: NSManagedObject, store: NSPersistentStore) throws -> NSMergeConflict {
+        let table = try table(of: object, in: store)
+        var persisted: [String: Any]?
+        var newVersion = 0
+        if let key = object.objectID.primaryKey,
+           let row = try storeCall({ try ObjectLoader.rows(FetchRequest(table: table, rows: .keys([key])), from: store) }).first?.row {
+            var values: [String: Any] = [:]
+            for column in table.columns where row.indices.contains(column.index) {
+                switch column.kind {
+                case .attribute(let attribute):
+                    if attribute.name == StoreSchemaBuilder.versionColumn, case .integer(let version) = row[column.index] {
+                        newVersion = Int(version)
+                    } else if let description = object.entity.attributesByName[attribute.name] {
+                        values[attribute.name] = AttributeStorage.value(row[column.index], for: description)
+                    }
+                case .reference(let relationship):
+                    guard case .integer(let target) = row[column.index],
+                          let destination = object.entity.relationshipsByName[relationship.name]?.destinationEntity else { continue }
+                    values[relationship.name] = NSManagedObjectID.permanent(for: destination, storeIdentifier: store.identifier, primaryKey: target)
+                }
+            }
+            var snapshot = NSMergeConflict.snapshot(values, of: object.entity)
+            for (name, value) in values where value is NSManagedObjectID { snapshot[name] = value }
+            persisted = snapshot
+        }
+        let oldVersion = Int(object.storedVersion ?? 0)
+        let cached = NSMergeConflict.snapshot(object.committed ?? [:], of: object.entity)
+        return NSMergeConflict(source: object, newVersion: newVersion, oldVersion: oldVersion, cachedSnapshot: cached, persistedSnapshot: persisted)
     }
 
     /// The store layer's save error as Core Data's.
@@ -293,15 +371,16 @@ extension NSManagedObjectContext {
         let local = flag ? object.changedKeys(includingTransient: true).map { ($0, object.values[$0]) } : []
         let wasDeleted = flag && object.isDeletedInContext
         if let parent {
-            let fresh: [String: Any]? = parent.performAndWait {
-                (try? parent.materializedObject(for: object.objectID)).map { importedValues($0.values) }
+            let fresh: (values: [String: Any], version: Int64?)? = parent.performAndWait {
+                (try? parent.materializedObject(for: object.objectID)).map { (importedValues($0.values), $0.storedVersion) }
             }
             guard let fresh else {
                 unregister(object)
                 object.context = nil
                 return
             }
-            object.didFetch(objectID: object.objectID, values: fresh, into: self)
+            object.didFetch(objectID: object.objectID, values: fresh.values, into: self)
+            object.storedVersion = fresh.version
         } else {
             guard let store = try? requireStore(), let key = object.objectID.primaryKey,
                   let table = store.engine.mapping.table(named: object.entity.name ?? "") else { return }

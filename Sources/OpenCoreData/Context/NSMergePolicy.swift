@@ -9,18 +9,29 @@ public enum NSMergePolicyType: UInt, Sendable {
     case rollbackMergePolicyType = 4
 }
 
-/// How a save resolves an object that conflicts with the store: for uniqueness constraints, an inserted object
-/// whose constrained values a stored row already has. Mirrors Core Data's `NSMergePolicy`.
+/// How a save resolves an object that conflicts with the store. Mirrors Core Data's `NSMergePolicy`.
 ///
+/// **Uniqueness constraints** — an inserted object whose constrained values a stored row already has:
 /// - ``error`` (the default): the save fails with ``CoreDataError/constraintConflict(entityName:keys:values:)``
-///   naming the entity, attributes and values, and writes nothing.
+///   (`NSManagedObjectConstraintMergeError`, its `conflictList` of ``NSConstraintConflict``) naming the entity,
+///   attributes and values, and writes nothing.
 /// - ``mergeByPropertyObjectTrump`` and ``overwrite``: the inserted object's values win; it becomes the stored
 ///   row (its ID is the row's).
 /// - ``mergeByPropertyStoreTrump`` and ``rollback``: the stored row's values win; the inserted object becomes the
 ///   stored row with the store's values.
 ///
-/// **Differs:** optimistic-locking conflicts (two contexts changing one row) are not detected: the later save
-/// writes the columns it changed.
+/// **Optimistic locking** — every row has a version (the hidden `Z_OPT` column) that each save of it raises; an
+/// object remembers the version it was fetched or last saved with, and a save's `UPDATE`/`DELETE` of its row runs
+/// only while the row still holds it. A row another context, coordinator or process changed or deleted since is a
+/// conflict (``NSMergeConflict``), resolved by ``resolve(optimisticLockingConflicts:)``:
+///
+/// | Policy | Row changed in the store | Row deleted in the store | Object deleted here, row changed in the store |
+/// | --- | --- | --- | --- |
+/// | ``error`` | the save throws `NSManagedObjectMergeError` (133020); nothing written, the context keeps its changes | same | same |
+/// | ``mergeByPropertyObjectTrump`` | per property: this context's changes win, the store's other changes are kept | the object leaves the context; the rest is saved | the row is deleted |
+/// | ``mergeByPropertyStoreTrump`` | per property: the store's changes win, this context's other changes are written | as above | the row is deleted |
+/// | ``overwrite`` | the object's every value is written over the row | as above | the row is deleted |
+/// | ``rollback`` | the object's changes are discarded; it takes the store's values | as above | the deletion is undone; the object takes the store's values |
 open class NSMergePolicy: NSObject, @unchecked Sendable {
     /// Mirrors `mergeType`.
     public let mergeType: NSMergePolicyType
@@ -41,6 +52,28 @@ open class NSMergePolicy: NSObject, @unchecked Sendable {
     public static let overwrite = NSMergePolicy(merge: .overwriteMergePolicyType)
     /// Mirrors `NSMergePolicy.rollback`.
     public static let rollback = NSMergePolicy(merge: .rollbackMergePolicyType)
+
+    /// Resolves the optimistic-locking conflicts a save met (rows changed or deleted in the store since their
+    /// objects were read): the error policy throws ``CoreDataError/mergeConflict(_:)``; the others change the
+    /// conflicting objects so that the save can write them again (see the type's table). Mirrors
+    /// `resolve(optimisticLockingConflicts:)`.
+    ///
+    /// - Throws: ``CoreDataError/mergeConflict(_:)`` under ``error``.
+    open func resolve(optimisticLockingConflicts list: [NSMergeConflict]) throws {
+        if mergeType == .errorMergePolicyType { throw CoreDataError.mergeConflict(list) }
+        for conflict in list {
+            conflict.sourceObject.managedObjectContext?.resolveLockingConflict(conflict, by: mergeType)
+        }
+    }
+
+    /// Resolves the ``NSMergeConflict``s of `list` as ``resolve(optimisticLockingConflicts:)`` does. Mirrors
+    /// `resolve(mergeConflicts:)`. **Differs:** ``NSConstraintConflict``s in the list are not resolved here: a save
+    /// resolves uniqueness conflicts in the store (see the type's note).
+    ///
+    /// - Throws: ``CoreDataError/mergeConflict(_:)`` under ``error``.
+    open func resolve(mergeConflicts list: [Any]) throws {
+        try resolve(optimisticLockingConflicts: list.compactMap { $0 as? NSMergeConflict })
+    }
 
     /// Whether an inserted object's values win over a stored row's.
     var objectWins: Bool { mergeType == .mergeByPropertyObjectTrumpMergePolicyType || mergeType == .overwriteMergePolicyType }

@@ -40,6 +40,10 @@ public enum CoreDataError: Error, CustomStringConvertible, Equatable {
     /// A save met a stored row (or another object of the save) with the same values of a uniqueness constraint,
     /// under the error merge policy: the entity, the constraint's attributes and their values. Nothing was written.
     case constraintConflict(entityName: String, keys: [String], values: [String])
+    /// Optimistic-locking conflicts under the error merge policy: rows another context, coordinator or process
+    /// changed or deleted since the save's objects read them (Core Data's `NSManagedObjectMergeError`, its
+    /// `userInfo["conflictList"]` these conflicts). Nothing was written; the context keeps its changes.
+    case mergeConflict([NSMergeConflict])
     /// No object with this ID exists in the store (it was deleted, or the ID is of another store).
     case objectNotFound(NSManagedObjectID)
     /// A request the store cannot run, and why.
@@ -102,6 +106,9 @@ public enum CoreDataError: Error, CustomStringConvertible, Equatable {
             return "The persistent store failed: \(message); nothing was saved"
         case .constraintConflict(let entity, let keys, let values):
             return "\(entity) already has an object with \(zip(keys, values).map { "\($0) = \($1)" }.joined(separator: ", ")) (a uniqueness constraint); nothing was saved — set the context's mergePolicy to merge instead"
+        case .mergeConflict(let conflicts):
+            let objects = conflicts.map { $0.sourceObject.objectID.uriRepresentation().absoluteString }.joined(separator: ", ")
+            return "Could not merge changes: \(objects) changed in the store since this context read \(conflicts.count == 1 ? "it" : "them") (an optimistic-locking conflict); nothing was saved — refresh the objects, or set the context's mergePolicy to merge"
         case .objectNotFound(let objectID):
             return "No object with the ID \(objectID.uriRepresentation().absoluteString) exists in the store"
         case .unsupportedRequest(let reason):
@@ -128,6 +135,7 @@ public enum CoreDataError: Error, CustomStringConvertible, Equatable {
         case .noPersistentStore: NSPersistentStoreSaveError
         case .storeFailed: NSSQLiteError
         case .constraintConflict: NSManagedObjectConstraintMergeError
+        case .mergeConflict: NSManagedObjectMergeError
         case .objectNotFound: NSManagedObjectReferentialIntegrityError
         case .unsupportedRequest: NSPersistentStoreUnsupportedRequestTypeError
         }
@@ -145,6 +153,11 @@ extension CoreDataError: CustomNSError {
             if let key { info[NSValidationKeyErrorKey] = key }
         case .multipleValidationErrors(let errors):
             info[NSDetailedErrorsKey] = errors.map { $0 as NSError }
+        case .mergeConflict(let conflicts):
+            info["conflictList"] = conflicts
+        case .constraintConflict(_, let keys, let values):
+            let snapshot = Dictionary(zip(keys, values.map { $0 as Any }), uniquingKeysWith: { first, _ in first })
+            info["conflictList"] = [NSConstraintConflict(constraint: keys, database: nil, databaseSnapshot: snapshot, conflicting: [], conflictingSnapshots: [])]
         default:
             break
         }

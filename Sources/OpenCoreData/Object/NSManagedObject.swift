@@ -35,6 +35,9 @@ open class NSManagedObject: NSObject {
     var values: [String: Any] = [:]
     /// The values as last fetched or saved; nil while the object has never been fetched or saved.
     var committed: [String: Any]?
+    /// The row's version (`Z_OPT`) the committed values were read or saved with; nil for an object never saved, or
+    /// of a store without the column (no optimistic locking then).
+    var storedVersion: Int64?
 
     var isInsertedInContext = false
     var isDeletedInContext = false

@@ -22,8 +22,8 @@ public let NSReadOnlyPersistentStoreOption = "NSReadOnlyPersistentStoreOption"
 ///
 /// Its tables are Core Data's in spirit — one per entity named after it, a `Z_PK` integer key, a column per
 /// attribute and to-one relationship, join tables `Z_<Entity>_<relationship>` for to-many relationships without
-/// a to-one inverse — but not Core Data's exact layout (no `Z_ENT`, `Z_OPT` or `Z_PRIMARYKEY`): a store file
-/// written by Apple's Core Data is not read, nor the other way round.
+/// a to-one inverse, the row version `Z_OPT` (optimistic locking) — but not Core Data's exact layout (no `Z_ENT`
+/// or `Z_PRIMARYKEY`): a store file written by Apple's Core Data is not read, nor the other way round.
 open class NSPersistentStore: NSObject, @unchecked Sendable {
     /// Its type (``NSSQLiteStoreType`` or ``NSInMemoryStoreType``). Mirrors `type`.
     public let type: String
@@ -68,7 +68,30 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     /// `readOnly` (``NSReadOnlyPersistentStoreOption``) opens the file read-only: nothing written, a missing store
     /// not created, a store that needs a migration refused. A damaged file or another program's database is refused
     /// by the store layer, left byte-identical.
+    ///
+    /// Every table has the row-version column `Z_OPT` (optimistic locking); a store written before it existed gains
+    /// it in its migration (every row at version 1). A read-only store without it is read as it is, without
+    /// optimistic locking.
     static func openEngine(model: NSManagedObjectModel, type: String, url: URL?, migrates: Bool, readOnly: Bool = false) throws -> SQLiteStore {
+        let lacksRowVersions = Flag()
+        do {
+            return try openEngine(model: model, type: type, url: url, migrates: migrates, readOnly: readOnly, rowVersions: true, lacksRowVersions: lacksRowVersions)
+        } catch StoreWithoutRowVersions.cannotAdd where lacksRowVersions.value {
+            return try openEngine(model: model, type: type, url: url, migrates: migrates, readOnly: readOnly, rowVersions: false, lacksRowVersions: lacksRowVersions)
+        }
+    }
+
+    /// A store whose tables are the model's but for the `Z_OPT` columns could not be given them: it is read-only.
+    private enum StoreWithoutRowVersions: Error { case cannotAdd }
+
+    /// Set by the open's look at the stored schema.
+    private final class Flag {
+        var value = false
+    }
+
+    private static func openEngine(
+        model: NSManagedObjectModel, type: String, url: URL?, migrates: Bool, readOnly: Bool, rowVersions: Bool, lacksRowVersions: Flag
+    ) throws -> SQLiteStore {
         let fileURL = isInMemory(type: type, url: url) ? nil : url
         if type != NSSQLiteStoreType && type != NSInMemoryStoreType {
             throw CoreDataError.persistentStoreOpenFailed(url: url, reason: "the store type “\(type)” is not supported (use NSSQLiteStoreType or NSInMemoryStoreType)")
@@ -78,7 +101,7 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         }
         let mapping: SchemaMapping
         do {
-            mapping = try SchemaMapping(schema: StoreSchemaBuilder.schema(of: model))
+            mapping = try SchemaMapping(schema: StoreSchemaBuilder.schema(of: model, rowVersions: rowVersions))
         } catch {
             throw CoreDataError.persistentStoreOpenFailed(url: fileURL, reason: "the model cannot be stored: \(error.message)")
         }
@@ -103,6 +126,10 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
                     // Up to date: nothing to write, so a read-only open reads. (A store whose tables already match
                     // keeps the version hash it records until a migration writes the current one.)
                     if stored.describes(mapping, version: SchemaVersion(1, 0, 0)) { return [] }
+                    if rowVersions, let unversioned = try? SchemaMapping(schema: StoreSchemaBuilder.schema(of: model, rowVersions: false)),
+                       stored.describes(unversioned, version: SchemaVersion(1, 0, 0)) {
+                        lacksRowVersions.value = true
+                    }
                     var expected = StoredSchema(mapping: mapping, version: stored.version)
                     expected.versionIdentifier = stored.versionIdentifier
                     if !migrates, stored != expected, stored.versionIdentifier != currentHash {
@@ -114,6 +141,7 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         } catch let refusal as MigrationRefusal {
             throw CoreDataError.migrationFailed(url: fileURL, reason: refusal.message)
         } catch let error as StoreError {
+            if error.kind == .readOnly && lacksRowVersions.value { throw StoreWithoutRowVersions.cannotAdd }
             throw CoreDataError.persistentStoreOpenFailed(url: fileURL, reason: error.message)
         } catch {
             throw CoreDataError.persistentStoreOpenFailed(url: fileURL, reason: "\(error)")

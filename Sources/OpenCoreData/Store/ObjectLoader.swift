@@ -154,10 +154,15 @@ final class ObjectLoader {
         shells[ObjectIdentifier(object)] = nil
         var values: [String: Any] = [:]
         let entity = object.entity
+        var version: Int64?
         for column in table.columns where row.indices.contains(column.index) {
             let stored = row[column.index]
             switch column.kind {
             case .attribute(let attribute):
+                if attribute.name == StoreSchemaBuilder.versionColumn, case .integer(let stored) = stored {
+                    version = stored
+                    continue
+                }
                 guard let description = entity.attributesByName[attribute.name] else { continue }
                 if let value = AttributeStorage.value(stored, for: description) { values[attribute.name] = value }
             case .reference(let relationship):
@@ -175,5 +180,6 @@ final class ObjectLoader {
             if let value = object.values[property.name] { values[property.name] = value }
         }
         object.didFetch(objectID: object.objectID, values: values, into: context)
+        object.storedVersion = version
     }
 }

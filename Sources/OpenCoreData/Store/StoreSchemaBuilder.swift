@@ -9,11 +9,19 @@ enum StoreSchemaBuilder {
     /// The word recorded with each column for how its values are encoded (compared when a store is migrated).
     static let representation = "coredata"
 
-    static func schema(of model: NSManagedObjectModel) -> StoreSchema {
-        StoreSchema(entities: model.entities.compactMap(entity(_:)))
+    /// The hidden integer column of every entity's table that holds the row's version (Core Data's name): new rows
+    /// start at 1, every save of the row raises it, and a save's `UPDATE`/`DELETE` of a row checks it still holds
+    /// the version the object was read with (optimistic locking). It is no `NSAttributeDescription`: not in
+    /// `attributesByName`, `changedValues()` or dictionary results.
+    static let versionColumn = "Z_OPT"
+
+    /// The store schema of `model`; `rowVersions: false` leaves out the ``versionColumn`` (to read a read-only
+    /// store written before there was one).
+    static func schema(of model: NSManagedObjectModel, rowVersions: Bool = true) -> StoreSchema {
+        StoreSchema(entities: model.entities.compactMap { entity($0, rowVersions: rowVersions) })
     }
 
-    private static func entity(_ entity: NSEntityDescription) -> StoreEntity? {
+    private static func entity(_ entity: NSEntityDescription, rowVersions: Bool) -> StoreEntity? {
         guard let name = entity.name else { return nil }
         var properties: [StoreProperty] = []
         for property in entity.properties where !property.isTransient {
@@ -38,7 +46,14 @@ enum StoreSchemaBuilder {
                 )))
             }
         }
-        let stored = Set(properties.compactMap { $0.attribute?.name })
+        if rowVersions {
+            // Last, so that a store written before it existed gains it by a plain added column.
+            properties.append(.attribute(StoreAttribute(
+                name: versionColumn, storageType: .integer, isOptional: false, defaultValue: .integer(1),
+                valueTypeName: NSAttributeType.integer64AttributeType.modelFileName, representation: representation
+            )))
+        }
+        let stored = Set(properties.compactMap { $0.attribute?.name }).subtracting([versionColumn])
         return StoreEntity(
             name: name, properties: properties,
             uniquenessConstraints: entity.uniquenessConstraintNames.filter { $0.allSatisfy(stored.contains) && !$0.isEmpty },

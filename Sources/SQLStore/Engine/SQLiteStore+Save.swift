@@ -7,11 +7,19 @@ extension SQLiteStore {
     /// DO UPDATE` per unique group when upserting; the key is the last insert rowid, or a lookup by the unique values
     /// when the row met a stored one), the references to inserted rows, and the join rows. External bytes are
     /// stored beside their rows. A failure rolls everything back.
+    ///
+    /// An update or delete with a ``SaveRequest/RowVersion`` runs `UPDATE … SET …, "Z_OPT" = "Z_OPT" + 1 WHERE
+    /// "Z_PK" = ? AND "Z_OPT" = ?` (`DELETE … WHERE "Z_PK" = ? AND "Z_OPT" = ?`); when any changes no row, the whole
+    /// save is rolled back and the result lists them in ``SaveResult/versionConflicts``.
     package func save(_ request: SaveRequest) throws(SaveError) -> SaveResult {
         do {
             return try withWriter { connection in
                 try connection.transaction { try write(request, connection) }
             }
+        } catch let conflicts as VersionConflicts {
+            var result = SaveResult()
+            result.versionConflicts = conflicts.conflicts
+            return result
         } catch let error as SaveError {
             throw error
         } catch let error as StoreError {
@@ -32,13 +40,24 @@ extension SQLiteStore {
             result.batchDeletedKeys.append(keys)
             historyDeletedKeys.append(keys ?? everyRowKeys ?? [])
         }
-        for delete in request.deletes {
+        var conflicts: [VersionConflict] = []
+        for (index, delete) in request.deletes.enumerated() {
+            if let version = delete.version, let expected = version.expected {
+                let sql = DeleteQuery(table: delete.table, rows: .key(delete.key)).sql(dialect, versionColumn: version.column, expected: expected)
+                try connection.execute(sql.text, sql.arguments.map(\.sqliteValue))
+                if connection.changes == 0 { conflicts.append(.delete(index)) }
+                continue
+            }
             let sql = DeleteQuery(table: delete.table, rows: .key(delete.key)).sql(dialect)
             try connection.execute(sql.text, sql.arguments.map(\.sqliteValue))
         }
-        for (index, update) in request.updates.enumerated() where !update.columns.isEmpty {
-            if try !writeUpdate(update, connection) { result.vanishedUpdates.append(index) }
+        for (index, update) in request.updates.enumerated() where !update.columns.isEmpty || update.version != nil {
+            if try !writeUpdate(update, connection) {
+                if update.version?.expected != nil { conflicts.append(.update(index)) } else { result.vanishedUpdates.append(index) }
+            }
         }
+        // Before the inserts: a conflicting save writes nothing, so there is no point in writing more of it.
+        if !conflicts.isEmpty { throw VersionConflicts(conflicts: conflicts) }
         result.insertedKeys = try writeInserts(request.inserts, upserts: request.upserts, connection)
         func key(_ row: SaveRequest.RowKey) -> Int64? {
             switch row {
@@ -108,12 +127,24 @@ extension SQLiteStore {
         try storeExternalData(&values, columns: table.externalColumnIndexes.filter(update.columns.contains), connection)
         var arguments = update.columns.map { values.indices.contains($0) ? values[$0].sqliteValue : .null }
         arguments.append(.integer(update.key))
+        let statement: String
+        if let version = update.version {
+            statement = UpdateQuery(table: table, columns: update.columns).sql(dialect, version: version)
+            if let expected = version.expected { arguments.append(.integer(expected)) }
+        } else {
+            statement = updateStatement(table, columns: update.columns)
+        }
         do throws(SQLiteError) {
-            try connection.execute(updateStatement(table, columns: update.columns), arguments)
+            try connection.execute(statement, arguments)
         } catch {
             throw uniqueConflict(table: table, values: values, error: error)
         }
         return connection.changes != 0
+    }
+
+    /// Thrown inside a save's transaction to roll it back when rows did not hold their expected versions.
+    private struct VersionConflicts: Error {
+        var conflicts: [VersionConflict]
     }
 
     /// Inserts (or upserts) each row; returns the keys, in order.

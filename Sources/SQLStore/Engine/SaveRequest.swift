@@ -22,6 +22,20 @@ package struct SaveRequest {
         }
     }
 
+    /// A row's version (Core Data's optimistic locking): the integer column `column` (Core Data's `Z_OPT`) that
+    /// every write of the row raises by one, and the value the writer last read, which the row must still hold.
+    package struct RowVersion: Sendable, Equatable {
+        /// The index of the version column in the table.
+        package var column: Int
+        /// The version the writer read; nil raises the version without checking it (a batch update).
+        package var expected: Int64?
+
+        package init(column: Int, expected: Int64?) {
+            self.column = column
+            self.expected = expected
+        }
+    }
+
     /// New values for some columns of a stored row: `values` holds every column's value (in the table's order),
     /// `columns` the indexes of those to write.
     package struct Update {
@@ -29,6 +43,10 @@ package struct SaveRequest {
         package var key: Int64
         package var columns: [Int]
         package var values: [StoredValue]
+        /// The row's version to raise (and check): with one, the update is written even when `columns` is empty,
+        /// and a row that no longer holds the expected version is a ``SaveResult/versionConflicts`` entry. Nil (what
+        /// OpenSwiftData passes) writes the plain `UPDATE`.
+        package var version: RowVersion? = nil
 
         package init(table: EntityTable, key: Int64, columns: [Int], values: [StoredValue]) {
             self.table = table
@@ -45,6 +63,9 @@ package struct SaveRequest {
         /// The values the history keeps of the deleted row (SwiftData's `.preserveValueOnDeletion` attributes), by
         /// column name.
         package var tombstone: [String: StoredValue] = [:]
+        /// The version the row must still hold (its `expected` is checked when set); nil (what OpenSwiftData passes)
+        /// writes the plain `DELETE`.
+        package var version: RowVersion? = nil
 
         package init(table: EntityTable, key: Int64) {
             self.table = table
@@ -131,8 +152,20 @@ package struct SaveResult {
     package var vanishedUpdates: [Int] = []
     /// Per insert, the key of its row: a new one, or the stored row it met on a unique group and updated.
     package var insertedKeys: [Int64] = []
+    /// The updates and deletes whose row no longer held the expected ``SaveRequest/RowVersion`` (another writer
+    /// changed or deleted it since it was read: an optimistic-locking conflict). When there is any, the save wrote
+    /// nothing (its transaction was rolled back) and the other fields are empty.
+    package var versionConflicts: [VersionConflict] = []
 
     package init() {}
+}
+
+/// A write of a save whose row another writer changed or deleted since it was read.
+package enum VersionConflict: Hashable, Sendable {
+    /// An index into ``SaveRequest/updates``.
+    case update(Int)
+    /// An index into ``SaveRequest/deletes``.
+    case delete(Int)
 }
 
 /// Why a save failed; it wrote nothing.
