@@ -85,12 +85,15 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     private enum StoreWithoutRowVersions: Error { case cannotAdd }
 
     /// Set by the open's look at the stored schema.
-    private final class Flag {
+    final class Flag {
         var value = false
     }
 
-    private static func openEngine(
-        model: NSManagedObjectModel, type: String, url: URL?, migrates: Bool, readOnly: Bool, rowVersions: Bool, lacksRowVersions: Flag
+    /// Opens the store with (`rowVersions`) or without the `Z_OPT` columns; `lacksRowVersions` is set when the
+    /// store's tables are the model's but for those columns. (Without them: how stores were written before.)
+    static func openEngine(
+        model: NSManagedObjectModel, type: String, url: URL?, migrates: Bool, readOnly: Bool, rowVersions: Bool,
+        lacksRowVersions: Flag = Flag()
     ) throws -> SQLiteStore {
         let fileURL = isInMemory(type: type, url: url) ? nil : url
         if type != NSSQLiteStoreType && type != NSInMemoryStoreType {
