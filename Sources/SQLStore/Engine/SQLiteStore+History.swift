@@ -29,19 +29,33 @@ package struct HistoryRecord: Sendable {
     }
 }
 
+/// The rows a batch delete removed, as its history records them.
+enum HistoryDeletedRows {
+    /// The keys `DELETE … RETURNING` gave.
+    case keys([Int64])
+    /// Every row of the table: its keys as runs of consecutive keys, ascending (read before the `DELETE`).
+    case runs([ClosedRange<Int64>])
+}
+
 /// The changes of one kind to one table (for updates, of one set of columns) in one save.
 private struct HistoryGroup {
     let kind: HistoryRecord.Change.Kind
     let table: EntityTable
     let columns: [Int]
+    /// Whether the group lists runs of consecutive keys (``runs``) instead of keys: a batch delete of every row.
+    let storesRuns: Bool
     var keys: [Int64] = []
+    var runs: [ClosedRange<Int64>] = []
     /// The tombstones of deletes that keep values, by position in ``keys``.
     var tombstones: [Int: [String: StoredValue]] = [:]
 }
 
 /// The history a store keeps: one `Z_HISTORYTRANSACTION` row per save and, per entity and kind of change (and per
-/// set of written columns for updates), one `Z_HISTORYCHANGE` row listing the keys (packed 64-bit integers in
-/// `ZKEYS`) — so recording a save of n rows costs a few statements, not n.
+/// set of written columns for updates), one `Z_HISTORYCHANGE` row listing the keys (packed 64-bit little-endian
+/// integers in `ZKEYS`) — so recording a save of n rows costs a few statements, not n. A batch delete of every row
+/// is stored as runs of consecutive keys (`ZKIND` 3, `ZKEYS` packed first and last key of each run), read before the
+/// `DELETE` without reading the rows when the keys have no gap, and read back as one delete per key; `ZKIND` 0, 1
+/// and 2 are inserts, updates and deletes.
 ///
 /// ```sql
 /// CREATE TABLE IF NOT EXISTS "Z_HISTORYTRANSACTION" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "ZTIMESTAMP" REAL NOT NULL,
@@ -52,13 +66,15 @@ private struct HistoryGroup {
 /// INSERT INTO "Z_HISTORYCHANGE" ("ZTRANSACTION", "ZKIND", "ZENTITY", "ZKEYS", "ZCOLUMNS", "ZTOMBSTONES") VALUES (?, ?, ?, ?, ?, ?)
 /// ```
 ///
-/// The tables are made by the first save that records history, inside its transaction (a store opened and never
-/// saved to is not written).
+/// The tables are made with the store (and by any migration), or, in a store made before history was recorded, by
+/// the first save, inside its transaction (a store opened and never saved to is not written).
 extension SQLiteStore {
     static let historyTransactionTable = "Z_HISTORYTRANSACTION"
     static let historyChangeTable = "Z_HISTORYCHANGE"
 
-    private static let createHistoryTables = [
+    /// Run by the migration that creates or changes a store (so its saves find them), and by the first save to a
+    /// store made before history was recorded.
+    static let createHistoryTables = [
         """
         CREATE TABLE IF NOT EXISTS "Z_HISTORYTRANSACTION" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, \
         "ZTIMESTAMP" REAL NOT NULL, "ZAUTHOR" TEXT, "ZBUNDLEID" TEXT NOT NULL, "ZPROCESSID" TEXT NOT NULL)
@@ -83,27 +99,34 @@ extension SQLiteStore {
 
     /// Records what `request` wrote (with `result`'s keys) as one transaction of the history, on the connection
     /// inside the save's transaction, so the history commits or rolls back with the data.
-    /// - Parameter batchDeletedKeys: per batch delete, the keys it deleted (those of every row for one that deleted
-    ///   them all).
-    func recordHistory(_ request: SaveRequest, _ result: SaveResult, batchDeletedKeys: [[Int64]], _ connection: SQLiteConnection) throws {
+    /// - Parameter batchDeleted: per batch delete, the rows it deleted.
+    func recordHistory(_ request: SaveRequest, _ result: SaveResult, batchDeleted: [HistoryDeletedRows], _ connection: SQLiteConnection) throws {
         // Changes come in runs of one table and kind: a run extends its group with no lookup, so recording costs
         // an append per row.
         var groups: [HistoryGroup] = []
         var current = -1
-        func group(_ kind: HistoryRecord.Change.Kind, _ table: EntityTable, _ columns: [Int] = []) -> Int {
-            if current >= 0, groups[current].kind == kind, groups[current].table === table, groups[current].columns == columns {
-                return current
+        func group(_ kind: HistoryRecord.Change.Kind, _ table: EntityTable, _ columns: [Int] = [], runs: Bool = false) -> Int {
+            func matches(_ group: HistoryGroup) -> Bool {
+                group.kind == kind && group.table === table && group.storesRuns == runs && group.columns == columns
             }
-            if let found = groups.firstIndex(where: { $0.kind == kind && $0.table === table && $0.columns == columns }) {
+            if current >= 0, matches(groups[current]) { return current }
+            if let found = groups.firstIndex(where: matches) {
                 current = found
             } else {
-                groups.append(HistoryGroup(kind: kind, table: table, columns: columns))
+                groups.append(HistoryGroup(kind: kind, table: table, columns: columns, storesRuns: runs))
                 current = groups.count - 1
             }
             return current
         }
-        for (batch, keys) in zip(request.batchDeletes, batchDeletedKeys) where !keys.isEmpty {
-            groups[group(.delete, batch.table)].keys.append(contentsOf: keys)
+        for (batch, deleted) in zip(request.batchDeletes, batchDeleted) {
+            switch deleted {
+            case .keys(let keys) where !keys.isEmpty:
+                groups[group(.delete, batch.table)].keys.append(contentsOf: keys)
+            case .runs(let runs) where !runs.isEmpty:
+                groups[group(.delete, batch.table, runs: true)].runs.append(contentsOf: runs)
+            case .keys, .runs:
+                break
+            }
         }
         for delete in request.deletes {
             let index = group(.delete, delete.table)
@@ -116,8 +139,15 @@ extension SQLiteStore {
                 groups[group(.update, update.table, update.columns)].keys.append(update.key)
             }
         }
-        for (insert, key) in zip(request.inserts, result.insertedKeys) {
-            groups[group(.insert, insert.table)].keys.append(key)
+        // Inserts come in runs of one table: each run's keys are appended at once.
+        let inserted = min(request.inserts.count, result.insertedKeys.count)
+        var start = 0
+        while start < inserted {
+            let table = request.inserts[start].table
+            var end = start + 1
+            while end < inserted, request.inserts[end].table === table { end += 1 }
+            groups[group(.insert, table)].keys.append(contentsOf: result.insertedKeys[start..<end])
+            start = end
         }
         guard !groups.isEmpty else { return }
 
@@ -150,8 +180,10 @@ extension SQLiteStore {
                 tombstones = .text(String(decoding: try encoder.encode(aligned), as: UTF8.self))
             }
             let columns = group.columns.map { group.table.columns[$0].name }.joined(separator: ",")
+            let kind = group.storesRuns ? Self.deletedRunsKind : group.kind.rawValue
+            let keys = group.storesRuns ? Self.pack(group.runs.flatMap { [$0.lowerBound, $0.upperBound] }) : Self.pack(group.keys)
             try change.bind([
-                .integer(token), .integer(group.kind.rawValue), .text(group.table.name), .blob(Self.pack(group.keys)),
+                .integer(token), .integer(kind), .text(group.table.name), .blob(keys),
                 group.kind == .update ? .text(columns) : .null, tombstones,
             ])
             _ = try change.step()
@@ -185,10 +217,12 @@ extension SQLiteStore {
             try changes.bind([.integer(token ?? 0)])
             let decoder = JSONDecoder()
             while try changes.step() {
+                let storedKind = changes.int64(at: 1)
+                let storesRuns = storedKind == Self.deletedRunsKind
                 guard let record = position[changes.int64(at: 0)],
-                      let kind = HistoryRecord.Change.Kind(rawValue: changes.int64(at: 1)) else { continue }
+                      let kind = storesRuns ? .delete : HistoryRecord.Change.Kind(rawValue: storedKind) else { continue }
                 let entity = changes.text(at: 2)
-                let keys = Self.unpack(changes.blob(at: 3))
+                let keys = storesRuns ? Self.expandRuns(Self.unpack(changes.blob(at: 3))) : Self.unpack(changes.blob(at: 3))
                 let columns = changes.isNull(at: 4) ? [] : changes.text(at: 4).split(separator: ",").map(String.init)
                 let tombstones = changes.isNull(at: 5) ? []
                     : (try? decoder.decode([[String: StoredValue]].self, from: Data(changes.text(at: 5).utf8))) ?? []
@@ -222,20 +256,75 @@ extension SQLiteStore {
         }
     }
 
+    /// `ZKIND` of a row listing deleted keys as runs (pairs of first and last key).
+    private static let deletedRunsKind: Int64 = 3
+
+    /// The keys of every row of `table`, as runs of consecutive keys, ascending. When the row count is the span
+    /// from the least key to the greatest (rows never deleted in between: the usual case), that is one run, learned
+    /// from the count (which SQLite reads from the smallest index's pages) and two seeks, reading no row:
+    /// `SELECT (SELECT count(*) FROM "T"), (SELECT min("Z_PK") FROM "T"), (SELECT max("Z_PK") FROM "T")`. Otherwise the
+    /// keys are read in order (`SELECT "T"."Z_PK" FROM "T" ORDER BY "T"."Z_PK"`) and gathered into runs.
+    func keyRuns(of table: EntityTable, _ connection: SQLiteConnection) throws -> [ClosedRange<Int64>] {
+        let key = table.quotedPrimaryKey
+        let bounds = try connection.cachedStatement(
+            "SELECT (SELECT count(*) FROM \(table.quotedName)), (SELECT min(\(key)) FROM \(table.quotedName)), "
+                + "(SELECT max(\(key)) FROM \(table.quotedName))"
+        )
+        let count: Int64, least: Int64, greatest: Int64
+        do {
+            defer { bounds.reset() }
+            guard try bounds.step(), !bounds.isNull(at: 1), !bounds.isNull(at: 2) else { return [] }
+            (count, least, greatest) = (bounds.int64(at: 0), bounds.int64(at: 1), bounds.int64(at: 2))
+        }
+        let span = greatest.subtractingReportingOverflow(least)
+        if !span.overflow, span.partialValue == count - 1 { return [least...greatest] }
+        var runs: [ClosedRange<Int64>] = []
+        let keys = SelectQuery(FetchRequest(table: table, columns: .primaryKey)).sql(dialect)
+        let select = try Self.statement(keys.text, on: connection)
+        defer { select.reset() }
+        try Self.bind(keys.arguments, to: select)
+        var run: ClosedRange<Int64>?
+        while try select.step() {
+            let next = select.int64(at: 0)
+            if let open = run, open.upperBound &+ 1 == next {
+                run = open.lowerBound...next
+            } else {
+                if let open = run { runs.append(open) }
+                run = next...next
+            }
+        }
+        if let run { runs.append(run) }
+        return runs
+    }
+
+    /// The keys of the runs `bounds` lists as first and last key. A pair that no save writes (its last before its
+    /// first, or more keys than a table holds: a damaged file) is skipped rather than trusted.
+    private static func expandRuns(_ bounds: [Int64]) -> [Int64] {
+        var keys: [Int64] = []
+        for start in stride(from: 0, to: bounds.count - 1, by: 2) {
+            let (first, last) = (bounds[start], bounds[start + 1])
+            let span = last.subtractingReportingOverflow(first)
+            guard first <= last, !span.overflow, span.partialValue < Int64(Int32.max) else { continue }
+            keys.append(contentsOf: first...last)
+        }
+        return keys
+    }
+
+    /// The keys as 8 little-endian bytes each, in one buffer written in place (a `map` through a key path cost
+    /// ≈ 700 instructions per key).
     private static func pack(_ keys: [Int64]) -> Data {
-        keys.map(\.littleEndian).withUnsafeBytes { Data($0) }
+        var data = Data(count: keys.count * 8)
+        data.withUnsafeMutableBytes { bytes in
+            for (index, key) in keys.enumerated() {
+                bytes.storeBytes(of: key.littleEndian, toByteOffset: index * 8, as: Int64.self)
+            }
+        }
+        return data
     }
 
     private static func unpack(_ data: Data) -> [Int64] {
-        var keys: [Int64] = []
-        keys.reserveCapacity(data.count / 8)
-        var offset = data.startIndex
-        while offset + 8 <= data.endIndex {
-            var value: Int64 = 0
-            withUnsafeMutableBytes(of: &value) { $0.copyBytes(from: data[offset..<offset + 8]) }
-            keys.append(Int64(littleEndian: value))
-            offset += 8
+        data.withUnsafeBytes { bytes in
+            (0..<bytes.count / 8).map { Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self)) }
         }
-        return keys
     }
 }

@@ -33,12 +33,12 @@ extension SQLiteStore {
 
     private func write(_ request: SaveRequest, _ connection: SQLiteConnection) throws -> SaveResult {
         var result = SaveResult()
-        var historyDeletedKeys: [[Int64]] = []
+        var historyDeleted: [HistoryDeletedRows] = []
         for delete in request.batchDeletes {
-            var everyRowKeys: [Int64]?
-            let keys = try writeBatchDelete(delete, connection, everyRowKeys: &everyRowKeys)
+            var everyRowRuns: [ClosedRange<Int64>] = []
+            let keys = try writeBatchDelete(delete, connection, everyRowRuns: &everyRowRuns)
             result.batchDeletedKeys.append(keys)
-            historyDeletedKeys.append(keys ?? everyRowKeys ?? [])
+            historyDeleted.append(keys.map(HistoryDeletedRows.keys) ?? .runs(everyRowRuns))
         }
         var conflicts: [VersionConflict] = []
         for (index, delete) in request.deletes.enumerated() {
@@ -82,14 +82,17 @@ extension SQLiteStore {
                 try connection.execute(insert, [.integer(owner), .integer(targetKey), .integer(Int64(target.order))])
             }
         }
-        try recordHistory(request, result, batchDeletedKeys: historyDeletedKeys, connection)
+        try recordHistory(request, result, batchDeleted: historyDeleted, connection)
         return result
     }
 
     /// Runs one batch delete; returns the keys it deleted, or nil when it deleted every row (a plain `DELETE`, which
     /// SQLite runs as a truncation, so it returns none).
-    /// - Parameter everyRowKeys: set to the keys of the rows deleted when `delete` deletes every row, for the history.
-    private func writeBatchDelete(_ delete: SaveRequest.BatchDelete, _ connection: SQLiteConnection, everyRowKeys: inout [Int64]?) throws -> [Int64]? {
+    /// - Parameter everyRowRuns: set to the keys of the rows deleted when `delete` deletes every row, as runs of
+    ///   consecutive keys, for the history.
+    private func writeBatchDelete(
+        _ delete: SaveRequest.BatchDelete, _ connection: SQLiteConnection, everyRowRuns: inout [ClosedRange<Int64>]
+    ) throws -> [Int64]? {
         var deleted: [Int64] = []
         func run(_ rows: DeleteQuery.Rows) throws {
             let sql = DeleteQuery(table: delete.table, rows: rows).sql(dialect)
@@ -101,13 +104,8 @@ extension SQLiteStore {
         switch delete.rows {
         case .all:
             // The keys first, for the history (the plain `DELETE` returns none).
-            let keys = SelectQuery(FetchRequest(table: delete.table, columns: .primaryKey)).sql(dialect)
-            let select = try Self.statement(keys.text, on: connection)
-            defer { select.reset() }
-            try Self.bind(keys.arguments, to: select)
-            while try select.step() { deleted.append(select.int64(at: 0)) }
+            everyRowRuns = try keyRuns(of: delete.table, connection)
             try connection.execute(DeleteQuery(table: delete.table, rows: .all).sql(dialect).text)
-            everyRowKeys = deleted
             return nil
         case .matching(let condition):
             try run(.matching(condition))

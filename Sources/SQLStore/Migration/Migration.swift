@@ -58,6 +58,8 @@ struct Migration {
             let definition = SchemaDefinition(dialect: target.dialect)
             try connection.execute(definition.createMetadata)
             try connection.execute(definition.createExternalData)
+            // Here rather than in the first save, which would pay for the schema change.
+            for statement in SQLiteStore.createHistoryTables { try connection.execute(statement) }
             let identifier = try storeIdentifier()
             var record = stored ?? .empty
             for (index, step) in steps.enumerated() {
