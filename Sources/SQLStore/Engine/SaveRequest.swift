@@ -131,6 +131,10 @@ package struct SaveResult {
     package var vanishedUpdates: [Int] = []
     /// Per insert, the key of its row: a new one, or the stored row it met on a unique group and updated.
     package var insertedKeys: [Int64] = []
+    /// The store's data version (`SQLiteStore.dataVersion()`) as the save's transaction began and as it ended, when
+    /// no other connection committed in between; nil otherwise (or inside a caller's transaction). What was read as
+    /// of `before` is as current at `after`, but for the rows this save wrote.
+    package var versions: (before: Int64, after: Int64)?
 
     package init() {}
 }
