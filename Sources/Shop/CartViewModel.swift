@@ -5,10 +5,15 @@ import OpenSwiftData
 /// The cart: what it holds and the seed tutorial's operations on it, over an OpenSwiftData context.
 ///
 /// Names follow the seed's view model (`addCart`, `deleteCart`, `deleteAllCart`, `checkDuplicate`). Every operation
-/// saves at once and then reads the cart again from the store, so ``items`` is never stale after a delete, and every
-/// page and API call — from any browser tab — sees the same cart. Between operations ``items`` is kept current by a
-/// ``OpenSwiftData/ResultsObserver``, which also notices carts changed by other processes on the same store file;
-/// ``changes()`` streams those updates (the pages' live updates use it).
+/// saves at once, and ``items`` is kept current by a ``OpenSwiftData/ResultsObserver``, which reads the cart again
+/// once per commit — its own context's saves before `save()` returns, so ``items`` is never stale after an
+/// operation and every page and API call, from any browser tab, sees the same cart — and also notices carts changed
+/// by other processes on the same store file; ``changes()`` streams those updates (the pages' live updates use it).
+///
+/// Give it a context of a container whose configuration's `uniquenessConflictPolicy` is `.throwError`
+/// (``configuration(_:url:)``): an add is then one `INSERT` and the unique `productID` answers a duplicate. Under
+/// SwiftData's `.update` rule (an insert of a stored product would overwrite its row) an add looks for the product
+/// first.
 @MainActor
 @Observable
 public final class CartViewModel {
@@ -55,29 +60,59 @@ public final class CartViewModel {
         if let error = observer.lastError { throw error }
     }
 
+    /// The configuration of a cart store: `uniquenessConflictPolicy` `.throwError`, so that an add is one statement.
+    /// - Parameters:
+    ///   - name: The configuration's name.
+    ///   - url: The store file; nil for a store in memory.
+    public nonisolated static func configuration(_ name: String = "cart", url: URL?) -> ModelConfiguration {
+        var configuration = url.map { ModelConfiguration(name, url: $0) } ?? ModelConfiguration(name, isStoredInMemoryOnly: true)
+        configuration.uniquenessConflictPolicy = .throwError
+        return configuration
+    }
+
     /// Whether the product is in the cart (checked in the store, not in a cached list).
     public func checkDuplicate(productID: Int) throws(SwiftDataError) -> Bool {
         try context.fetchCount(FetchDescriptor<CartItem>(predicate: #Predicate { $0.productID == productID })) > 0
     }
 
-    /// Adds `product` unless it is already in the cart, and saves.
+    /// Adds `product` unless it is already in the cart, and saves. With `.throwError` uniqueness (see the type) one
+    /// `INSERT`, and the stored line is read only when the unique `productID` refuses it; otherwise the product is
+    /// looked for first.
     public func addCart(_ product: Product) throws(SwiftDataError) -> AddResult {
         let productID = product.id
-        let existing = try context.fetch(FetchDescriptor<CartItem>(predicate: #Predicate { $0.productID == productID }))
-        if let item = existing.first {
-            return .alreadyInCart(item.line)
+        if !insertFailsOnDuplicate, let existing = try storedItem(productID: productID) {
+            return .alreadyInCart(existing.line)
         }
         let item = CartItem(productID: product.id, title: product.title, price: product.price, thumbnail: product.thumbnail)
         context.insert(item)
-        try save()
+        do {
+            try save()
+        } catch {
+            // The product is in the cart already: the line the store holds is the one to report.
+            guard case .uniqueConstraintViolation = error, let existing = try storedItem(productID: productID) else { throw error }
+            return .alreadyInCart(existing.line)
+        }
         return .added(item.line)
     }
 
+    /// Whether an insert of a stored product ID fails (`.throwError`) rather than overwriting the row.
+    private var insertFailsOnDuplicate: Bool {
+        context.container.configurations.first?.uniquenessConflictPolicy == .throwError
+    }
+
+    /// The stored item of `productID`, if any.
+    private func storedItem(productID: Int) throws(SwiftDataError) -> CartItem? {
+        try context.fetch(FetchDescriptor<CartItem>(predicate: #Predicate { $0.productID == productID })).first
+    }
+
     /// Removes the product's item, and saves. Returns the removed line, or nil when the product was not in the cart.
+    /// The item is taken from ``items`` (current as of this process's last commit, and of other processes' within a
+    /// polling interval, as every page and `GET` shows the cart); only a product not there is looked for in the store.
     @discardableResult
     public func deleteCart(productID: Int) throws(SwiftDataError) -> CartLine? {
-        let matching = try context.fetch(FetchDescriptor<CartItem>(predicate: #Predicate { $0.productID == productID }))
-        guard let item = matching.first else { return nil }
+        var found = items.first { $0.productID == productID }
+        if found == nil { found = try storedItem(productID: productID) }
+        guard let item = found else { return nil }
         let line = item.line
         context.delete(item)
         try save()
@@ -94,16 +129,15 @@ public final class CartViewModel {
         return count
     }
 
-    /// Saves, reading the cart again; on failure the context's unsaved changes are rolled back so the next request
-    /// starts from what the store holds.
+    /// Saves (the observer reads the cart again as the save posts `didSave`); on failure the context's unsaved
+    /// changes are rolled back so the next request starts from what the store holds.
     private func save() throws(SwiftDataError) {
         do {
             try context.save()
         } catch {
             context.rollback()
-            try? fetchCart()
             throw error
         }
-        try fetchCart()
+        if let error = observer.lastError { throw error }
     }
 }

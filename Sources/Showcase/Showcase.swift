@@ -40,7 +40,7 @@ public final class Showcase {
             ?? options.catalogURL.map { RemoteCatalog(baseURL: $0) }
             ?? BundledCatalog()
         let shopStore = options.dataDirectory.appendingPathComponent("shop.store")
-        let container = try ModelContainer(for: CartItem.self, configurations: ModelConfiguration("shop", url: shopStore))
+        let container = try ModelContainer(for: CartItem.self, configurations: CartViewModel.configuration("shop", url: shopStore))
         let cart = try CartViewModel(context: ModelContext(container))
         let coreCart: CoreCartViewModel
         do {

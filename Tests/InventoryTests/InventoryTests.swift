@@ -188,8 +188,7 @@ private struct ErrorBody: Decodable {
         let event = try #require(controller.event())
         #expect(event.id != before && event.id == controller.version)
         #expect(event.data.contains(#""name":"apple""#))
-        #expect(InventoryAssets.all.map(\.path) == ["/static/inventory.css", "/static/inventory-live.js", "/static/inventory-worker.js"])
-        #expect(InventoryLiveScript.page.content.contains(InventoryLiveScript.worker.url))
-        #expect(InventoryLiveScript.worker.content.contains("new EventSource(\"/api/inventory/events\")"))
+        #expect(InventoryAssets.all.map(\.path) == ["/static/inventory.css", "/static/inventory-live.js", "/static/live-page.js", "/static/live-worker.js"])
+        #expect(InventoryLiveScript.page.content.contains("stream: \"/api/inventory/events\", events: [\"inventory\"]"))
     }
 }

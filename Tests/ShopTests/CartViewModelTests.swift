@@ -17,8 +17,7 @@ struct CartViewModelTests {
     }
 
     private func makeViewModel(url: URL? = nil) throws -> CartViewModel {
-        let configuration = url.map { ModelConfiguration(url: $0) } ?? ModelConfiguration(isStoredInMemoryOnly: true)
-        let container = try ModelContainer(for: CartItem.self, configurations: configuration)
+        let container = try ModelContainer(for: CartItem.self, configurations: CartViewModel.configuration(url: url))
         return try CartViewModel(context: ModelContext(container))
     }
 
@@ -41,6 +40,30 @@ struct CartViewModelTests {
         let again = try cart.addCart(product(1))
         #expect(again == .alreadyInCart(CartLine(productID: 1, title: try product(1).title, price: try product(1).price)))
         #expect(cart.items.count == 1)
+        _ = try cart.addCart(product(2))
+        #expect(cart.lines.map(\.productID) == [1, 2])
+    }
+
+    @Test("Under SwiftData's .update rule a duplicate is looked for first, and still adds nothing")
+    func duplicateUnderUpsert() throws {
+        let container = try ModelContainer(for: CartItem.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let cart = try CartViewModel(context: ModelContext(container), pollingInterval: nil)
+        _ = try cart.addCart(product(1))
+        _ = try cart.addCart(product(2))
+        #expect(try cart.addCart(product(1)) == .alreadyInCart(CartLine(productID: 1, title: try product(1).title, price: try product(1).price)))
+        #expect(cart.lines.map(\.productID) == [1, 2])
+    }
+
+    @Test("Each add and delete reads the cart again once, before it returns")
+    func oneRefreshPerCommit() throws {
+        let cart = try makeViewModel()
+        let start = cart.revision
+        _ = try cart.addCart(product(3))
+        #expect(cart.revision == start + 1 && cart.lines.map(\.productID) == [3])
+        _ = try cart.addCart(product(3))   // refused: nothing committed, nothing read
+        #expect(cart.revision == start + 1)
+        _ = try cart.deleteCart(productID: 3)
+        #expect(cart.revision == start + 2 && cart.items.isEmpty)
     }
 
     @Test("Deleting one row and emptying leave no stale items")
@@ -72,7 +95,7 @@ struct CartViewModelTests {
 
     @Test("Two view models on one store see the same cart")
     func twoViewersOneStore() throws {
-        let container = try ModelContainer(for: CartItem.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try ModelContainer(for: CartItem.self, configurations: CartViewModel.configuration(url: nil))
         let first = try CartViewModel(context: ModelContext(container))
         let second = try CartViewModel(context: ModelContext(container))
         _ = try first.addCart(product(7))

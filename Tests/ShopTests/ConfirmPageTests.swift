@@ -1,4 +1,5 @@
 import Foundation
+import HTML
 import Testing
 @testable import Shop
 
@@ -71,14 +72,14 @@ struct ShopAssetsTests {
     @Test("The generic placeholder and every Shop file satisfy the CSP: no <style>, no inline event handlers")
     func cspClean() {
         #expect(!ShopAssets.placeholderSVG.contains("<style"))
-        #expect(ShopAssets.all.map(\.path) == ["/static/shop.css", "/static/shop-live.js", "/static/shop-cart-worker.js"])
+        #expect(ShopAssets.all.map(\.path) == ["/static/shop.css", "/static/shop-live.js", "/static/live-page.js", "/static/live-worker.js"])
         for asset in ShopAssets.all {
             #expect(asset.url == "\(asset.path)?v=\(asset.fingerprint)")
             #expect(asset.fingerprint.count == 16)
         }
-        #expect(ShopPaths.cartWorkerURL == LiveCartScript.worker.url)
-        #expect(LiveCartScript.page.content.contains(LiveCartScript.worker.url))
-        #expect(LiveCartScript.page.content.contains("addEventListener(\"pagehide\"") && LiveCartScript.page.content.contains("addEventListener(\"pageshow\""))
+        #expect(LivePageScript.page.content.contains(LivePageScript.worker.url))
+        #expect(LiveCartScript.page.content.contains("stream: \"\(ShopPaths.cartEvents)\", events: [\"cart\", \"corecart\"]"))
+        #expect(LivePageScript.page.content.contains("addEventListener(\"pagehide\"") && LivePageScript.page.content.contains("addEventListener(\"pageshow\""))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTML
 import Testing
 @testable import Shop
 
@@ -29,5 +30,6 @@ enum Fixtures {
 
 /// `page` without the `<script src>` of the Shop's live-update script, so tests can check no other script got in.
 func withoutLiveScript(_ page: String) -> String {
-    page.replacingOccurrences(of: "<script src=\"\(LiveCartScript.page.url)\" defer></script>", with: "")
+    page.replacingOccurrences(of: "<script src=\"\(LivePageScript.page.url)\" defer></script>", with: "")
+        .replacingOccurrences(of: "<script src=\"\(LiveCartScript.page.url)\" defer></script>", with: "")
 }

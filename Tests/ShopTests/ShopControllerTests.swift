@@ -26,7 +26,7 @@ struct ShopControllerTests {
     fileprivate let log = LogLines()
 
     private func makeController(catalog: (any ProductCatalog)? = nil) throws -> (ShopController, CartViewModel) {
-        let container = try ModelContainer(for: CartItem.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try ModelContainer(for: CartItem.self, configurations: CartViewModel.configuration(url: nil))
         let cart = try CartViewModel(context: ModelContext(container))
         let log = self.log
         let coreCart = try CoreCartViewModel(storeURL: URL(fileURLWithPath: "/dev/null"))

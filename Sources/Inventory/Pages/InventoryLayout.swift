@@ -13,7 +13,7 @@ enum InventoryLayout {
             ],
             content: content,
             stylesheets: [InventoryAssets.stylesheet.url],
-            scripts: live ? [InventoryLiveScript.page.url] : []
+            scripts: live ? [LivePageScript.page.url, InventoryLiveScript.page.url] : []
         )
     }
 

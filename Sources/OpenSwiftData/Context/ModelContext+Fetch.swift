@@ -87,7 +87,7 @@ extension ModelContext {
             // Read the row again only if the store changed since the instance was read (and it has no unsaved
             // change of its own).
             if existing._$persistentState.status == .registered, !existing._$persistentState.hasChanges,
-               existing._$persistentState.loadedVersion != version {
+               !isCurrent(loadedAt: existing._$persistentState.loadedVersion, at: version) {
                 try existing._$load(from: &decoder)
                 existing._$persistentState.faults = decoder.faults
                 existing._$persistentState.loadedVersion = version

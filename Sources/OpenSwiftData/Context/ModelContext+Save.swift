@@ -64,10 +64,16 @@ extension ModelContext {
             unregister(model)
             model._$persistentState.markRemoved()
         }
+        if let versions = result.versions {
+            // Only this save changed the store since `before`, and the models are about to hold what it wrote.
+            recordOwnCommit(from: versions.before, to: versions.after)
+        }
         let dataStore = store as? DataStoreModelStore
         for (model, rowID) in zip(inserted, insertedRowIDs) {
             adoptInsertedRow(model, rowID: rowID, storeIdentifier: storeIdentifier)
             if let dataStore { model._$persistentState.dataStoreIdentifier = dataStore.identifier(forKey: rowID) }
+            // Every column of its row is what the model holds.
+            if let versions = result.versions { model._$persistentState.loadedVersion = versions.after }
         }
         insertedModels.removeAll()
         changedModels.removeAll()

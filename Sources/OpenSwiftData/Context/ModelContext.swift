@@ -39,6 +39,9 @@ public final class ModelContext {
 
     /// Registered instances, per entity, by primary key.
     private let registry = ModelRegistry()
+    /// Store versions between which only this context's saves changed the store (each save made the models what it
+    /// wrote): a model read as of one of them is current as of the last (see ``isCurrent(loadedAt:at:)``).
+    private var ownVersions: ClosedRange<Int64>?
 
     var insertedModels = ModelSet()
     var changedModels = ModelSet()
@@ -178,7 +181,7 @@ public final class ModelContext {
         let state = model._$persistentState
         guard state.status == .registered, !state.hasChanges else { return model }
         let version = store.dataVersion()
-        if state.loadedVersion != version {
+        if !isCurrent(loadedAt: state.loadedVersion, at: version) {
             reload(model)
             model._$persistentState.loadedVersion = version
         }
@@ -269,6 +272,26 @@ public final class ModelContext {
 
     func unregister(_ model: some PersistentModel) {
         registry.unregister(model, type: ObjectIdentifier(type(of: model)), rowID: model._$persistentState.rowID)
+    }
+
+    /// Records that a save of this context was the only change to the store between versions `before` and `after`.
+    func recordOwnCommit(from before: Int64, to after: Int64) {
+        if let versions = ownVersions, versions.upperBound == before {
+            ownVersions = versions.lowerBound...max(after, versions.upperBound)
+        } else if after >= before {
+            ownVersions = before...after
+        } else {
+            ownVersions = nil
+        }
+    }
+
+    /// Whether a model read as of store version `loaded` is current at `version`: the same version, or one that
+    /// only this context's saves (whose changes the models already hold) have moved on from. So a fetch after a save
+    /// decodes only rows the models do not have.
+    func isCurrent(loadedAt loaded: Int64, at version: Int64) -> Bool {
+        if loaded == version { return true }
+        guard let ownVersions, version == ownVersions.upperBound else { return false }
+        return ownVersions.contains(loaded)
     }
 
     /// Every live registered instance of `type`.

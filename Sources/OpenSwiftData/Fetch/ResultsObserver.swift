@@ -10,8 +10,9 @@ import Observation
 /// actor (so its initializers take no `isolation:`), and it does not section (`SectionTitle` is `Never`).
 /// ``revision``, ``lastError``, ``refresh()``, ``updates()`` and `init(_:in:pollingInterval:)` are additions.
 ///
-/// How changes are noticed:
-/// - saves by contexts of the same store in this process: ``ModelContext/didSave``, immediately;
+/// How changes are noticed, each commit once:
+/// - saves by contexts of the same store in this process: ``ModelContext/didSave`` — before `save()` returns when
+///   the save is made on the main actor, else as soon as the main actor runs;
 /// - saves by other processes: SQLite's `PRAGMA data_version` on a connection of the observer's own, checked every
 ///   `pollingInterval` (file stores only).
 ///

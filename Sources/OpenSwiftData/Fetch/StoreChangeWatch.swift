@@ -3,7 +3,9 @@ import Foundation
 /// What wakes a live observer (``ResultsObserver``, ``HistoryObserver``): a save by any context on `store` that
 /// `accepts` lets through, and — for a store on disk — a look every `pollingInterval` for other processes' commits.
 /// Each wake runs `wake` on the main actor, where the observer compares the store's `PRAGMA data_version` with the
-/// one it last read and refreshes if it moved. Stops when freed.
+/// one it last read and refreshes if it moved. A save made on the main actor wakes it before that `save()` returns
+/// (so the observer's owner sees its own commit at once, and the commit is observed once: the poll then finds the
+/// version it has); a save on another thread wakes it through a task. Stops when freed.
 @MainActor
 final class StoreChangeWatch {
     private var saveObserver: (any NSObjectProtocol)?
@@ -16,7 +18,11 @@ final class StoreChangeWatch {
     ) {
         saveObserver = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: nil, queue: nil) { notification in
             guard let saver = notification.object as? ModelContext, saver.store === store, accepts(notification) else { return }
-            Task { @MainActor in wake() }
+            if Thread.isMainThread {
+                MainActor.assumeIsolated { wake() }
+            } else {
+                Task { @MainActor in wake() }
+            }
         }
         if let pollingInterval, store.url != nil {
             pollTask = Task { @MainActor in

@@ -14,7 +14,17 @@ extension SQLiteStore {
     package func save(_ request: SaveRequest) throws(SaveError) -> SaveResult {
         do {
             return try withWriter { connection in
-                try connection.transaction { try write(request, connection) }
+                guard !connection.isInTransaction else { return try write(request, connection) }
+                var before: (version: Int64, writer: Int64)?
+                var result = try connection.transaction {
+                    before = try versionMarks(connection)
+                    return try write(request, connection)
+                }
+                if let before, let after = try? versionMarks(connection), before.version >= 0, after.version >= 0,
+                   after.writer == before.writer {
+                    result.versions = (before.version, after.version)
+                }
+                return result
             }
         } catch let conflicts as VersionConflicts {
             var result = SaveResult()
@@ -29,6 +39,15 @@ extension SQLiteStore {
         } catch {
             throw .inconsistent("\(error)")
         }
+    }
+
+    /// The store's data version, then the writer's own `PRAGMA data_version`, which moves only when another
+    /// connection commits: the same writer value before a save's transaction and after it (read in this order)
+    /// means the data version after it tells of this save alone.
+    private func versionMarks(_ connection: SQLiteConnection) throws -> (version: Int64, writer: Int64) {
+        let version = versionProbe?.value() ?? connection.totalChanges
+        guard case .integer(let writer) = try connection.scalar("PRAGMA data_version") else { return (-1, -1) }
+        return (version, writer)
     }
 
     private func write(_ request: SaveRequest, _ connection: SQLiteConnection) throws -> SaveResult {

@@ -36,7 +36,7 @@ package final class SQLiteStore: @unchecked Sendable {
     /// Read-only connections for fetches (file stores only).
     private let readers: ReaderPool?
     /// A read-only connection of its own whose `PRAGMA data_version` changes when anyone else commits.
-    private let versionProbe: VersionProbe?
+    let versionProbe: VersionProbe?
     /// The thread holding the writer's lock (0 when none): a read on that thread must see its uncommitted writes.
     private let writerThread = Atomic<UInt>(0)
     /// How many statements the read operations (``fetch(_:from:_:)``, ``fetchKeys(_:from:)``, ``count(_:)``,

@@ -157,6 +157,11 @@ package struct SaveResult {
     /// nothing (its transaction was rolled back) and the other fields are empty.
     package var versionConflicts: [VersionConflict] = []
 
+    /// The store's data version (`SQLiteStore.dataVersion()`) as the save's transaction began and as it ended, when
+    /// no other connection committed in between; nil otherwise (or inside a caller's transaction). What was read as
+    /// of `before` is as current at `after`, but for the rows this save wrote.
+    package var versions: (before: Int64, after: Int64)?
+
     package init() {}
 }
 

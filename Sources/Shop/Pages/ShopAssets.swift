@@ -2,9 +2,9 @@ import HTML
 
 /// Static files the Shop's pages refer to; ``ShopRoutes`` serves them at their paths.
 public enum ShopAssets {
-    /// Every file ``ShopRoutes`` serves for the pages: ``stylesheet``, the live cart's page script and its
-    /// `SharedWorker`.
-    public static var all: [StaticAsset] { [stylesheet, LiveCartScript.page, LiveCartScript.worker] }
+    /// Every file ``ShopRoutes`` serves for the pages: ``stylesheet``, the live cart's page script, and the
+    /// showcase's shared live-page script and its `SharedWorker` (``HTML/LivePageScript``).
+    public static var all: [StaticAsset] { [stylesheet, LiveCartScript.page, LivePageScript.page, LivePageScript.worker] }
 
     /// `/static/shop.css`: the Display tab's composition (the image centred, the title and description under it
     /// with the price to their right) and the product placeholders' colours, on top of the showcase's stylesheet.

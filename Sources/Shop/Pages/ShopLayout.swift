@@ -21,7 +21,7 @@ enum ShopLayout {
             navigation: ShopTab.navigation(current: tab, cartCount: cartCount, coreCartCount: coreCartCount),
             content: content,
             stylesheets: ([ShopAssets.stylesheet] + stylesheets).map(\.url),
-            scripts: [LiveCartScript.page.url]
+            scripts: [LivePageScript.page.url, LiveCartScript.page.url]
         )
     }
 }

@@ -12,9 +12,6 @@ public enum ShopPaths {
     public static let coreCart = "/shop/corecart"
     /// The server-sent events of cart changes (`event: cart`, `data:` the cart's JSON).
     public static let cartEvents = "/api/shop/cart/events"
-    /// The `SharedWorker` script that holds the browser's one stream of ``cartEvents`` for all its Shop tabs, with
-    /// its content's fingerprint (`/static/shop-cart-worker.js?v=…`).
-    public static var cartWorkerURL: String { LiveCartScript.worker.url }
     /// The form field naming the product to add, a decimal DummyJSON product ID.
     public static let productIDField = "productID"
 
