@@ -91,7 +91,7 @@ import Testing
         /// Every cart as a third, fresh container reads them (id, title, price), by id.
         func thirdContainerReads() throws -> [String] {
             let container = try loadedContainer("Cart", model: try fixtureModel("Cart"), in: folder.url)
-            let request = Cart.fetchRequest()
+            let request: NSFetchRequest<Cart> = Cart.fetchRequest()
             request.sortDescriptors = [NSSortDescriptor(key: "id", ascending: true)]
             return try container.viewContext.fetch(request).map { "\($0.id) \($0.title ?? "nil") \($0.price)" }
         }
@@ -413,7 +413,7 @@ import Testing
             var failure: Error?
             container.loadPersistentStores { _, error in failure = error }
             #expect(failure == nil, "\(String(describing: failure))")
-            let request = Cart.fetchRequest()
+            let request: NSFetchRequest<Cart> = Cart.fetchRequest()
             request.sortDescriptors = [NSSortDescriptor(key: "id", ascending: true)]
             let carts = try container.viewContext.fetch(request)
             #expect(carts.map(\.title) == ["a", "b"])
@@ -429,7 +429,7 @@ import Testing
             defer { connection.close() }
             #expect(try connection.rows(#"SELECT "Z_OPT" FROM "Cart" ORDER BY "Z_PK""#) == [[.integer(1)], [.integer(1)]])
         }
-        let request = Cart.fetchRequest()
+        let request: NSFetchRequest<Cart> = Cart.fetchRequest()
         request.predicate = NSPredicate(format: "id == 1")
         let myCart = try #require(try mine.fetch(request).first)
         let theirCart = try #require(try theirs.fetch(request).first)

@@ -73,27 +73,21 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     /// it in its migration (every row at version 1). A read-only store without it is read as it is, without
     /// optimistic locking.
     static func openEngine(model: NSManagedObjectModel, type: String, url: URL?, migrates: Bool, readOnly: Bool = false) throws -> SQLiteStore {
-        let lacksRowVersions = Flag()
         do {
-            return try openEngine(model: model, type: type, url: url, migrates: migrates, readOnly: readOnly, rowVersions: true, lacksRowVersions: lacksRowVersions)
-        } catch StoreWithoutRowVersions.cannotAdd where lacksRowVersions.value {
-            return try openEngine(model: model, type: type, url: url, migrates: migrates, readOnly: readOnly, rowVersions: false, lacksRowVersions: lacksRowVersions)
+            return try openEngine(model: model, type: type, url: url, migrates: migrates, readOnly: readOnly, rowVersions: true)
+        } catch NeedsWriting.toMigrate {
+            // Perhaps a store written before row versions: its tables are then the model's without them. When they
+            // are not, this open throws the reason.
+            return try openEngine(model: model, type: type, url: url, migrates: migrates, readOnly: readOnly, rowVersions: false)
         }
     }
 
-    /// A store whose tables are the model's but for the `Z_OPT` columns could not be given them: it is read-only.
-    private enum StoreWithoutRowVersions: Error { case cannotAdd }
+    /// A store that cannot be written needs a migration to the model with row versions.
+    private enum NeedsWriting: Error { case toMigrate }
 
-    /// Set by the open's look at the stored schema.
-    final class Flag {
-        var value = false
-    }
-
-    /// Opens the store with (`rowVersions`) or without the `Z_OPT` columns; `lacksRowVersions` is set when the
-    /// store's tables are the model's but for those columns. (Without them: how stores were written before.)
+    /// Opens the store with (`rowVersions`) or without the `Z_OPT` columns (as stores were written before them).
     static func openEngine(
-        model: NSManagedObjectModel, type: String, url: URL?, migrates: Bool, readOnly: Bool, rowVersions: Bool,
-        lacksRowVersions: Flag = Flag()
+        model: NSManagedObjectModel, type: String, url: URL?, migrates: Bool, readOnly: Bool, rowVersions: Bool
     ) throws -> SQLiteStore {
         let fileURL = isInMemory(type: type, url: url) ? nil : url
         if type != NSSQLiteStoreType && type != NSInMemoryStoreType {
@@ -129,10 +123,6 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
                     // Up to date: nothing to write, so a read-only open reads. (A store whose tables already match
                     // keeps the version hash it records until a migration writes the current one.)
                     if stored.describes(mapping, version: SchemaVersion(1, 0, 0)) { return [] }
-                    if rowVersions, let unversioned = try? SchemaMapping(schema: StoreSchemaBuilder.schema(of: model, rowVersions: false)),
-                       stored.describes(unversioned, version: SchemaVersion(1, 0, 0)) {
-                        lacksRowVersions.value = true
-                    }
                     var expected = StoredSchema(mapping: mapping, version: stored.version)
                     expected.versionIdentifier = stored.versionIdentifier
                     if !migrates, stored != expected, stored.versionIdentifier != currentHash {
@@ -144,7 +134,7 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         } catch let refusal as MigrationRefusal {
             throw CoreDataError.migrationFailed(url: fileURL, reason: refusal.message)
         } catch let error as StoreError {
-            if error.kind == .readOnly && lacksRowVersions.value { throw StoreWithoutRowVersions.cannotAdd }
+            if error.kind == .readOnly && rowVersions { throw NeedsWriting.toMigrate }
             throw CoreDataError.persistentStoreOpenFailed(url: fileURL, reason: error.message)
         } catch {
             throw CoreDataError.persistentStoreOpenFailed(url: fileURL, reason: "\(error)")

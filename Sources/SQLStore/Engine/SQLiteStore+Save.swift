@@ -10,7 +10,8 @@ extension SQLiteStore {
     ///
     /// An update or delete with a ``SaveRequest/RowVersion`` runs `UPDATE … SET …, "Z_OPT" = "Z_OPT" + 1 WHERE
     /// "Z_PK" = ? AND "Z_OPT" = ?` (`DELETE … WHERE "Z_PK" = ? AND "Z_OPT" = ?`); when any changes no row, the whole
-    /// save is rolled back and the result lists them in ``SaveResult/versionConflicts``.
+    /// save is rolled back and the result lists them in ``SaveResult/versionConflicts``. (Inside a caller's
+    /// transaction, rolling back is the caller's: no migration step passes versions.)
     package func save(_ request: SaveRequest) throws(SaveError) -> SaveResult {
         do {
             return try withWriter { connection in
