@@ -6,9 +6,9 @@ import OpenSwiftData
 ///
 /// Names follow the seed's view model (`addCart`, `deleteCart`, `deleteAllCart`, `checkDuplicate`). Every operation
 /// saves at once, and ``items`` is kept current by a ``OpenSwiftData/ResultsObserver``, which reads the cart again
-/// once per commit — its own context's saves before `save()` returns, so ``items`` is never stale after an
-/// operation and every page and API call, from any browser tab, sees the same cart — and also notices carts changed
-/// by other processes on the same store file; ``changes()`` streams those updates (the pages' live updates use it).
+/// once per commit — its own saves before the operation returns, so ``items`` is never stale after one and every
+/// page and API call, from any browser tab, sees the same cart — and also notices carts changed by other processes
+/// on the same store file; ``changes()`` streams those updates (the pages' live updates use it).
 ///
 /// Give it a context of a container whose configuration's `uniquenessConflictPolicy` is `.throwError`
 /// (``configuration(_:url:)``): an add is then one `INSERT` and the unique `productID` answers a duplicate. Under
@@ -132,12 +132,16 @@ public final class CartViewModel {
     /// Saves (the observer reads the cart again as the save posts `didSave`); on failure the context's unsaved
     /// changes are rolled back so the next request starts from what the store holds.
     private func save() throws(SwiftDataError) {
+        let revision = observer.revision
         do {
             try context.save()
         } catch {
             context.rollback()
             throw error
         }
+        // On the main thread `didSave` has already woken the observer; elsewhere it wakes it through a task, which
+        // will then find this commit read.
+        if observer.revision == revision { observer.refresh() }
         if let error = observer.lastError { throw error }
     }
 }

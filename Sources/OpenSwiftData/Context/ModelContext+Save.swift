@@ -58,6 +58,8 @@ extension ModelContext {
         let batch = finishBatchDeletions(batchResults)
         for model in changed {
             model._$persistentState.changedProperties = PropertyIndexSet()
+            // Read again at the next fetch: the store may hold a written value otherwise (-0.0 as 0, say).
+            model._$persistentState.loadedVersion = -1
         }
         // Rows deleted elsewhere since they were fetched: their models learn it now.
         for model in vanished {
@@ -65,15 +67,13 @@ extension ModelContext {
             model._$persistentState.markRemoved()
         }
         if let versions = result.versions {
-            // Only this save changed the store since `before`, and the models are about to hold what it wrote.
+            // Only this save changed the store since `before`: the rows it did not write are as the models hold them.
             recordOwnCommit(from: versions.before, to: versions.after)
         }
         let dataStore = store as? DataStoreModelStore
         for (model, rowID) in zip(inserted, insertedRowIDs) {
             adoptInsertedRow(model, rowID: rowID, storeIdentifier: storeIdentifier)
             if let dataStore { model._$persistentState.dataStoreIdentifier = dataStore.identifier(forKey: rowID) }
-            // Every column of its row is what the model holds.
-            if let versions = result.versions { model._$persistentState.loadedVersion = versions.after }
         }
         insertedModels.removeAll()
         changedModels.removeAll()

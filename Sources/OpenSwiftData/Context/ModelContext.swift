@@ -39,8 +39,9 @@ public final class ModelContext {
 
     /// Registered instances, per entity, by primary key.
     private let registry = ModelRegistry()
-    /// Store versions between which only this context's saves changed the store (each save made the models what it
-    /// wrote): a model read as of one of them is current as of the last (see ``isCurrent(loadedAt:at:)``).
+    /// Store versions between which only this context's saves changed the store: a model read as of one of them, and
+    /// not written since (a save marks what it wrote to be read again), is current as of the last (see
+    /// ``isCurrent(loadedAt:at:)``).
     private var ownVersions: ClosedRange<Int64>?
 
     var insertedModels = ModelSet()
@@ -286,8 +287,8 @@ public final class ModelContext {
     }
 
     /// Whether a model read as of store version `loaded` is current at `version`: the same version, or one that
-    /// only this context's saves (whose changes the models already hold) have moved on from. So a fetch after a save
-    /// decodes only rows the models do not have.
+    /// only this context's saves, which did not write its row, have moved on from. So a fetch after a save decodes
+    /// only the rows the save wrote and rows the context did not have.
     func isCurrent(loadedAt loaded: Int64, at version: Int64) -> Bool {
         if loaded == version { return true }
         guard let ownVersions, version == ownVersions.upperBound else { return false }

@@ -12,7 +12,7 @@ import Observation
 ///
 /// How changes are noticed, each commit once:
 /// - saves by contexts of the same store in this process: ``ModelContext/didSave`` — before `save()` returns when
-///   the save is made on the main actor, else as soon as the main actor runs;
+///   the save is made on the main thread, else as soon as the main actor runs;
 /// - saves by other processes: SQLite's `PRAGMA data_version` on a connection of the observer's own, checked every
 ///   `pollingInterval` (file stores only).
 ///

@@ -3,7 +3,7 @@ import Foundation
 /// What wakes a live observer (``ResultsObserver``, ``HistoryObserver``): a save by any context on `store` that
 /// `accepts` lets through, and — for a store on disk — a look every `pollingInterval` for other processes' commits.
 /// Each wake runs `wake` on the main actor, where the observer compares the store's `PRAGMA data_version` with the
-/// one it last read and refreshes if it moved. A save made on the main actor wakes it before that `save()` returns
+/// one it last read and refreshes if it moved. A save made on the main thread wakes it before that `save()` returns
 /// (so the observer's owner sees its own commit at once, and the commit is observed once: the poll then finds the
 /// version it has); a save on another thread wakes it through a task. Stops when freed.
 @MainActor
