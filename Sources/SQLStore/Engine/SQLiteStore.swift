@@ -138,6 +138,7 @@ package final class SQLiteStore: @unchecked Sendable {
                 }
                 identifier = try migration.run(stages: stages)
             }
+            if access.writes { prepareHistoryStatements(on: connection) }
             return SQLiteStore(
                 connection: connection, lock: lock, url: url, mapping: mapping, identifier: identifier, access: access,
                 readOnlyReason: access.writes ? nil : Self.readOnlyReason(access)
