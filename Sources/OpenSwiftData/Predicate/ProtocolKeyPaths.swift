@@ -29,12 +29,12 @@ enum ProtocolKeyPaths {
     }
 
     private static func watch<Model, Value>(_ keyPath: KeyPath<Model, Value>, in entity: EntityMapping) -> Int? {
-        let properties: [(index: Int, keyPath: ReferenceWritableKeyPath<Model, Value>)] = entity.table.columns.compactMap { column in
+        let properties: [(index: Int, keyPath: ReferenceWritableKeyPath<Model, Value>)] = entity.storedProperties.compactMap { property, column in
             guard case .attribute = column.kind,
-                  let writable = entity.entity.properties[column.propertyIndex].keypath as? ReferenceWritableKeyPath<Model, Value> else {
+                  let writable = entity.entity.properties[property].keypath as? ReferenceWritableKeyPath<Model, Value> else {
                 return nil
             }
-            return (column.propertyIndex, writable)
+            return (property, writable)
         }
         let samples = ProbeValues.samples(Value.self, count: 2)
         guard !properties.isEmpty, samples.count == 2, let model = ProbeValues.model(of: entity) as? Model else { return nil }
