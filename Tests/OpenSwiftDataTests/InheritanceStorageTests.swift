@@ -84,7 +84,8 @@ import Testing
         // One instance per row, whichever class it was fetched as.
         #expect(cars.contains { $0 === zoe })
         #expect(try context.fetch(FetchDescriptor<ElectricCar>(sortBy: [SortDescriptor(\.range)])).map(\.name) == ["leaf", "zoe"])
-        #expect(try context.fetch(FetchDescriptor<Bus>(sortBy: [SortDescriptor(\.line)])).map(\.name) == ["lion", "citaro"])
+        // Lines are strings: "42" sorts before "7".
+        #expect(try context.fetch(FetchDescriptor<Bus>(sortBy: [SortDescriptor(\.line)])).map(\.name) == ["citaro", "lion"])
 
         #expect(try context.fetchCount(FetchDescriptor<Transport>()) == 8)
         #expect(try context.fetchCount(FetchDescriptor<Car>()) == 4)
@@ -93,7 +94,7 @@ import Testing
         var limited = FetchDescriptor<Car>(sortBy: [SortDescriptor(\.name)])
         limited.fetchLimit = 2
         limited.fetchOffset = 1
-        #expect(try context.fetch(limited).map(\.name) == ["mini", "zoe"])
+        #expect(try context.fetch(limited).map(\.name) == ["leaf", "mini"])
 
         // Identifiers carry each row's class.
         let identifiers = try context.fetchIdentifiers(FetchDescriptor<Transport>(sortBy: byName))
