@@ -56,6 +56,9 @@ import Testing
             matched.append(try expectSQLMatchesEvaluate(#Predicate<Transport> { ($0 as? Bus)?.standing == nil }, in: context))
             matched.append(try expectSQLMatchesEvaluate(#Predicate<Transport> { (($0 as? Bus)?.standing ?? -1) >= standing }, in: context))
             matched.append(try expectSQLMatchesEvaluate(#Predicate<Transport> { $0 is Car && $0.wheels == wheels }, in: context))
+            // Inherited properties through a subclass's key paths (`\Car.wheels`, `\ElectricCar.name`).
+            matched.append(try expectSQLMatchesEvaluate(#Predicate<Transport> { ($0 as? Car)?.wheels == wheels }, in: context))
+            matched.append(try expectSQLMatchesEvaluate(#Predicate<ElectricCar> { $0.name.starts(with: "a") || $0.seats == seats }, in: context))
             matched.append(try expectSQLMatchesEvaluate(#Predicate<Car> { ($0 as? ElectricCar)?.range ?? 0 < range && $0.seats >= seats }, in: context))
             matched.append(try expectSQLMatchesEvaluate(#Predicate<Depot> { $0.transports.contains { $0 is Bus } }, in: context))
             matched.append(try expectSQLMatchesEvaluate(#Predicate<Depot> { $0.transports.filter { ($0 as? Car)?.seats == seats }.count > 1 }, in: context))
