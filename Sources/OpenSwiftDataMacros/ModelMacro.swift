@@ -229,6 +229,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             """
             public override func _$load(from row: inout OpenSwiftData.ModelRowDecoder) throws {
                 try super._$load(from: &row)
+                row._$beginProperties(after: \(raw: superclass).self)
                 \(raw: loads.joined(separator: "\n"))
                 \(raw: assigns.joined(separator: "\n"))
             }

@@ -235,6 +235,7 @@ private func tokens(_ text: String) -> String {
             }
             public override func _$load(from row: inout OpenSwiftData.ModelRowDecoder) throws {
                 try super._$load(from: &row)
+                row._$beginProperties(after: Vehicle.self)
                 let payloadValue = try row.decode(\\Truck.payload)
                 withMutation(keyPath: \\.payload) {
                     _payload = payloadValue

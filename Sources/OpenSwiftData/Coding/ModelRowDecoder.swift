@@ -21,12 +21,22 @@ public struct ModelRowDecoder {
     /// The context reading the row, which reads the model a required to-one relationship refers to (required
     /// references cannot wait). Not retained: the decoder lives only while its context reads.
     @usableFromInline unowned(unsafe) var context: ModelContext?
+    /// For a row of a hierarchy's table (model inheritance): where each class's own columns start, by the class
+    /// above it. Empty for a row whose columns are the model's own, in order.
+    var ownColumnStarts: [ObjectIdentifier: _Position] = [:]
 
     /// A decoder of the row a fetch is on, from its first value column (after the primary key).
     init(row: StoreRow, entityName: String) {
         self.source = .row(row)
         self.entityName = entityName
         self.column = StoreRow.firstValueColumn
+    }
+
+    /// A decoder of the row a fetch is on, for a model of `entity` (in a hierarchy's table, each class's columns are
+    /// found through the mapping).
+    init(row: StoreRow, entity: EntityMapping) {
+        self.init(row: row, entityName: entity.entity.name)
+        self.ownColumnStarts = entity.ownColumnStarts
     }
 
     /// A decoder of values in column order.
@@ -44,6 +54,14 @@ public struct ModelRowDecoder {
         let propertyIndex: Int
     }
 
+    /// Moves to the first of the properties declared by the class directly below `superclass` in the model being
+    /// read, when the row is one of a hierarchy's table (whose columns are every class's, each class's together);
+    /// nothing to do otherwise (they follow the inherited ones). Used by the `_$load` `@Model` generates for a
+    /// subclass, after its superclass's.
+    public mutating func _$beginProperties(after superclass: any PersistentModel.Type) {
+        if !ownColumnStarts.isEmpty, let start = ownColumnStarts[ObjectIdentifier(superclass)] { _$position = start }
+    }
+
     /// The position of the next `decode`; set to go back to one read before.
     public var _$position: _Position {
         get { _Position(column: column, propertyIndex: propertyIndex) }
@@ -54,8 +72,12 @@ public struct ModelRowDecoder {
     }
 
     /// Moves past the properties `superclass` declares (and inherits): a column for each, but a to-many relationship,
-    /// which has none.
+    /// which has none; in a row of a hierarchy's table, to where the next class's own columns are.
     public mutating func _$skipProperties(of superclass: any PersistentModel.Type) {
+        if !ownColumnStarts.isEmpty, let start = ownColumnStarts[ObjectIdentifier(superclass)] {
+            _$position = start
+            return
+        }
         let properties = superclass.schemaMetadata
         column += Int32(properties.count { $0.relationship?.isToMany != true })
         propertyIndex += properties.count

@@ -30,10 +30,13 @@ extension ModelContext {
         let table = try store.table(for: T.self)
         let plan = try FetchPlan(
             table: table, schema: store.mapping, descriptor: FetchDescriptor(predicate: predicate),
-            inMemoryFallback: evaluatesUnsupportedPredicatesInMemory
+            inMemoryFallback: evaluatesUnsupportedPredicatesInMemory, includeSubclasses: includeSubclasses
         )
+        // In a hierarchy's table the rows are chosen by their entity column too (only exactly T's without
+        // subclasses), so the rows it deletes are always known by key.
+        let inHierarchy = table.entityColumnIndex != nil
         var droppedInserts: [T] = []
-        for inserted in insertedModels.models(of: T.self) {
+        for inserted in insertedModels.models(of: T.self) where includeSubclasses || Swift.type(of: inserted) == T.self {
             if try predicate.map({ p throws(SwiftDataError) in try Self.evaluate(p, on: inserted) }) ?? true {
                 droppedInserts.append(inserted)
             }
@@ -44,16 +47,20 @@ extension ModelContext {
         let delete: SaveRequest.BatchDelete
         let matchedRowIDs: [Int64]?
         let candidates: [T]
-        if predicate == nil && !recordsUndo {
+        if predicate == nil && !recordsUndo && !inHierarchy {
             matchedRowIDs = nil
             candidates = registeredInstances(T.self)
+        } else if inHierarchy && !recordsUndo && !plan.filtersInMemory {
+            let keys = try store.fetchKeys(plan.query.request(keysOnly: true), from: .current)
+            matchedRowIDs = keys
+            candidates = keys.compactMap { registeredInstance(T.self, rowID: $0) }
         } else if !recordsUndo && !plan.filtersInMemory, let keys = try fetchRowIDs(stored) {
             matchedRowIDs = keys
             candidates = keys.compactMap { registeredInstance(T.self, rowID: $0) }
         } else {
             // Read as models, so that undo after the save can insert every one of them again.
-            candidates = try fetch(stored)
-            matchedRowIDs = predicate == nil ? nil : candidates.map { $0._$persistentState.rowID }
+            candidates = try fetch(stored).filter { includeSubclasses || Swift.type(of: $0) == T.self }
+            matchedRowIDs = predicate == nil && !inHierarchy ? nil : candidates.map { $0._$persistentState.rowID }
         }
         if predicate == nil || !plan.filtersInMemory {
             delete = plan.query.batchDelete
@@ -77,7 +84,7 @@ extension ModelContext {
         batchDeletions.append(deletion)
         didChange()
         registerUndo { context in
-            context.undoBatchDeletion(deletion) { context in try? context.delete(model: T.self, where: predicate) }
+            context.undoBatchDeletion(deletion) { context in try? context.delete(model: T.self, where: predicate, includeSubclasses: includeSubclasses) }
         }
     }
 
@@ -119,7 +126,9 @@ extension ModelContext {
     /// The pending batch deletions of `T`, whose stored rows fetches leave out; nil when there are none.
     func batchDeletions<T: PersistentModel>(of type: T.Type) -> [BatchDeletion]? {
         guard !batchDeletions.isEmpty else { return nil }
-        let deletions = batchDeletions.filter { $0.modelType == T.self }
+        // In a hierarchy, a deletion of any class of the table hides the rows it matched (it chose them by key).
+        let table = store.mapping.hasInheritance ? try? store.table(for: T.self) : nil
+        let deletions = batchDeletions.filter { $0.modelType == T.self || (table != nil && $0.table === table) }
         return deletions.isEmpty ? nil : deletions
     }
 
@@ -153,7 +162,7 @@ extension ModelContext {
                 ?? registeredInstances(of: deletion.modelType)
             for model in others where model._$persistentState.status == .registered { remove(model) }
             for key in deletedKeys ?? [] where !removedKeys.contains(key) {
-                identifiers.append(.permanent(entityName: deletion.table.name, storeIdentifier: store.identifier, rowID: key))
+                identifiers.append(.permanent(entityName: deletion.modelType.entityName, storeIdentifier: store.identifier, rowID: key))
             }
         }
         batchDeletions.removeAll()

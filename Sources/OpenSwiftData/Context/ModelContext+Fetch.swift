@@ -77,10 +77,15 @@ extension ModelContext {
     }
 
     /// The registered instance for the current row (refreshed from it when it has no unsaved changes), or a new one.
+    /// A row of a hierarchy's table is read as the class its entity column names (a `Car` row fetched as a
+    /// `Vehicle` is a `Car`).
     func materialize<T: PersistentModel>(
         _ type: T.Type, row: StoreRow, table: EntityTable, storeIdentifier: String, version: Int64
     ) throws -> T {
         let rowID = row.primaryKey
+        if table.entityColumnIndex != nil {
+            return try materializeInHierarchy(T.self, row: row, table: table, storeIdentifier: storeIdentifier, version: version)
+        }
         var decoder = ModelRowDecoder(row: row, entityName: table.name)
         decoder.context = self
         if let existing = registeredInstance(T.self, rowID: rowID) {
@@ -103,11 +108,57 @@ extension ModelContext {
         return model
     }
 
+    /// ``materialize(_:row:table:storeIdentifier:version:)`` for a row of a hierarchy's table.
+    private func materializeInHierarchy<T: PersistentModel>(
+        _ type: T.Type, row: StoreRow, table: EntityTable, storeIdentifier: String, version: Int64
+    ) throws -> T {
+        let rowID = row.primaryKey
+        guard let entity = store.mapping.entity(of: table, row: row) else {
+            throw SwiftDataError.invalidStoredValue(
+                "\(table.name) \(rowID): its \(EntityTable.entityColumn) names no model class of the schema"
+            )
+        }
+        var decoder = ModelRowDecoder(row: row, entity: entity)
+        decoder.context = self
+        if let existing = registeredInstance(of: entity.entity.modelType, rowID: rowID) {
+            if existing._$persistentState.status == .registered, !existing._$persistentState.hasChanges,
+               existing._$persistentState.loadedVersion != version {
+                try existing._$load(from: &decoder)
+                existing._$persistentState.faults = decoder.faults
+                existing._$persistentState.loadedVersion = version
+            }
+            guard let model = existing as? T else { throw Self.notA(T.self, entity: entity, rowID: rowID) }
+            return model
+        }
+        let created = try entity.entity.modelType.init(_$row: &decoder)
+        guard let model = created as? T else { throw Self.notA(T.self, entity: entity, rowID: rowID) }
+        model._$persistentState.faults = decoder.faults
+        model._$persistentState.loadedVersion = version
+        model._$persistentState.context = self
+        model._$persistentState.markRegistered(rowID: rowID, storeIdentifier: storeIdentifier)
+        register(model)
+        return model
+    }
+
+    private static func notA(_ type: any PersistentModel.Type, entity: EntityMapping, rowID: Int64) -> SwiftDataError {
+        .invalidStoredValue("\(entity.entity.name) \(rowID) was read as a \(type.entityName), which it is not a kind of")
+    }
+
     // MARK: Pending changes in fetches
 
     func hasPendingChanges<T: PersistentModel>(for type: T.Type) -> Bool {
-        insertedModels.containsModel(of: type) || changedModels.containsModel(of: type) || deletedModels.containsModel(of: type)
-            || batchDeletions(of: type) != nil
+        if insertedModels.containsModel(of: type) || changedModels.containsModel(of: type) || deletedModels.containsModel(of: type)
+            || batchDeletions(of: type) != nil {
+            return true
+        }
+        guard store.mapping.hasInheritance else { return false }
+        // A fetch of a class in a hierarchy returns its subclasses' models too.
+        return store.mapping.entities.contains { entity in
+            let subclass = entity.entity.modelType
+            return ObjectIdentifier(subclass) != ObjectIdentifier(type) && ModelHierarchy.isSubclass(subclass, of: type)
+                && (insertedModels.containsModel(of: subclass) || changedModels.containsModel(of: subclass)
+                    || deletedModels.containsModel(of: subclass))
+        }
     }
 
     func mergePendingChanges<T: PersistentModel>(

@@ -16,7 +16,8 @@ extension ModelContext {
     public func fetchIdentifiers<T: PersistentModel>(
         _ descriptor: FetchDescriptor<T>, batchSize: Int
     ) throws(SwiftDataError) -> [PersistentIdentifier] {
-        if let rowIDs = try fetchRowIDs(descriptor) {
+        // A hierarchy's rows are of several classes, which only their rows tell.
+        if try store.table(for: T.self).entityColumnIndex == nil, let rowIDs = try fetchRowIDs(descriptor) {
             let store = self.store.identifier
             return rowIDs.map { .permanent(entityName: T.entityName, storeIdentifier: store, rowID: $0) }
         }
@@ -100,9 +101,9 @@ extension ModelContext {
     /// A model of type `T` standing for `identifier`'s missing row (see ``model(for:)``), or nil when `T` cannot be
     /// read from zero values.
     private func placeholder<T: PersistentModel>(_ type: T.Type, _ identifier: PersistentIdentifier) -> T? {
-        guard let table = try? store.table(for: T.self) else { return nil }
-        let values: [StoredValue] = table.columns.map { column in
-            guard let attribute = column.attribute, !attribute.isOptional else { return .null }
+        guard let entity = try? store.mapping.entity(for: T.self) else { return nil }
+        let values: [StoredValue] = entity.storedProperties.map { property, column in
+            guard let attribute = column.attribute, entity.entity.properties[property].attribute?.isOptional == false else { return .null }
             if let defaultValue = attribute.defaultValue { return defaultValue }
             return attribute.representation == "json" ? .text("{}") : attribute.storageType.zeroValue
         }

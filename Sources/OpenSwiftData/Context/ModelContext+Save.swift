@@ -110,43 +110,48 @@ extension ModelContext {
                 // The history's tombstone: the values of the attributes marked .preserveValueOnDeletion.
                 var row = ModelRowEncoder(table: entity.table, faults: model._$persistentState.faults)
                 try model._$encode(to: &row)
-                for column in entity.preservedColumns where column.index < row.values.count {
-                    delete.tombstone[column.name] = row.values[column.index]
+                let values = entity.tableValues(row.values)
+                for column in entity.preservedColumns where column.index < values.count {
+                    delete.tombstone[column.name] = values[column.index]
                 }
             }
             changes.request.deletes.append(delete)
         }
         var deferred: [(owner: any PersistentModel, table: EntityTable, column: Int, target: any PersistentModel)] = []
         for model in changed {
-            let table = try store.table(for: type(of: model))
-            let columns = model._$persistentState.changedProperties.sorted.compactMap { table.columnOfProperty[$0] }
+            let entity = try store.mapping.entity(for: type(of: model))
+            let table = entity.table
+            let columns = model._$persistentState.changedProperties.sorted.compactMap { entity.columnOfProperty[$0] }
             guard !columns.isEmpty else { continue }
             var row = ModelRowEncoder(table: table, faults: model._$persistentState.faults)
             try model._$encode(to: &row)
-            for reference in row.deferredReferences where columns.contains(reference.column) {
-                deferred.append((model, table, reference.column, reference.target))
+            for reference in row.deferredReferences where columns.contains(entity.tableColumn(ofValue: reference.column)) {
+                deferred.append((model, table, entity.tableColumn(ofValue: reference.column), reference.target))
             }
             changes.request.updates.append(SaveRequest.Update(
-                table: table, key: model._$persistentState.rowID, columns: columns, values: row.values
+                table: table, key: model._$persistentState.rowID, columns: columns, values: entity.tableValues(row.values)
             ))
             changes.updatedModels.append(model)
         }
         changes.request.inserts.reserveCapacity(inserted.count)
         // Models of one type usually come in runs: look the table up once per run.
-        var current: (type: ObjectIdentifier, table: EntityTable)?
+        var current: (type: ObjectIdentifier, entity: EntityMapping)?
         for model in inserted {
             let type = ObjectIdentifier(Swift.type(of: model))
-            let table: EntityTable
+            let entity: EntityMapping
             if let current, current.type == type {
-                table = current.table
+                entity = current.entity
             } else {
-                table = try store.table(for: Swift.type(of: model))
-                current = (type, table)
+                entity = try store.mapping.entity(for: Swift.type(of: model))
+                current = (type, entity)
             }
+            let table = entity.table
             var row = ModelRowEncoder(table: table, faults: model._$persistentState.faults)
             try model._$encode(to: &row)
-            for reference in row.deferredReferences { deferred.append((model, table, reference.column, reference.target)) }
-            changes.request.inserts.append(SaveRequest.Insert(table: table, values: row.values))
+            for reference in row.deferredReferences {
+                deferred.append((model, table, entity.tableColumn(ofValue: reference.column), reference.target))
+            }
+            changes.request.inserts.append(SaveRequest.Insert(table: table, values: entity.tableValues(row.values)))
         }
 
         // Keys of the models this save inserts, by their place among the inserts; others by their row.

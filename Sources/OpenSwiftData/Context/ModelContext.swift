@@ -43,6 +43,9 @@ public final class ModelContext {
     /// not written since (a save marks what it wrote to be read again), is current as of the last (see
     /// ``isCurrent(loadedAt:at:)``).
     private var ownVersions: ClosedRange<Int64>?
+    /// The store's hierarchy roots by model type (model inheritance: a row is registered under its root), read once:
+    /// nil when no model has a subclass.
+    private let registryRoots: [ObjectIdentifier: ObjectIdentifier]?
 
     var insertedModels = ModelSet()
     var changedModels = ModelSet()
@@ -57,6 +60,7 @@ public final class ModelContext {
     public init(_ container: ModelContainer) {
         self.container = container
         self.store = container.store
+        self.registryRoots = container.store.mapping.hasInheritance ? container.store.mapping.registryRoots : nil
     }
 
     deinit {
@@ -203,9 +207,9 @@ public final class ModelContext {
             }
         } else {
             do {
-                let table = try store.table(for: type(of: model))
-                try store.fetch(FetchRequest(table: table, rows: .key(rowID)), from: .writer) { row in
-                    var decoder = ModelRowDecoder(row: row, entityName: table.name)
+                let entity = try store.mapping.entity(for: type(of: model))
+                try store.fetch(FetchRequest(table: entity.table, rows: .key(rowID)), from: .writer) { row in
+                    var decoder = ModelRowDecoder(row: row, entity: entity)
                     decoder.context = self
                     try model._$load(from: &decoder)
                     model._$persistentState.faults = decoder.faults
@@ -229,7 +233,7 @@ public final class ModelContext {
         if isApplyingStoredState { return }
         switch model._$persistentState.status {
         case .registered:
-            let position = index >= 0 ? index : (try? store.table(for: T.self).propertyIndex(named: "\(property)")) ?? -1
+            let position = index >= 0 ? index : (try? store.mapping.entity(for: T.self).propertyIndex(named: "\(property)")) ?? -1
             if position >= 0 { model._$persistentState.changedProperties.insert(position) }
             changedModels.insert(model)
             didChange()
@@ -263,16 +267,24 @@ public final class ModelContext {
     // MARK: Registry
 
     /// The registered instance of a row, if any is alive.
+    /// The key instances of `type` are registered under: the type, or in a hierarchy its root.
+    @inline(__always)
+    private func registryKey(_ type: any PersistentModel.Type) -> ObjectIdentifier {
+        let key = ObjectIdentifier(type)
+        guard let registryRoots else { return key }
+        return registryRoots[key] ?? key
+    }
+
     func registeredInstance<T: PersistentModel>(_ type: T.Type, rowID: Int64) -> T? {
-        registry.instance(ObjectIdentifier(type), rowID: rowID) as? T
+        registry.instance(registryKey(type), rowID: rowID) as? T
     }
 
     func register(_ model: some PersistentModel) {
-        registry.register(model, type: ObjectIdentifier(type(of: model)), rowID: model._$persistentState.rowID)
+        registry.register(model, type: registryKey(type(of: model)), rowID: model._$persistentState.rowID)
     }
 
     func unregister(_ model: some PersistentModel) {
-        registry.unregister(model, type: ObjectIdentifier(type(of: model)), rowID: model._$persistentState.rowID)
+        registry.unregister(model, type: registryKey(type(of: model)), rowID: model._$persistentState.rowID)
     }
 
     /// Records that a save of this context was the only change to the store between versions `before` and `after`.
@@ -295,19 +307,22 @@ public final class ModelContext {
         return ownVersions.contains(loaded)
     }
 
-    /// Every live registered instance of `type`.
+    /// Every live registered instance of `type` (and, in a hierarchy, of its subclasses).
     func registeredInstances<T: PersistentModel>(_ type: T.Type) -> [T] {
-        registry.instances(ObjectIdentifier(type)).compactMap { $0 as? T }
+        registry.instances(registryKey(type)).compactMap { $0 as? T }
     }
 
     /// The registered instance of a row of a model type known only at run time.
     func registeredInstance(of type: any PersistentModel.Type, rowID: Int64) -> (any PersistentModel)? {
-        registry.instance(ObjectIdentifier(type), rowID: rowID) as? any PersistentModel
+        guard let model = registry.instance(registryKey(type), rowID: rowID) as? any PersistentModel else { return nil }
+        return registryRoots == nil || ModelHierarchy.isKind(model, of: type) ? model : nil
     }
 
-    /// Every live registered instance of a model type known only at run time.
+    /// Every live registered instance of a model type known only at run time (and of its subclasses).
     func registeredInstances(of type: any PersistentModel.Type) -> [any PersistentModel] {
-        registry.instances(ObjectIdentifier(type)).compactMap { $0 as? any PersistentModel }
+        let models = registry.instances(registryKey(type)).compactMap { $0 as? any PersistentModel }
+        guard registryRoots != nil else { return models }
+        return models.filter { ModelHierarchy.isKind($0, of: type) }
     }
 
     /// Runs `body`, whose property changes only bring models in line with the store (nothing to save, no undo).
@@ -322,7 +337,10 @@ public final class ModelContext {
     /// `registeredModel(for:)`.
     public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
         if let rowID = identifier.primaryKey {
-            guard identifier.entityName == T.entityName, identifier.storeIdentifier == store.identifier else { return nil }
+            // In a hierarchy, a subclass's identifier names a model of T too (one registered under the same root).
+            guard identifier.entityName == T.entityName || registryRoots != nil, identifier.storeIdentifier == store.identifier else {
+                return nil
+            }
             return registeredInstance(T.self, rowID: rowID)
         }
         return insertedModels.models(of: T.self).first { $0._$persistentState.temporaryIdentifier == identifier }

@@ -13,14 +13,19 @@ struct FetchPlan<T: PersistentModel> {
     var isEntirelySQL: Bool { !filtersInMemory && !sortsInMemory }
 
     /// - Parameter inMemoryFallback: when false, an untranslatable predicate throws.
-    init(table: EntityTable, schema: ModelMapping, descriptor: FetchDescriptor<T>, inMemoryFallback: Bool) throws(SwiftDataError) {
+    /// - Parameter includeSubclasses: false to select only rows of exactly `T` in a hierarchy's table.
+    init(
+        table: EntityTable, schema: ModelMapping, descriptor: FetchDescriptor<T>, inMemoryFallback: Bool, includeSubclasses: Bool = true
+    ) throws(SwiftDataError) {
         var predicate = descriptor.predicate
         var sortBy = descriptor.sortBy
         var filtersInMemory = false
         var sortsInMemory = false
         while true {
             do {
-                query = try FetchQuery(table: table, schema: schema, predicate: predicate, sortBy: sortBy)
+                query = try FetchQuery(
+                    table: table, schema: schema, predicate: predicate, sortBy: sortBy, includeSubclasses: includeSubclasses
+                )
                 break
             } catch .unsupportedPredicate where inMemoryFallback && predicate != nil {
                 predicate = nil

@@ -11,16 +11,23 @@ struct FetchQuery {
     let sort: [SortTerm]
 
     init<T: PersistentModel>(
-        table: EntityTable, schema: ModelMapping, predicate: Predicate<T>?, sortBy: [SortDescriptor<T>]
+        table: EntityTable, schema: ModelMapping, predicate: Predicate<T>?, sortBy: [SortDescriptor<T>],
+        includeSubclasses: Bool = true
     ) throws(SwiftDataError) {
         self.table = table
+        let entity = try schema.entity(for: T.self)
+        var condition: SQLExpression?
         if let predicate {
             let translator = PredicateTranslator(table: table, schema: schema, variable: predicate.variable.key)
             condition = try translator.condition(predicate.expression)
-        } else {
-            condition = nil
         }
-        guard let entity = schema.entity(of: table) else { throw .modelNotInSchema(entityName: table.name) }
+        // A subclass's rows are the rows of its hierarchy's table whose entity column names it or a subclass of it.
+        if let codes = includeSubclasses ? entity.entityCodes : entity.layout.code.map({ [$0] }) {
+            let sql = SQLExpressionBuilder(dialect: schema.tables.dialect)
+            let isOfEntity = sql.entity(of: sql.row(of: table), table: table, alias: table.quotedName, isOneOf: codes)
+            condition = condition.map { sql.and(isOfEntity, $0) } ?? isOfEntity
+        }
+        self.condition = condition
         var terms: [SortTerm] = []
         for descriptor in sortBy {
             terms.append(try Self.sortTerm(descriptor, entity: entity))

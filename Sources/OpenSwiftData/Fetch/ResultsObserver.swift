@@ -63,10 +63,11 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         self.modelContext = context
         dataVersion = context.store.dataVersion()
         results = try context.fetch(descriptor)
-        let entityName = Element.entityName
+        // Element's entity and, in a hierarchy, its subclasses' (a saved Car changes the results of Vehicles).
+        let entityNames = Set((try? context.store.mapping.entity(for: Element.self))?.layout.codes ?? []).union([Element.entityName])
         watch = StoreChangeWatch(
             store: context.store, pollingInterval: pollingInterval,
-            accepts: { notification in Self.touches(entityName, notification.userInfo) }
+            accepts: { notification in Self.touches(entityNames, notification.userInfo) }
         ) { [weak self] in
             self?.refreshIfStoreChanged()
         }
@@ -107,12 +108,12 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         return stream
     }
 
-    /// Whether a save's identifiers include a model of `entityName`.
-    private nonisolated static func touches(_ entityName: String, _ userInfo: [AnyHashable: Any]?) -> Bool {
+    /// Whether a save's identifiers include a model of one of `entityNames`.
+    private nonisolated static func touches(_ entityNames: Set<String>, _ userInfo: [AnyHashable: Any]?) -> Bool {
         guard let userInfo else { return true }
         for key in [ModelContext.NotificationKey.insertedIdentifiers, .updatedIdentifiers, .deletedIdentifiers] {
             if let identifiers = userInfo[key.rawValue] as? [PersistentIdentifier],
-               identifiers.contains(where: { $0.entityName == entityName }) {
+               identifiers.contains(where: { entityNames.contains($0.entityName) }) {
                 return true
             }
         }

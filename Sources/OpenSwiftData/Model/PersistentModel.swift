@@ -27,10 +27,11 @@ extension PersistentModel {
         let state = _$persistentState
         if state.rowID != 0, let store = state.storeIdentifier {
             if let identifier = state.dataStoreIdentifier { return identifier }
-            return .permanent(entityName: Self.entityName, storeIdentifier: store, rowID: state.rowID)
+            // The dynamic class's name: a `Car` held as a `Vehicle` is still a `Car` (model inheritance).
+            return .permanent(entityName: EntityNames.name(of: type(of: self)), storeIdentifier: store, rowID: state.rowID)
         }
         if let temporary = state.temporaryIdentifier { return temporary }
-        let temporary = PersistentIdentifier.temporary(entityName: Self.entityName)
+        let temporary = PersistentIdentifier.temporary(entityName: EntityNames.name(of: type(of: self)))
         _$persistentState.temporaryIdentifier = temporary
         return temporary
     }

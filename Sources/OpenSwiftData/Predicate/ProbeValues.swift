@@ -62,8 +62,8 @@ enum ProbeValues {
     /// The model belongs to no context: setting its properties changes nothing else.
     static func model(of entity: EntityMapping) -> (any PersistentModel)? {
         var values: [StoredValue] = []
-        for column in entity.table.columns {
-            guard let attribute = entity.entity.properties[column.propertyIndex].attribute, !attribute.isOptional else {
+        for (property, _) in entity.storedProperties {
+            guard let attribute = entity.entity.properties[property].attribute, !attribute.isOptional else {
                 values.append(.null)
                 continue
             }

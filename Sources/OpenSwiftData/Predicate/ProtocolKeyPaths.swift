@@ -29,26 +29,46 @@ enum ProtocolKeyPaths {
     }
 
     private static func watch<Model, Value>(_ keyPath: KeyPath<Model, Value>, in entity: EntityMapping) -> Int? {
-        let properties: [(index: Int, keyPath: ReferenceWritableKeyPath<Model, Value>)] = entity.table.columns.compactMap { column in
-            guard case .attribute = column.kind,
-                  let writable = entity.entity.properties[column.propertyIndex].keypath as? ReferenceWritableKeyPath<Model, Value> else {
-                return nil
+        // A property a subclass inherits has its superclass's key path (`\Vehicle.wheels`), which `\Truck.wheels`
+        // (model inheritance) is not equal to: it is written through the class that declares it.
+        var roots: [any PersistentModel.Type] = []
+        var current: AnyClass? = entity.entity.modelType
+        while let type = current, let model = type as? any PersistentModel.Type {
+            roots.append(model)
+            current = _getSuperclass(type)
+        }
+        let properties: [(index: Int, write: (AnyObject, Value) -> Void)] = entity.storedProperties.compactMap { property, column in
+            guard case .attribute = column.kind else { return nil }
+            let declared = entity.entity.properties[property].keypath
+            for root in roots {
+                if let write = writer(root, declared, Value.self) { return (property, write) }
             }
-            return (column.propertyIndex, writable)
+            return nil
         }
         let samples = ProbeValues.samples(Value.self, count: 2)
         guard !properties.isEmpty, samples.count == 2, let model = ProbeValues.model(of: entity) as? Model else { return nil }
+        let object = model as AnyObject
         func stored(_ value: Value) -> StoredValue? { try? StoredValueConversion.storedValue(for: value) }
         var matches: [Int] = []
         for property in properties {
             var returnsIt = true
             for (own, others) in [(samples[0], samples[1]), (samples[1], samples[0])] {
-                for other in properties { model[keyPath: other.keyPath] = others }
-                model[keyPath: property.keyPath] = own
+                for other in properties { other.write(object, others) }
+                property.write(object, own)
                 if stored(model[keyPath: keyPath]) != stored(own) { returnsIt = false }
             }
             if returnsIt { matches.append(property.index) }
         }
         return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// Writes a `Value` through `keyPath` when it is a writable key path of `Root`'s.
+    private static func writer<Root: PersistentModel, Value>(
+        _ root: Root.Type, _ keyPath: AnyKeyPath, _ value: Value.Type
+    ) -> ((AnyObject, Value) -> Void)? {
+        guard let writable = keyPath as? ReferenceWritableKeyPath<Root, Value> else { return nil }
+        return { object, value in
+            if let model = object as? Root { model[keyPath: writable] = value }
+        }
     }
 }

@@ -44,7 +44,9 @@ enum SQLIdentifiers {
     /// The key `identifier` stands for among the identifiers of `table`'s rows: its row's key when it names a row of
     /// that entity in this store, else -1, the key of no row (as a temporary identifier has).
     private static func key(_ identifier: PersistentIdentifier, in table: EntityTable, _ translator: PredicateTranslator) -> StoredValue {
-        guard identifier.entityName == table.name, let key = identifier.primaryKey else { return .integer(-1) }
+        // In a hierarchy's table, the identifier of any of its classes names a row of it.
+        let entityTable = identifier.entityName == table.name ? table : translator.schema.entity(named: identifier.entityName)?.table
+        guard entityTable === table, let key = identifier.primaryKey else { return .integer(-1) }
         if let store = translator.schema.storeIdentifier, identifier.storeIdentifier != store { return .integer(-1) }
         return .integer(key)
     }

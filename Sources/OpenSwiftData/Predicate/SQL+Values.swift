@@ -63,7 +63,9 @@ enum SQLModelKeyPaths {
     static func translate<Model, Value>(
         _ keyPath: KeyPath<Model, Value>, on base: SQLExpression, table: EntityTable, alias: String?, _ translator: PredicateTranslator
     ) throws(SwiftDataError) -> SQLExpression {
-        guard let entity = translator.schema.entity(of: table) else {
+        // The key path's root names the class (in a hierarchy's table, `\Car.range` after `as? Car` of a Vehicle row).
+        let rooted = (Model.self as? any PersistentModel.Type).flatMap { try? translator.schema.entity(for: $0) }
+        guard let entity = rooted.flatMap({ $0.table === table ? $0 : nil }) ?? translator.schema.entity(of: table) else {
             throw .unsupportedPredicate("\(PredicateTranslator.describe(keyPath)) is not a property of a model in this container")
         }
         if keyPath == entity.persistentModelIDKeyPath {
@@ -78,15 +80,14 @@ enum SQLModelKeyPaths {
         }
         let name = "\(table.name).\(entity.entity.properties[index].name)"
         var result: SQLExpression
-        if let columnIndex = table.columnOfProperty[index] {
-            let column = table.columns[columnIndex]
-            if case .reference = column.kind, let mapping = translator.relationship(of: table, propertyIndex: index) {
+        if let column = entity.column(ofProperty: index) {
+            if case .reference = column.kind, let mapping = entity.relationships[index]?.storage {
                 result = translator.sql.reference(through: column, row: base, table: table, alias: alias, to: mapping.destination)
             } else {
                 result = translator.sql.value(of: column, row: base, table: table, alias: alias)
             }
         } else {
-            guard let mapping = translator.relationship(of: table, propertyIndex: index) else {
+            guard let mapping = entity.relationships[index]?.storage else {
                 throw .unsupportedPredicate("\(name) has no SQL translation")
             }
             result = translator.sql.collection(mapping, of: base)

@@ -6,6 +6,7 @@ extension Schema {
     /// attribute's type can be stored, and that no two model classes map to one table.
     /// - Throws: ``SwiftDataError/invalidSchema(_:)`` naming the model and property.
     func storeSchema() throws(SwiftDataError) -> StoreSchema {
+        let layouts = try entityLayouts()
         var seenNames: [String: String] = [:]
         var entities: [StoreEntity] = []
         for entity in self.entities {
@@ -17,17 +18,40 @@ extension Schema {
                 )
             }
             seenNames[entity.name.lowercased()] = typeName
-            // `@Model` compiles a subclass of a model (SwiftData's model inheritance, iOS 26), but the store does not
-            // keep one yet: it would need the subclass's rows in its superclass's table, or fetching the superclass
-            // would silently leave them out.
-            if let superclass = _getSuperclass(entity.modelType), let model = superclass as? any PersistentModel.Type {
-                throw .invalidSchema(
-                    "\(typeName) is a subclass of the model \(String(reflecting: model)); storing model inheritance is not "
-                        + "supported yet — make \(entity.name) a model of its own (with a to-one relationship to "
-                        + "\(model.entityName) if it extends one), or store both as \(model.entityName) with a kind attribute"
-                )
+            guard let layout = layouts[entity.name], layout.root == entity.name else { continue }
+            var stored = try entity.storeEntity(in: self, layouts: layouts)
+            guard layout.isInHierarchy else {
+                entities.append(stored)
+                continue
             }
-            entities.append(try entity.storeEntity(in: self))
+            // A hierarchy: the subclasses' own properties follow the root's in its table, nullable (a row of
+            // another class has none; the object layer always writes a class's required ones), then the entity
+            // column.
+            for subentity in self.entities where subentity.name != entity.name && layouts[subentity.name]?.root == entity.name {
+                let own = try subentity.storeEntity(in: self, layouts: layouts)
+                let inherited = layouts[subentity.name]?.ancestors.first.flatMap { name in
+                    self.entities.first { $0.name == name }?.properties.count
+                } ?? 0
+                for property in own.properties.dropFirst(inherited) {
+                    switch property {
+                    case .attribute(var attribute):
+                        attribute.isOptional = true
+                        stored.properties.append(.attribute(attribute))
+                    case .relationship(var relationship):
+                        relationship.isOptional = true
+                        stored.properties.append(.relationship(relationship))
+                    }
+                }
+                for group in own.uniquenessConstraints where !stored.uniquenessConstraints.contains(group) {
+                    stored.uniquenessConstraints.append(group)
+                }
+                for group in own.indices where !stored.indices.contains(group) { stored.indices.append(group) }
+            }
+            stored.properties.append(.attribute(StoreAttribute(
+                name: EntityTable.entityColumn, storageType: .text, isOptional: false, defaultValue: .text(entity.name),
+                valueTypeName: "Swift.String"
+            )))
+            entities.append(stored)
         }
         return StoreSchema(entities: entities, version: version.storeVersion)
     }
@@ -45,7 +69,7 @@ extension Schema.Version {
 
 extension Schema.Entity {
     /// The entity as the store layer describes it.
-    func storeEntity(in schema: Schema) throws(SwiftDataError) -> StoreEntity {
+    func storeEntity(in schema: Schema, layouts: [String: Schema.EntityLayout] = [:]) throws(SwiftDataError) -> StoreEntity {
         var properties: [StoreProperty] = []
         for (index, property) in self.properties.enumerated() {
             switch property.kind {
@@ -53,7 +77,7 @@ extension Schema.Entity {
                 properties.append(.attribute(try storeAttribute(attribute, property: property, index: index)))
             case .relationship(let relationship):
                 properties.append(.relationship(StoreRelationship(
-                    name: property.name, destination: relationship.destination, isToMany: relationship.isToMany,
+                    name: property.name, destination: layouts[relationship.destination]?.root ?? relationship.destination, isToMany: relationship.isToMany,
                     isOptional: relationship.isOptional, inverseName: inverseName(of: relationship, in: schema),
                     originalName: relationship.originalName
                 )))

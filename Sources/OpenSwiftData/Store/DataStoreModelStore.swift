@@ -58,6 +58,12 @@ final class DataStoreModelStore: ModelStore, @unchecked Sendable {
             )
         }
         let mapping = try ModelMapping(schema: schema)
+        if let subclass = mapping.entities.first(where: { $0.layout.isInHierarchy }) {
+            throw .unsupportedConfiguration(
+                "\(subclass.entity.name) is part of a model class hierarchy, which a store of your own (\(C.Store.self)) cannot hold "
+                    + "yet; use the SQLite store (ModelConfiguration)"
+            )
+        }
         var configuration = configuration
         if configuration.schema == nil { configuration.schema = schema }
         let store: C.Store

@@ -51,6 +51,10 @@ package final class EntityTable: Sendable {
 
     /// The primary-key column every entity table has. Named as Core Data names it.
     package static let primaryKey = "Z_PK"
+    /// The column of a table that holds a hierarchy of entities (model inheritance): each row's entity name, as
+    /// text. Named after Core Data's `Z_ENT` (which holds a number); a name is kept so that adding a subentity
+    /// renumbers nothing. Only a hierarchy's table has it.
+    package static let entityColumn = "Z_ENT"
 
     package let entity: StoreEntity
     package let name: String
@@ -67,6 +71,8 @@ package final class EntityTable: Sendable {
     package let selectList: String
     /// `"T"."Z_PK"`.
     package let primaryKeySQL: String
+    /// The index of the ``entityColumn`` column, when the table holds a hierarchy.
+    package let entityColumnIndex: Int?
     /// `"Z_PK"`.
     package let quotedPrimaryKey: String
 
@@ -107,6 +113,7 @@ package final class EntityTable: Sendable {
         self.columns = columns
         self.columnOfProperty = columnOfProperty
         self.externalColumnIndexes = columns.filter(\.isExternal).map(\.index)
+        self.entityColumnIndex = columns.first { $0.name == Self.entityColumn }?.index
         self.propertiesByName = byName
 
         let columnByName = Dictionary(columns.map { ($0.name, $0.index) }, uniquingKeysWith: { first, _ in first })
