@@ -170,7 +170,10 @@ extension ResultsObserver where SectionTitle == Never {
 
     /// Fetches `descriptor` in `context` now, and again after every save that touches `Element`. An addition (the
     /// form OpenSwiftData had before SwiftData's).
-    /// - Parameter pollingInterval: how often to look for other processes' saves; nil not to.
+    /// - Parameters:
+    ///   - descriptor: What to fetch.
+    ///   - context: The context to fetch in and watch.
+    ///   - pollingInterval: how often to look for other processes' saves; nil not to.
     /// - Throws: ``SwiftDataError`` when the first fetch fails (an untranslatable predicate, say).
     public convenience init(
         _ descriptor: FetchDescriptor<Element>, in context: ModelContext, pollingInterval: Duration? = .milliseconds(500)
