@@ -67,7 +67,7 @@ public enum HomePage {
                 <h1>OpenSwiftData showcase</h1>
                 <p>Tutorial apps written for SwiftData and Core Data, running on Linux over SQLite.</p>
                 <ul class="apps">\(items.joined(separator: "\n"))</ul>
-                <p><a href="/docs">Documentation</a> of OpenSwiftData and OpenCoreData: the API and the guides.</p>
+                <p class="muted"><a href="/docs">Documentation</a> of OpenSwiftData and OpenCoreData: the API and the guides.</p>
                 """
         )
     }
