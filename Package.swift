@@ -3,13 +3,44 @@ import CompilerPluginSupport
 import Foundation
 import PackageDescription
 
-// MARK: - The toolchain's own SwiftSyntax (the one place that knows where it is)
+// MARK: - SwiftSyntax for the macro plugins: the swift-syntax package, or the toolchain's own (decided here only)
+
+/// Where the macro targets get SwiftSyntax from.
+///
+/// - `package`: the `swift-syntax` package, as every macro package does. SwiftPM refuses `unsafeFlags` in a
+///   package that is depended on by version or URL ("the target … contains unsafe build flags"), so this is the only
+///   way a package that depends on OpenSwiftData by `.package(url:from:)` builds.
+/// - `toolchain`: the SwiftSyntax modules the toolchain ships in `<toolchain>/usr/lib/swift/host`, through
+///   `unsafeFlags` (allowed in a root package and a path dependency). Needs no network, so it is what this repository
+///   builds with (its CI machine can fetch no outside package).
+///
+/// SwiftPM checks a version/URL dependency out under `…/.build/checkouts/<name>` (Xcode: `…/SourcePackages/
+/// checkouts/<name>`), so a package directory there means `package`; anything else (the root package, a path
+/// dependency such as `Examples/`) means `toolchain`. `OPENSWIFTDATA_SWIFT_SYNTAX=package|toolchain` overrides the
+/// guess (for example a path dependency on a machine without this toolchain's host libraries).
+enum SwiftSyntaxSource: String {
+    case package, toolchain
+
+    static let current: SwiftSyntaxSource = {
+        if let forced = ProcessInfo.processInfo.environment["OPENSWIFTDATA_SWIFT_SYNTAX"],
+            let source = SwiftSyntaxSource(rawValue: forced.lowercased())
+        {
+            return source
+        }
+        let directory = Context.packageDirectory
+        let checkedOut = ["/.build/checkouts/", "/SourcePackages/checkouts/"].contains { directory.contains($0) }
+        return checkedOut ? .package : .toolchain
+    }()
+}
+
+/// The swift-syntax release that matches the toolchain (603 for Swift 6.3), for `SwiftSyntaxSource.package`.
+let swiftSyntaxVersion: Version = "603.0.0"
 
 /// `<toolchain>/usr/lib/swift/host`: the SwiftSyntax modules and shared libraries the running toolchain ships.
 ///
 /// The manifest runs linked against `<toolchain>/usr/lib/swift/pm/ManifestAPI/libPackageDescription.so`, so the
-/// mapped library tells which toolchain is building; `swiftc` on `PATH` is the fallback. No outside swift-syntax
-/// package is fetched (this machine cannot fetch one), so the macro plugin must use these exact modules.
+/// mapped library tells which toolchain is building; `swiftc` on `PATH` is the fallback. The macro plugin must use
+/// these exact modules (their ABI names are the toolchain's `Compiler…` ones).
 let toolchainHostLibraries: String = {
     let fileManager = FileManager.default
     func hostFolder(fromLibDirectory swiftLib: URL) -> String? {
@@ -36,15 +67,28 @@ let toolchainHostLibraries: String = {
     return "/opt/swift/usr/lib/swift/host"
 }()
 
+/// The SwiftSyntax modules the macro targets import (the package names its message-handling product with `_`).
 let swiftSyntaxLibraries = [
     "SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftDiagnostics", "SwiftParser",
     "SwiftOperators", "SwiftBasicFormat", "SwiftSyntaxMacroExpansion", "SwiftCompilerPluginMessageHandling",
     "SwiftParserDiagnostics",
 ]
-let swiftSyntaxSwiftSettings: [SwiftSetting] = [.unsafeFlags(["-I", toolchainHostLibraries])]
+let swiftSyntaxPackageDependencies: [Package.Dependency] =
+    SwiftSyntaxSource.current == .package
+    ? [.package(url: "https://github.com/swiftlang/swift-syntax.git", from: swiftSyntaxVersion)] : []
+let swiftSyntaxDependencies: [Target.Dependency] =
+    SwiftSyntaxSource.current == .package
+    ? swiftSyntaxLibraries.map { library in
+        let product = library == "SwiftCompilerPluginMessageHandling" ? "_\(library)" : library
+        return .product(name: product, package: "swift-syntax")
+    } : []
+let swiftSyntaxSwiftSettings: [SwiftSetting] =
+    SwiftSyntaxSource.current == .package ? [] : [.unsafeFlags(["-I", toolchainHostLibraries])]
 let swiftSyntaxLinkerSettings: [LinkerSetting] =
-    [.unsafeFlags(["-L", toolchainHostLibraries, "-Xlinker", "-rpath", "-Xlinker", toolchainHostLibraries])]
-    + swiftSyntaxLibraries.map { .linkedLibrary($0) }
+    SwiftSyntaxSource.current == .package
+    ? []
+    : [.unsafeFlags(["-L", toolchainHostLibraries, "-Xlinker", "-rpath", "-Xlinker", toolchainHostLibraries])]
+        + swiftSyntaxLibraries.map { .linkedLibrary($0) }
 
 // MARK: - Package
 
@@ -56,6 +100,7 @@ let package = Package(
         .library(name: "OpenCoreData", targets: ["OpenCoreData"]),
         .executable(name: "showcase", targets: ["showcase"]),
     ],
+    dependencies: swiftSyntaxPackageDependencies,
     targets: [
         // C libraries from Debian packages.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -73,6 +118,7 @@ let package = Package(
         // The SwiftData-compatible object layer and its macros.
         .macro(
             name: "OpenSwiftDataMacros",
+            dependencies: swiftSyntaxDependencies,
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
@@ -82,6 +128,7 @@ let package = Package(
         // (`@OpenCoreData.NSManaged`, `@NSManagedAccessor`).
         .macro(
             name: "OpenCoreDataMacros",
+            dependencies: swiftSyntaxDependencies,
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
@@ -136,21 +183,21 @@ let package = Package(
         .testTarget(name: "OpenSwiftDataTests", dependencies: ["OpenSwiftData", "SQLite", "concurrency-probe", "reliability-probe"]),
         .testTarget(
             name: "OpenSwiftDataMacrosTests",
-            dependencies: ["OpenSwiftDataMacros"],
+            dependencies: ["OpenSwiftDataMacros"] + swiftSyntaxDependencies,
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
         .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "SQLStore"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "OpenCoreDataMacrosTests",
-            dependencies: ["OpenCoreDataMacros"],
+            dependencies: ["OpenCoreDataMacros"] + swiftSyntaxDependencies,
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP"]),
-                .testTarget(name: "BookStoreTests", dependencies: ["BookStore", "OpenSwiftData", "SQLite", "HTTP", "Networking"]),
+        .testTarget(name: "BookStoreTests", dependencies: ["BookStore", "OpenSwiftData", "SQLite", "HTTP", "Networking"]),
         .testTarget(name: "ShopTests", dependencies: ["Shop", "OpenSwiftData", "OpenCoreData", "ViewState"]),
         .testTarget(name: "ViewStateTests", dependencies: ["ViewState", "HTTP"]),
         .testTarget(name: "IdentifierTokensTests", dependencies: ["IdentifierTokens", "OpenSwiftData"]),

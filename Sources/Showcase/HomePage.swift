@@ -44,7 +44,7 @@ public enum HomePage {
     ]
 
     /// The page listing ``apps``, each on a card: the name (a built app's links to it), then one line — what it does
-    /// and what it runs on.
+    /// and what it runs on; under them, the link to the libraries' documentation (`/docs`).
     ///
     /// It belongs to no app, so the header shows only the "Showcase" home link and the document title is just
     /// "OpenSwiftData showcase".
@@ -67,6 +67,7 @@ public enum HomePage {
                 <h1>OpenSwiftData showcase</h1>
                 <p>Tutorial apps written for SwiftData and Core Data, running on Linux over SQLite.</p>
                 <ul class="apps">\(items.joined(separator: "\n"))</ul>
+                <p class="muted"><a href="/docs">Documentation</a> of OpenSwiftData and OpenCoreData: the API and the guides.</p>
                 """
         )
     }

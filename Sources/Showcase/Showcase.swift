@@ -74,6 +74,7 @@ public final class Showcase {
         }
         InventoryRoutes.register(InventoryController(inventory: inventory), on: &router)
         let trailingSlash = TrailingSlashRedirect(routes: router)
+        let docs = DocsSite(folder: options.docsDirectory)
         let routes = RouterHolder(router)
         self.routes = routes
         // One policy for every app's routes: host check, no state-changing request from another site, JSON bodies
@@ -85,6 +86,7 @@ public final class Showcase {
             securityPolicy: HTTPSecurityPolicy(allowedHosts: options.allowedHosts),
             limits: options.connectionLimits
         ) { [routes] request in
+            if let page = docs.response(for: request) { return page }
             if let redirect = trailingSlash.response(for: request) { return redirect }
             guard let router = routes.router else {
                 return .error(

@@ -23,14 +23,31 @@ public struct ShowcaseOptions: Sendable, Equatable {
     /// Connection limits and the idle timeout (`--max-connections`, `--max-connections-per-address`,
     /// `--idle-timeout`, `--max-event-streams`); ``HTTP/HTTPConnectionLimits/standard`` by default.
     public var connectionLimits: HTTPConnectionLimits = .standard
+    /// The folder `make docs` builds the DocC sites into (`<Module>/` each), served at `/docs`; `--docs-dir`, by
+    /// default ``defaultDocsDirectory``.
+    public var docsDirectory: URL = ShowcaseOptions.defaultDocsDirectory
 
+    /// Creates the default options (those of a `showcase` run without arguments).
     public init() {}
+
+    /// `<package>/.build/docs`, found from the running executable (`<package>/.build/<triple>/<configuration>/
+    /// showcase`, or a test runner beside it), where `make docs` writes; the current directory's `.build/docs` when
+    /// the executable is elsewhere.
+    public static var defaultDocsDirectory: URL {
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        var folder = executable.deletingLastPathComponent()
+        for _ in 0..<3 where folder.lastPathComponent != ".build" && folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+        }
+        if folder.lastPathComponent == ".build" { return folder.appendingPathComponent("docs") }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/docs")
+    }
 
     /// The usage text `--help` prints.
     public static let usage = """
         Usage: showcase [--host ADDRESS] [--port PORT] [--data-dir PATH] [--catalog-url URL] [--allowed-host HOST]...
                         [--kakao-key KEY] [--max-connections N] [--max-connections-per-address N]
-                        [--idle-timeout SECONDS] [--max-event-streams N]
+                        [--idle-timeout SECONDS] [--max-event-streams N] [--docs-dir PATH]
 
           --host ADDRESS      address to listen on (default 127.0.0.1)
           --port PORT         TCP port, 0 for any free port (default 8080)
@@ -53,6 +70,7 @@ public struct ShowcaseOptions: Sendable, Equatable {
                               close a connection that sends nothing for this long (default 10)
           --max-event-streams N
                               live-update streams open at once, below --max-connections (default 256)
+          --docs-dir PATH     the DocC sites `make docs` builds, served at /docs (default .build/docs)
           --help              show this text
         """
 
@@ -133,6 +151,10 @@ public struct ShowcaseOptions: Sendable, Equatable {
                 options.connectionLimits.idleTimeoutSeconds = try count(name, try value(), minimum: 1)
             case "--max-event-streams":
                 options.connectionLimits.maxEventStreams = try count(name, try value(), minimum: 0)
+            case "--docs-dir":
+                let path = try value()
+                guard !path.isEmpty else { throw ParseError(message: "--docs-dir needs a path") }
+                options.docsDirectory = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
             default:
                 throw ParseError(message: "unknown option \(argument)")
             }

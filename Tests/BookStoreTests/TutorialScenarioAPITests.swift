@@ -63,7 +63,8 @@ struct TutorialScenarioAPITests {
         #expect(try added.json(SavedList.self).isbns == [first])
         #expect(try added.json(SavedList.self).canUndo && !(try added.json(SavedList.self).canRedo))
         #expect(try stored() == [first])
-        let again = try await send("POST", "/api/books/saved", to: base, json: #"{"isbn":"8996991341"}"#)  // its ISBN-10
+        // Its ISBN-10.
+        let again = try await send("POST", "/api/books/saved", to: base, json: #"{"isbn":"8996991341"}"#)
         #expect(again.status == 409)
         #expect(again.error?.contains("already saved") == true)
         #expect(try stored() == [first])

@@ -129,7 +129,8 @@ final class RecordingResultsDelegate: NSFetchedResultsControllerDelegate, @unche
         for path in [IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 1), IndexPath(row: -1, section: 0), IndexPath(indexes: [0])] {
             let object = controller.object(at: path)
             #expect(object.managedObjectContext == nil && object.entity.name == "Person")
-            #expect(object.value(forKey: "name") as? String == "" && object.value(forKey: "nickname") == nil)  // the defaults
+            // The defaults.
+            #expect(object.value(forKey: "name") as? String == "" && object.value(forKey: "nickname") == nil)
             #expect(controller.indexPath(forObject: object) == nil)
         }
         #expect(controller.object(at: IndexPath(row: 0, section: 0)).value(forKey: "name") as? String == "Ada")

@@ -18,7 +18,7 @@ extension NSManagedObjectContext {
     /// The objects (or IDs, dictionaries, a count) `request` selects. Mirrors `fetch(_:)`.
     ///
     /// The predicate and sort descriptors become the `WHERE` and `ORDER BY` of one `SELECT` on the entity's table
-    /// (see ``PredicateSQLTranslator``); what SQL cannot say (`LIKE`, `MATCHES`, `SUBQUERY`, key paths through
+    /// (see `PredicateSQLTranslator`); what SQL cannot say (`LIKE`, `MATCHES`, `SUBQUERY`, key paths through
     /// to-many relationships in a sort) is evaluated in memory on the entity's rows, with the same result. With
     /// `includesPendingChanges` (the default) unsaved inserts and changes are matched in memory too and deleted
     /// objects left out. `fetchLimit` and `fetchOffset` apply to the whole result; `fetchBatchSize` is accepted

@@ -20,7 +20,7 @@ public enum NSManagedObjectContextConcurrencyType: UInt, Sendable {
 /// in one transaction by ``save()``. A context whose ``parent`` is another context fetches through it and saves
 /// into it instead.
 ///
-/// **Threads.** Every context has a serial queue of its own; ``perform(_:)`` and ``performAndWait(_:)`` run blocks
+/// **Threads.** Every context has a serial queue of its own; ``perform(_:)`` and `performAndWait(_:)` run blocks
 /// on it. **Differs:** a `.mainQueueConcurrencyType` context's queue is its own serial queue too, not the main
 /// queue (a Linux server does not run the main queue); as in Core Data, use a context from one thread at a time.
 ///

@@ -1,7 +1,7 @@
 /// Why a predicate or expression format string did not parse: where, at which token, and what was expected.
 ///
 /// `NSPredicate(format:)` cannot throw (as Core Data's), so a malformed format makes a predicate that keeps this
-/// error (``Foundation/NSPredicate/formatError``): `evaluate(with:)` returns false, and a fetch using it throws
+/// error (`NSPredicate.formatError`): `evaluate(with:)` returns false, and a fetch using it throws
 /// ``CoreDataError/invalidPredicateFormat(_:)``.
 public struct PredicateFormatError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The whole format string.

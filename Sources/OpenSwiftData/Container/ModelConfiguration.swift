@@ -17,7 +17,7 @@ public struct ModelConfiguration: DataStoreConfiguration, Hashable, Sendable {
     /// ``SwiftDataError/writeNotAllowed(_:)``.
     public let allowsSave: Bool
     /// The models this configuration covers, if narrower than the container's (a container refuses one that leaves
-    /// out a model: see ``ModelContainer/init(for:migrationPlan:configurations:)``).
+    /// out a model: see `ModelContainer.init(for:migrationPlan:configurations:)`).
     public var schema: Schema?
     /// What a save does when an inserted model's unique value(s) match a stored row: update that row (SwiftData's
     /// rule, the default) or throw. Not in SwiftData.

@@ -11,7 +11,9 @@ public final class ModelContainer: Sendable {
     /// own. SwiftData's is a `Set`.
     public let configurations: [ModelConfiguration]
     /// The plan the store was migrated with, nil when none was given. Mirrors SwiftData's `migrationPlan`.
-    public let migrationPlan: (any SchemaMigrationPlan.Type)?
+    /// (`nonisolated(unsafe)`: a plan is a type of static, constant members, so sharing it is safe, but
+    /// `SchemaMigrationPlan`, as Apple declares it, does not say so.)
+    nonisolated(unsafe) public let migrationPlan: (any SchemaMigrationPlan.Type)?
     /// The store behind the boundary every context talks through.
     let store: any ModelStore
     private let mainContextBox: MainContextBox

@@ -7,7 +7,7 @@ extension ModelContext {
     /// `ORDER BY`, and `LIMIT ? OFFSET ?` (see the store layer's `SelectQuery`). When `includePendingChanges` is true and this context has unsaved changes
     /// to `T`, the rows are merged with them — pending inserts and changed models that match are added, pending
     /// deletes and changed models that no longer match are dropped, the result is sorted again in memory — and the
-    /// window is applied after that merge. The stored rows a pending ``delete(model:where:)`` removes are left out.
+    /// window is applied after that merge. The stored rows a pending `delete(model:where:)` removes are left out.
     /// - Throws: ``SwiftDataError/unsupportedPredicate(_:)`` or ``SwiftDataError/unsupportedSortDescriptor(_:)``
     ///   when the descriptor cannot be translated; ``SwiftDataError/modelNotInSchema(entityName:)``; store errors.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws(SwiftDataError) -> [T] {

@@ -3,7 +3,7 @@ import Foundation
 extension ModelContext {
     /// Writes every pending insert, change and delete to the store in one transaction. Mirrors SwiftData's `save()`.
     ///
-    /// SQL run, inside `BEGIN IMMEDIATE … COMMIT`: the `DELETE` of each pending ``delete(model:where:)`` (one
+    /// SQL run, inside `BEGIN IMMEDIATE … COMMIT`: the `DELETE` of each pending `delete(model:where:)` (one
     /// statement each), one `DELETE` per deleted model, one `UPDATE` of the changed
     /// columns only per changed model (so two contexts changing different properties of one row both keep their
     /// change), one `INSERT … ON CONFLICT DO UPDATE` per inserted model (its key: `sqlite3_last_insert_rowid`, or a lookup by its

@@ -79,7 +79,7 @@ public final class ModelContext {
 
     // MARK: Pending changes
 
-    /// Whether there are unsaved inserts, changes or deletes (``delete(model:where:)`` included). Mirrors SwiftData's
+    /// Whether there are unsaved inserts, changes or deletes (`delete(model:where:)` included). Mirrors SwiftData's
     /// `hasChanges`.
     public var hasChanges: Bool {
         !insertedModels.isEmpty || !changedModels.isEmpty || !deletedModels.isEmpty || !batchDeletions.isEmpty
@@ -95,7 +95,7 @@ public final class ModelContext {
     /// Starts tracking `model` so the next save stores it. Mirrors SwiftData's `insert(_:)`.
     ///
     /// Inserting a model twice does nothing; inserting a model marked deleted with ``delete(_:)`` un-deletes it (one
-    /// that a pending ``delete(model:where:)`` removes stays deleted: `rollback()` or undo restores it); a model whose
+    /// that a pending `delete(model:where:)` removes stays deleted: `rollback()` or undo restores it); a model whose
     /// deletion was saved is inserted as a new row. A model that belongs to another context is left there (nothing
     /// happens).
     public func insert<T: PersistentModel>(_ model: T) {
@@ -152,7 +152,7 @@ public final class ModelContext {
 
     /// Discards every unsaved insert, delete and change. Mirrors SwiftData's `rollback()`.
     ///
-    /// Inserted models leave the context; deleted ones are restored, and pending ``delete(model:where:)`` calls
+    /// Inserted models leave the context; deleted ones are restored, and pending `delete(model:where:)` calls
     /// cancelled; changed ones get their stored values back (read again from the store; one whose row is gone leaves
     /// the context).
     public func rollback() {

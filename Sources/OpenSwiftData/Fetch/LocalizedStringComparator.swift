@@ -13,7 +13,7 @@ public struct LocalizedStringComparator: Hashable, Sendable {
     public static let localized = LocalizedStringComparator(order: .localized)
 }
 
-/// A string compared in a ``StringOrder``; what a localized sort descriptor really sorts by.
+/// A string compared in a `StringOrder`; what a localized sort descriptor really sorts by.
 public struct LocalizedSortKey: Comparable, Hashable, Sendable {
     let value: String
     let order: StringOrder

@@ -33,7 +33,7 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     @ObservationIgnored public let modelContext: ModelContext
     @ObservationIgnored private var watch: StoreChangeWatch?
     @ObservationIgnored private var dataVersion: Int64?
-    @ObservationIgnored private var subscribers: [UUID: AsyncStream<Void>.Continuation] = [:]
+    @ObservationIgnored private let subscribers = UpdateSubscribers()
 
     /// The predicate the results are filtered by (nil: every model). Mirrors SwiftData's `filterBy`: setting it
     /// fetches again before it returns (a failure is in ``lastError``, the previous results kept).
@@ -67,14 +67,14 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         let entityNames = Set((try? context.store.mapping.entity(for: Element.self))?.layout.codes ?? []).union([Element.entityName])
         watch = StoreChangeWatch(
             store: context.store, pollingInterval: pollingInterval,
-            accepts: { notification in Self.touches(entityNames, notification.userInfo) }
+            accepts: { notification in saveTouches(entityNames, notification.userInfo) }
         ) { [weak self] in
             self?.refreshIfStoreChanged()
         }
     }
 
     isolated deinit {
-        for continuation in subscribers.values { continuation.finish() }
+        for continuation in subscribers.continuations.values { continuation.finish() }
     }
 
     /// Fetches again now; ``results`` changes, and every ``updates()`` sequence yields.
@@ -87,7 +87,7 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
             lastError = error
         }
         revision += 1
-        for continuation in subscribers.values { continuation.yield() }
+        for continuation in subscribers.continuations.values { continuation.yield() }
     }
 
     /// Refreshes unless the store is as it was at the last refresh — a save that the owner of the context already
@@ -101,24 +101,33 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     public func updates() -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let id = UUID()
-        subscribers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor [weak self] in self?.subscribers[id] = nil }
+        subscribers.continuations[id] = continuation
+        continuation.onTermination = { [weak subscribers] _ in
+            Task { @MainActor [weak subscribers] in subscribers?.continuations[id] = nil }
         }
         return stream
     }
 
-    /// Whether a save's identifiers include a model of one of `entityNames`.
-    private nonisolated static func touches(_ entityNames: Set<String>, _ userInfo: [AnyHashable: Any]?) -> Bool {
-        guard let userInfo else { return true }
-        for key in [ModelContext.NotificationKey.insertedIdentifiers, .updatedIdentifiers, .deletedIdentifiers] {
-            if let identifiers = userInfo[key.rawValue] as? [PersistentIdentifier],
-               identifiers.contains(where: { entityNames.contains($0.entityName) }) {
-                return true
-            }
+}
+
+// Outside the generic class, so that the closures that reach them from other isolation capture no generic
+// metatype (`SectionTitle.Type` is not Sendable).
+
+/// The ``ResultsObserver/updates()`` streams' continuations.
+@MainActor private final class UpdateSubscribers {
+    var continuations: [UUID: AsyncStream<Void>.Continuation] = [:]
+}
+
+/// Whether a save's identifiers include a model of one of `entityNames`.
+private func saveTouches(_ entityNames: Set<String>, _ userInfo: [AnyHashable: Any]?) -> Bool {
+    guard let userInfo else { return true }
+    for key in [ModelContext.NotificationKey.insertedIdentifiers, .updatedIdentifiers, .deletedIdentifiers] {
+        if let identifiers = userInfo[key.rawValue] as? [PersistentIdentifier],
+           identifiers.contains(where: { entityNames.contains($0.entityName) }) {
+            return true
         }
-        return false
     }
+    return false
 }
 
 extension ResultsObserver where SectionTitle == Never {
@@ -163,7 +172,10 @@ extension ResultsObserver where SectionTitle == Never {
 
     /// Fetches `descriptor` in `context` now, and again after every save that touches `Element`. An addition (the
     /// form OpenSwiftData had before SwiftData's).
-    /// - Parameter pollingInterval: how often to look for other processes' saves; nil not to.
+    /// - Parameters:
+    ///   - descriptor: What to fetch.
+    ///   - context: The context to fetch in and watch.
+    ///   - pollingInterval: how often to look for other processes' saves; nil not to.
     /// - Throws: ``SwiftDataError`` when the first fetch fails (an untranslatable predicate, say).
     public convenience init(
         _ descriptor: FetchDescriptor<Element>, in context: ModelContext, pollingInterval: Duration? = .milliseconds(500)

@@ -3,7 +3,7 @@ import Foundation
 /// A store of your own behind a ``ModelContainer``: SwiftData's `DataStore` (iOS 18). Contexts read and write it
 /// through snapshots of models, so model and view code does not change when the store does.
 ///
-/// Give ``ModelContainer/init(for:configurations:)`` a configuration whose `Store` is your type; the container
+/// Give `ModelContainer.init(for:configurations:)` a configuration whose `Store` is your type; the container
 /// creates the store with ``init(_:migrationPlan:)``. A context's `fetch(_:)` hands your ``fetch(_:)`` the whole
 /// `FetchDescriptor`: evaluate its predicate and sort yourself (with `Predicate.evaluate` and
 /// `Sequence.sorted(using:)`, say), or throw ``DataStoreError/preferInMemoryFilter`` /

@@ -17,7 +17,7 @@ public final class DefaultStore: DataStore, @unchecked Sendable {
     private let store: SQLiteModelStore
 
     /// Opens (creating or migrating) the SQLite store `configuration` describes, for its `schema`.
-    /// - Throws: ``SwiftDataError``, as ``ModelContainer/init(for:migrationPlan:configurations:)``.
+    /// - Throws: ``SwiftDataError``, as `ModelContainer.init(for:migrationPlan:configurations:)`.
     public init(_ configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
         guard let schema = configuration.schema else {
             throw SwiftDataError.unsupportedConfiguration("a DefaultStore needs a configuration with a schema")
