@@ -45,7 +45,8 @@ let toolchainHostLibraries: String = {
     let fileManager = FileManager.default
     func hostFolder(fromLibDirectory swiftLib: URL) -> String? {
         let host = swiftLib.appendingPathComponent("host")
-        return fileManager.fileExists(atPath: host.appendingPathComponent("SwiftSyntax.swiftmodule").path) ? host.path : nil
+        return fileManager.fileExists(atPath: host.appendingPathComponent("SwiftSyntax.swiftmodule").path)
+            ? host.path : nil
     }
     if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) {
         for line in maps.split(separator: "\n") where line.hasSuffix("libPackageDescription.so") {
@@ -165,7 +166,11 @@ let package = Package(
             dependencies: ["OpenCoreData", "HTTP", "HTML"],
             resources: [.copy("Resources/Inventory.xcdatamodeld")]
         ),
-        .target(name: "Showcase", dependencies: ["Shop", "BookStore", "Places", "People", "Inventory", "OpenSwiftData", "HTTP", "HTML", "Networking"]),
+        .target(
+            name: "Showcase",
+            dependencies: [
+                "Shop", "BookStore", "Places", "People", "Inventory", "OpenSwiftData", "HTTP", "HTML", "Networking",
+            ]),
         .executableTarget(name: "showcase", dependencies: ["Showcase"]),
 
         // A process that saves to a store over and over, for the tests of concurrent writers.
@@ -173,21 +178,25 @@ let package = Package(
 
         // The fault-injection suite (`make reliability`; its short version runs in `make test`): kill -9 during saves,
         // concurrent writers, damaged files, a full disk, and the showcase's server under raw-socket abuse.
-        .executableTarget(name: "reliability-probe", dependencies: ["OpenSwiftData", "CSQLite"], path: "Sources/ReliabilityProbe"),
+        .executableTarget(
+            name: "reliability-probe", dependencies: ["OpenSwiftData", "CSQLite"], path: "Sources/ReliabilityProbe"),
 
         // OpenSwiftData against hand-written SQLite, operation by operation (`make benchmarks`).
         .executableTarget(name: "benchmarks", dependencies: ["OpenSwiftData", "CSQLite"], path: "Sources/Benchmarks"),
 
         // Tests.
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore", "SQLite"]),
-        .testTarget(name: "OpenSwiftDataTests", dependencies: ["OpenSwiftData", "SQLite", "concurrency-probe", "reliability-probe"]),
+        .testTarget(
+            name: "OpenSwiftDataTests",
+            dependencies: ["OpenSwiftData", "SQLite", "concurrency-probe", "reliability-probe"]),
         .testTarget(
             name: "OpenSwiftDataMacrosTests",
             dependencies: ["OpenSwiftDataMacros"] + swiftSyntaxDependencies,
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
-        .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "SQLStore"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "SQLStore"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "OpenCoreDataMacrosTests",
             dependencies: ["OpenCoreDataMacros"] + swiftSyntaxDependencies,
@@ -197,14 +206,18 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP"]),
-        .testTarget(name: "BookStoreTests", dependencies: ["BookStore", "OpenSwiftData", "SQLite", "HTTP", "Networking"]),
+        .testTarget(
+            name: "BookStoreTests", dependencies: ["BookStore", "OpenSwiftData", "SQLite", "HTTP", "Networking"]),
         .testTarget(name: "ShopTests", dependencies: ["Shop", "OpenSwiftData", "OpenCoreData", "ViewState"]),
         .testTarget(name: "ViewStateTests", dependencies: ["ViewState", "HTTP"]),
         .testTarget(name: "IdentifierTokensTests", dependencies: ["IdentifierTokens", "OpenSwiftData"]),
-        .testTarget(name: "PlacesTests", dependencies: ["Places", "OpenSwiftData", "HTML", "HTTP", "IdentifierTokens"]),
-        .testTarget(name: "PeopleTests", dependencies: ["People", "OpenSwiftData", "HTML", "HTTP", "IdentifierTokens"]),
+        .testTarget(
+            name: "PlacesTests", dependencies: ["Places", "OpenSwiftData", "HTML", "HTTP", "IdentifierTokens"]),
+        .testTarget(
+            name: "PeopleTests", dependencies: ["People", "OpenSwiftData", "HTML", "HTTP", "IdentifierTokens"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "OpenCoreData", "HTTP"]),
-        .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Shop", "Places", "People", "HTTP", "Networking"]),
+        .testTarget(
+            name: "ShowcaseTests", dependencies: ["Showcase", "Shop", "Places", "People", "HTTP", "Networking"]),
     ],
     swiftLanguageModes: [.v6]
 )

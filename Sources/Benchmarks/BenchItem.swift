@@ -18,7 +18,10 @@ final class BenchItem {
     var note: String?
     var quantity: Int
 
-    init(sku: String, title: String, category: Int, price: Double, isActive: Bool, createdAt: Date, note: String?, quantity: Int) {
+    init(
+        sku: String, title: String, category: Int, price: Double, isActive: Bool, createdAt: Date, note: String?,
+        quantity: Int
+    ) {
         self.sku = sku
         self.title = title
         self.category = category
@@ -70,7 +73,9 @@ enum DataSet {
     /// The indexed equality predicate selects this category; one row in a hundred.
     static let category = 42
     static let categoryCount = 100
-    private static let nouns = ["amber", "birch", "cedar", "delta", "ember", "fjord", "grove", "heath", "indigo", "juniper"]
+    private static let nouns = [
+        "amber", "birch", "cedar", "delta", "ember", "fjord", "grove", "heath", "indigo", "juniper",
+    ]
     private static let adjectives = ["small", "large", "red", "blue", "heavy", "light", "vintage"]
 
     /// `count` rows. `revision` 0 is the stored data; revision 1 has the same unique keys (`sku`) and different

@@ -14,7 +14,8 @@ final class Fixture {
 
     init() throws {
         folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("openswiftdata-bench-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+            .appendingPathComponent(
+                "openswiftdata-bench-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -23,7 +24,8 @@ final class Fixture {
         emptyTemplate = folder.appendingPathComponent("template-empty.store")
         do {
             // The container closes its connections when released at the end of this scope.
-            let container = try ModelContainer(for: BenchItem.self, configurations: ModelConfiguration(url: emptyTemplate))
+            let container = try ModelContainer(
+                for: BenchItem.self, configurations: ModelConfiguration(url: emptyTemplate))
             _ = container.schema
         } catch {
             throw BenchError("OpenSwiftData cannot create the template store \(emptyTemplate.path): \(error)")

@@ -41,7 +41,9 @@ func measure(_ operation: Operation, workload: Workload, runs: Int) -> CellResul
             throw BenchError("\(side.rawValue) produced \(outcome.rows) rows, expected \(expectedRows)")
         }
         if let reference, reference.outcome != outcome {
-            throw BenchError("results differ: \(reference.side.rawValue) gave \(reference.outcome), \(side.rawValue) gave \(outcome)")
+            throw BenchError(
+                "results differ: \(reference.side.rawValue) gave \(reference.outcome), \(side.rawValue) gave \(outcome)"
+            )
         }
         reference = reference ?? (side, outcome)
         guard recorded else { return }
@@ -81,6 +83,8 @@ func median(_ values: [Double]) -> Double? {
 
 /// The median absolute deviation divided by the median.
 func relativeDeviation(_ values: [Double]) -> Double? {
-    guard let center = median(values), center > 0, let deviation = median(values.map { abs($0 - center) }) else { return nil }
+    guard let center = median(values), center > 0, let deviation = median(values.map { abs($0 - center) }) else {
+        return nil
+    }
     return deviation / center
 }

@@ -43,8 +43,9 @@ func peakRSSBytes() -> Int {
 /// `VmHWM` from `/proc/self/status`, in bytes, or nil.
 func highWaterMarkBytes() -> Int? {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-          let kilobytes = Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kilobytes = Int(
+            line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
     else { return nil }
     return kilobytes * 1_024
 }
@@ -57,8 +58,12 @@ private func probeLine(rows: Int) -> String {
 /// The probe process: runs `task` on `side` over the store at `path`, then prints its row count and peaks.
 /// Exits 0, or 1 with a message on standard error.
 func runMemoryChild(arguments: [String]) -> Never {
-    guard arguments.count == 3, let task = MemoryTask(rawValue: arguments[0]), let side = Side(rawValue: arguments[1]) else {
-        FileHandle.standardError.write(Data("usage: benchmarks \(memoryChildFlag) <\(MemoryTask.allCases.map(\.rawValue).joined(separator: "|"))> <ours|raw> <store path>\n".utf8))
+    guard arguments.count == 3, let task = MemoryTask(rawValue: arguments[0]), let side = Side(rawValue: arguments[1])
+    else {
+        FileHandle.standardError.write(
+            Data(
+                "usage: benchmarks \(memoryChildFlag) <\(MemoryTask.allCases.map(\.rawValue).joined(separator: "|"))> <ours|raw> <store path>\n"
+                    .utf8))
         exit(2)
     }
     let path = arguments[2]
@@ -104,7 +109,8 @@ func runMemoryChild(arguments: [String]) -> Never {
         print(probeLine(rows: rows))
         exit(0)
     } catch {
-        FileHandle.standardError.write(Data("benchmarks memory probe (\(task.rawValue), \(side.rawValue)): \(error)\n".utf8))
+        FileHandle.standardError.write(
+            Data("benchmarks memory probe (\(task.rawValue), \(side.rawValue)): \(error)\n".utf8))
         exit(1)
     }
 }
@@ -134,7 +140,9 @@ func measurePeakMemory(tasks: [MemoryTask], n: Int, fixture: Fixture) throws -> 
             process.waitUntilExit()
             let text = String(decoding: data, as: UTF8.self)
             guard process.terminationStatus == 0 else {
-                throw BenchError("the memory probe (\(task.rawValue), \(side.rawValue)) exited with status \(process.terminationStatus)")
+                throw BenchError(
+                    "the memory probe (\(task.rawValue), \(side.rawValue)) exited with status \(process.terminationStatus)"
+                )
             }
             var fields: [String: Int] = [:]
             for pair in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
@@ -145,12 +153,14 @@ func measurePeakMemory(tasks: [MemoryTask], n: Int, fixture: Fixture) throws -> 
                 throw BenchError("the memory probe (\(task.rawValue), \(side.rawValue)) printed no result: \(text)")
             }
             guard rows == n else {
-                throw BenchError("the memory probe (\(task.rawValue), \(side.rawValue)) saw \(rows) rows, expected \(n)")
+                throw BenchError(
+                    "the memory probe (\(task.rawValue), \(side.rawValue)) saw \(rows) rows, expected \(n)")
             }
-            results.append(MemoryResult(
-                task: task.rawValue, side: side.rawValue, n: n, peakRSSBytes: peak,
-                highWaterMarkBytes: fields["hwm_bytes"].flatMap { $0 > 0 ? $0 : nil }
-            ))
+            results.append(
+                MemoryResult(
+                    task: task.rawValue, side: side.rawValue, n: n, peakRSSBytes: peak,
+                    highWaterMarkBytes: fields["hwm_bytes"].flatMap { $0 > 0 ? $0 : nil }
+                ))
         }
     }
     return MemoryReport(n: n, results: results, launch: probeLaunch([executable.path]).description)

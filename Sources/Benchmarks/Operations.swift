@@ -95,228 +95,244 @@ private let pageSize = 20
 let enumerateBatchSize = 5_000
 
 /// Every operation, in the order of the table.
-func allOperations() -> [Operation] { [
-    Operation(
-        name: "insert",
-        summary: "insert N new models, save (raw: prepared INSERT ×N in one transaction)",
-        expectedRows: { $0 },
-        prepare: { side, workload in
-            try insertRun(side: side, workload: workload, existingRows: 0, values: workload.values, statementSQL: RawSQL.insert)
-        }
-    ),
-    Operation(
-        name: "fetch-all",
-        summary: "fetch every row into models (raw: into structs)",
-        expectedRows: { $0 },
-        prepare: { side, workload in
-            readRun(side: side, workload: workload, ordered: false) { context in
-                try context.fetch(FetchDescriptor<BenchItem>())
-            } raw: { reader in
-                try RawSQL.items(from: reader.selectAll)
+func allOperations() -> [Operation] {
+    [
+        Operation(
+            name: "insert",
+            summary: "insert N new models, save (raw: prepared INSERT ×N in one transaction)",
+            expectedRows: { $0 },
+            prepare: { side, workload in
+                try insertRun(
+                    side: side, workload: workload, existingRows: 0, values: workload.values,
+                    statementSQL: RawSQL.insert)
             }
-        }
-    ),
-    Operation(
-        name: "fetch-indexed",
-        summary: "fetch category == \(DataSet.category), indexed, N/\(DataSet.categoryCount) rows",
-        expectedRows: { $0 / DataSet.categoryCount + ($0 % DataSet.categoryCount > DataSet.category ? 1 : 0) },
-        prepare: { side, workload in
-            readRun(side: side, workload: workload, ordered: true) { context in
-                let category = DataSet.category
-                return try context.fetch(FetchDescriptor<BenchItem>(predicate: #Predicate { $0.category == category }))
-            } raw: { reader in
-                reader.selectCategory.bind(DataSet.category, at: 1)
-                return try RawSQL.items(from: reader.selectCategory)
-            }
-        }
-    ),
-    Operation(
-        name: "fetch-contains",
-        summary: "fetch title.contains(\"\(DataSet.needle)\"), N/10 rows (raw: instr(title, ?) > 0)",
-        expectedRows: { ($0 + 9) / 10 },
-        prepare: { side, workload in
-            readRun(side: side, workload: workload, ordered: true) { context in
-                let needle = DataSet.needle
-                return try context.fetch(FetchDescriptor<BenchItem>(predicate: #Predicate { $0.title.contains(needle) }))
-            } raw: { reader in
-                reader.selectContains.bind(DataSet.needle, at: 1)
-                return try RawSQL.items(from: reader.selectContains)
-            }
-        }
-    ),
-    Operation(
-        name: "fetch-sorted-page",
-        summary: "sort by price, limit \(pageSize), offset N/2",
-        expectedRows: { min(pageSize, $0 - $0 / 2) },
-        prepare: { side, workload in
-            let offset = workload.n / 2
-            return readRun(side: side, workload: workload, ordered: true) { context in
-                var descriptor = FetchDescriptor<BenchItem>(sortBy: [SortDescriptor(\.price)])
-                descriptor.fetchLimit = pageSize
-                descriptor.fetchOffset = offset
-                return try context.fetch(descriptor)
-            } raw: { reader in
-                reader.selectSortedPage.bind(pageSize, at: 1)
-                reader.selectSortedPage.bind(offset, at: 2)
-                return try RawSQL.items(from: reader.selectSortedPage)
-            }
-        }
-    ),
-    Operation(
-        name: "fetch-count",
-        summary: "fetchCount(isActive && quantity >= \(countThreshold))",
-        expectedRows: { n in DataSet.values(count: n).count { $0.isActive && $0.quantity >= countThreshold } },
-        prepare: { side, workload in
-            let result = Box<Int>()
-            switch side {
-            case .ours:
-                let context = ModelContext(workload.container)
-                return PreparedRun(
-                    timed: {
-                        let threshold = countThreshold
-                        result.value = try context.fetchCount(FetchDescriptor<BenchItem>(
-                            predicate: #Predicate { $0.isActive && $0.quantity >= threshold }
-                        ))
-                    },
-                    outcome: { Outcome(rows: result.value ?? -1, signature: "count") },
-                    cleanup: {}
-                )
-            case .raw:
-                let statement = workload.reader.count
-                return PreparedRun(
-                    timed: {
-                        statement.bind(countThreshold, at: 1)
-                        defer { statement.reset() }
-                        guard try statement.step() else { throw BenchError("raw SQLite: count(*) returned no row") }
-                        result.value = statement.int(at: 0)
-                    },
-                    outcome: { Outcome(rows: result.value ?? -1, signature: "count") },
-                    cleanup: {}
-                )
-            }
-        }
-    ),
-    Operation(
-        name: "update-all",
-        summary: "quantity += 1 on every model, save (fetch not timed; raw: structs, prepared UPDATE ×N)",
-        expectedRows: { $0 },
-        prepare: { side, workload in
-            let url = try workload.fixture.freshStore(rows: workload.n)
-            switch side {
-            case .ours:
-                let box = Box<(ModelContainer, ModelContext, [BenchItem])>()
-                let container = try openContainer(url)
-                let context = ModelContext(container)
-                box.value = (container, context, try context.fetch(FetchDescriptor<BenchItem>()))
-                return PreparedRun(
-                    timed: {
-                        guard let (_, context, items) = box.value else { throw missingSetUp }
-                        for item in items { item.quantity += 1 }
-                        try context.save()
-                    },
-                    outcome: { try storeState(path: url.path) },
-                    cleanup: { box.value = nil; workload.fixture.remove(url) }
-                )
-            case .raw:
-                let box = Box<(RawDatabase, RawStatement, [RawItem])>()
-                let database = try RawDatabase(path: url.path)
-                try database.startWAL()
-                let update = try database.prepare(RawSQL.updateQuantity)
-                box.value = (database, update, try RawSQL.items(from: try database.prepare(RawSQL.selectAll)))
-                return PreparedRun(
-                    timed: {
-                        // Taken out of the box so the array is uniquely referenced and updated in place.
-                        guard case (let database, let update, var items)? = box.value else { throw missingSetUp }
-                        box.value = nil
-                        for index in items.indices { items[index].quantity += 1 }
-                        try database.transaction {
-                            for item in items {
-                                update.bind(item.quantity, at: 1)
-                                update.bind(Int(item.id), at: 2)
-                                _ = try update.step()
-                                update.reset()
-                            }
-                        }
-                        box.value = (database, update, items)
-                    },
-                    outcome: { try storeState(path: url.path) },
-                    cleanup: { box.value = nil; workload.fixture.remove(url) }
-                )
-            }
-        }
-    ),
-    Operation(
-        name: "delete-all",
-        summary: "context.delete(model: BenchItem.self), save (raw: DELETE FROM \"BenchItem\")",
-        expectedRows: { _ in 0 },
-        prepare: { side, workload in
-            let url = try workload.fixture.freshStore(rows: workload.n)
-            return try writeRun(side: side, url: url, fixture: workload.fixture, statementSQL: RawSQL.deleteAll) { context in
-                // A pending change of the context: the save runs the DELETE.
-                try context.delete(model: BenchItem.self)
-                try context.save()
-            } raw: { database, statement in
-                try database.transaction {
-                    defer { statement.reset() }
-                    _ = try statement.step()
+        ),
+        Operation(
+            name: "fetch-all",
+            summary: "fetch every row into models (raw: into structs)",
+            expectedRows: { $0 },
+            prepare: { side, workload in
+                readRun(side: side, workload: workload, ordered: false) { context in
+                    try context.fetch(FetchDescriptor<BenchItem>())
+                } raw: { reader in
+                    try RawSQL.items(from: reader.selectAll)
                 }
             }
-        }
-    ),
-    Operation(
-        name: "upsert",
-        summary: "insert N models whose unique sku exists, save (raw: INSERT … ON CONFLICT DO UPDATE ×N)",
-        expectedRows: { $0 },
-        prepare: { side, workload in
-            try insertRun(
-                side: side, workload: workload, existingRows: workload.n, values: workload.upsertValues, statementSQL: RawSQL.upsert
-            )
-        }
-    ),
-    Operation(
-        name: "enumerate",
-        summary: "enumerate every row, batchSize \(enumerateBatchSize), summing quantity (raw: one SELECT stepped into structs)",
-        expectedRows: { $0 },
-        prepare: { side, workload in
-            let result = Box<(rows: Int, sum: Int)>()
-            let outcome = { Outcome(rows: result.value?.rows ?? -1, signature: "quantity sum \(result.value?.sum ?? -1)") }
-            switch side {
-            case .ours:
-                let context = ModelContext(workload.container)
-                return PreparedRun(
-                    timed: {
-                        var rows = 0
-                        var sum = 0
-                        try context.enumerate(FetchDescriptor<BenchItem>(), batchSize: enumerateBatchSize) { item in
-                            rows += 1
-                            sum += item.quantity
+        ),
+        Operation(
+            name: "fetch-indexed",
+            summary: "fetch category == \(DataSet.category), indexed, N/\(DataSet.categoryCount) rows",
+            expectedRows: { $0 / DataSet.categoryCount + ($0 % DataSet.categoryCount > DataSet.category ? 1 : 0) },
+            prepare: { side, workload in
+                readRun(side: side, workload: workload, ordered: true) { context in
+                    let category = DataSet.category
+                    return try context.fetch(
+                        FetchDescriptor<BenchItem>(predicate: #Predicate { $0.category == category }))
+                } raw: { reader in
+                    reader.selectCategory.bind(DataSet.category, at: 1)
+                    return try RawSQL.items(from: reader.selectCategory)
+                }
+            }
+        ),
+        Operation(
+            name: "fetch-contains",
+            summary: "fetch title.contains(\"\(DataSet.needle)\"), N/10 rows (raw: instr(title, ?) > 0)",
+            expectedRows: { ($0 + 9) / 10 },
+            prepare: { side, workload in
+                readRun(side: side, workload: workload, ordered: true) { context in
+                    let needle = DataSet.needle
+                    return try context.fetch(
+                        FetchDescriptor<BenchItem>(predicate: #Predicate { $0.title.contains(needle) }))
+                } raw: { reader in
+                    reader.selectContains.bind(DataSet.needle, at: 1)
+                    return try RawSQL.items(from: reader.selectContains)
+                }
+            }
+        ),
+        Operation(
+            name: "fetch-sorted-page",
+            summary: "sort by price, limit \(pageSize), offset N/2",
+            expectedRows: { min(pageSize, $0 - $0 / 2) },
+            prepare: { side, workload in
+                let offset = workload.n / 2
+                return readRun(side: side, workload: workload, ordered: true) { context in
+                    var descriptor = FetchDescriptor<BenchItem>(sortBy: [SortDescriptor(\.price)])
+                    descriptor.fetchLimit = pageSize
+                    descriptor.fetchOffset = offset
+                    return try context.fetch(descriptor)
+                } raw: { reader in
+                    reader.selectSortedPage.bind(pageSize, at: 1)
+                    reader.selectSortedPage.bind(offset, at: 2)
+                    return try RawSQL.items(from: reader.selectSortedPage)
+                }
+            }
+        ),
+        Operation(
+            name: "fetch-count",
+            summary: "fetchCount(isActive && quantity >= \(countThreshold))",
+            expectedRows: { n in DataSet.values(count: n).count { $0.isActive && $0.quantity >= countThreshold } },
+            prepare: { side, workload in
+                let result = Box<Int>()
+                switch side {
+                case .ours:
+                    let context = ModelContext(workload.container)
+                    return PreparedRun(
+                        timed: {
+                            let threshold = countThreshold
+                            result.value = try context.fetchCount(
+                                FetchDescriptor<BenchItem>(
+                                    predicate: #Predicate { $0.isActive && $0.quantity >= threshold }
+                                ))
+                        },
+                        outcome: { Outcome(rows: result.value ?? -1, signature: "count") },
+                        cleanup: {}
+                    )
+                case .raw:
+                    let statement = workload.reader.count
+                    return PreparedRun(
+                        timed: {
+                            statement.bind(countThreshold, at: 1)
+                            defer { statement.reset() }
+                            guard try statement.step() else { throw BenchError("raw SQLite: count(*) returned no row") }
+                            result.value = statement.int(at: 0)
+                        },
+                        outcome: { Outcome(rows: result.value ?? -1, signature: "count") },
+                        cleanup: {}
+                    )
+                }
+            }
+        ),
+        Operation(
+            name: "update-all",
+            summary: "quantity += 1 on every model, save (fetch not timed; raw: structs, prepared UPDATE ×N)",
+            expectedRows: { $0 },
+            prepare: { side, workload in
+                let url = try workload.fixture.freshStore(rows: workload.n)
+                switch side {
+                case .ours:
+                    let box = Box<(ModelContainer, ModelContext, [BenchItem])>()
+                    let container = try openContainer(url)
+                    let context = ModelContext(container)
+                    box.value = (container, context, try context.fetch(FetchDescriptor<BenchItem>()))
+                    return PreparedRun(
+                        timed: {
+                            guard let (_, context, items) = box.value else { throw missingSetUp }
+                            for item in items { item.quantity += 1 }
+                            try context.save()
+                        },
+                        outcome: { try storeState(path: url.path) },
+                        cleanup: {
+                            box.value = nil; workload.fixture.remove(url)
                         }
-                        result.value = (rows, sum)
-                    },
-                    outcome: outcome,
-                    cleanup: {}
-                )
-            case .raw:
-                let statement = workload.reader.selectAll
-                return PreparedRun(
-                    timed: {
-                        var rows = 0
-                        var sum = 0
+                    )
+                case .raw:
+                    let box = Box<(RawDatabase, RawStatement, [RawItem])>()
+                    let database = try RawDatabase(path: url.path)
+                    try database.startWAL()
+                    let update = try database.prepare(RawSQL.updateQuantity)
+                    box.value = (database, update, try RawSQL.items(from: try database.prepare(RawSQL.selectAll)))
+                    return PreparedRun(
+                        timed: {
+                            // Taken out of the box so the array is uniquely referenced and updated in place.
+                            guard case (let database, let update, var items)? = box.value else { throw missingSetUp }
+                            box.value = nil
+                            for index in items.indices { items[index].quantity += 1 }
+                            try database.transaction {
+                                for item in items {
+                                    update.bind(item.quantity, at: 1)
+                                    update.bind(Int(item.id), at: 2)
+                                    _ = try update.step()
+                                    update.reset()
+                                }
+                            }
+                            box.value = (database, update, items)
+                        },
+                        outcome: { try storeState(path: url.path) },
+                        cleanup: {
+                            box.value = nil; workload.fixture.remove(url)
+                        }
+                    )
+                }
+            }
+        ),
+        Operation(
+            name: "delete-all",
+            summary: "context.delete(model: BenchItem.self), save (raw: DELETE FROM \"BenchItem\")",
+            expectedRows: { _ in 0 },
+            prepare: { side, workload in
+                let url = try workload.fixture.freshStore(rows: workload.n)
+                return try writeRun(side: side, url: url, fixture: workload.fixture, statementSQL: RawSQL.deleteAll) {
+                    context in
+                    // A pending change of the context: the save runs the DELETE.
+                    try context.delete(model: BenchItem.self)
+                    try context.save()
+                } raw: { database, statement in
+                    try database.transaction {
                         defer { statement.reset() }
-                        while try statement.step() {
-                            let item = RawSQL.item(from: statement)
-                            rows += 1
-                            sum += item.quantity
-                        }
-                        result.value = (rows, sum)
-                    },
-                    outcome: outcome,
-                    cleanup: {}
+                        _ = try statement.step()
+                    }
+                }
+            }
+        ),
+        Operation(
+            name: "upsert",
+            summary: "insert N models whose unique sku exists, save (raw: INSERT … ON CONFLICT DO UPDATE ×N)",
+            expectedRows: { $0 },
+            prepare: { side, workload in
+                try insertRun(
+                    side: side, workload: workload, existingRows: workload.n, values: workload.upsertValues,
+                    statementSQL: RawSQL.upsert
                 )
             }
-        }
-    ),
-] }
+        ),
+        Operation(
+            name: "enumerate",
+            summary:
+                "enumerate every row, batchSize \(enumerateBatchSize), summing quantity (raw: one SELECT stepped into structs)",
+            expectedRows: { $0 },
+            prepare: { side, workload in
+                let result = Box<(rows: Int, sum: Int)>()
+                let outcome = {
+                    Outcome(rows: result.value?.rows ?? -1, signature: "quantity sum \(result.value?.sum ?? -1)")
+                }
+                switch side {
+                case .ours:
+                    let context = ModelContext(workload.container)
+                    return PreparedRun(
+                        timed: {
+                            var rows = 0
+                            var sum = 0
+                            try context.enumerate(FetchDescriptor<BenchItem>(), batchSize: enumerateBatchSize) { item in
+                                rows += 1
+                                sum += item.quantity
+                            }
+                            result.value = (rows, sum)
+                        },
+                        outcome: outcome,
+                        cleanup: {}
+                    )
+                case .raw:
+                    let statement = workload.reader.selectAll
+                    return PreparedRun(
+                        timed: {
+                            var rows = 0
+                            var sum = 0
+                            defer { statement.reset() }
+                            while try statement.step() {
+                                let item = RawSQL.item(from: statement)
+                                rows += 1
+                                sum += item.quantity
+                            }
+                            result.value = (rows, sum)
+                        },
+                        outcome: outcome,
+                        cleanup: {}
+                    )
+                }
+            }
+        ),
+    ]
+}
 
 // MARK: - Run shapes
 
@@ -337,7 +353,9 @@ private func readRun(
                 result.value = try ours(context)
             },
             outcome: { Outcome(items: result.value ?? [], ordered: ordered) },
-            cleanup: { result.value = nil; context.value = nil }
+            cleanup: {
+                result.value = nil; context.value = nil
+            }
         )
     case .raw:
         let result = Box<[RawItem]>()
@@ -386,7 +404,9 @@ private func writeRun(
                 try ours(context)
             },
             outcome: { try storeState(path: url.path) },
-            cleanup: { box.value = nil; fixture.remove(url) }
+            cleanup: {
+                box.value = nil; fixture.remove(url)
+            }
         )
     case .raw:
         let box = Box<(RawDatabase, RawStatement)>()
@@ -399,7 +419,9 @@ private func writeRun(
                 try raw(database, statement)
             },
             outcome: { try storeState(path: url.path) },
-            cleanup: { box.value = nil; fixture.remove(url) }
+            cleanup: {
+                box.value = nil; fixture.remove(url)
+            }
         )
     }
 }

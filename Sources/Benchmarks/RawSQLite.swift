@@ -92,7 +92,9 @@ final class RawStatement {
     func bind(_ value: Int, at index: Int32) { sqlite3_bind_int64(handle, index, Int64(value)) }
     func bind(_ value: Double, at index: Int32) { sqlite3_bind_double(handle, index, value) }
     func bind(_ value: Bool, at index: Int32) { sqlite3_bind_int64(handle, index, value ? 1 : 0) }
-    func bind(_ value: Date, at index: Int32) { sqlite3_bind_double(handle, index, value.timeIntervalSinceReferenceDate) }
+    func bind(_ value: Date, at index: Int32) {
+        sqlite3_bind_double(handle, index, value.timeIntervalSinceReferenceDate)
+    }
     func bind(_ value: String, at index: Int32) { sqlite3_bind_text(handle, index, value, -1, csqlite_transient()) }
     func bind(_ value: String?, at index: Int32) {
         if let value { bind(value, at: index) } else { sqlite3_bind_null(handle, index) }
@@ -120,7 +122,9 @@ final class RawStatement {
 
     func text(at column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+        return String(
+            decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self
+        )
     }
 
     func optionalText(at column: Int32) -> String? {
@@ -148,11 +152,12 @@ enum RawSQL {
         INSERT INTO "BenchItem" ("sku", "title", "category", "price", "isActive", "createdAt", "note", "quantity")
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """#
-    static let upsert = insert + #"""
-         ON CONFLICT ("sku") DO UPDATE SET "title" = excluded."title", "category" = excluded."category",
-        "price" = excluded."price", "isActive" = excluded."isActive", "createdAt" = excluded."createdAt",
-        "note" = excluded."note", "quantity" = excluded."quantity"
-        """#
+    static let upsert =
+        insert + #"""
+             ON CONFLICT ("sku") DO UPDATE SET "title" = excluded."title", "category" = excluded."category",
+            "price" = excluded."price", "isActive" = excluded."isActive", "createdAt" = excluded."createdAt",
+            "note" = excluded."note", "quantity" = excluded."quantity"
+            """#
     static let selectAll = #"SELECT \#(columns) FROM "BenchItem" ORDER BY "Z_PK""#
     static let selectCategory = #"SELECT \#(columns) FROM "BenchItem" WHERE "category" = ? ORDER BY "Z_PK""#
     static let selectContains = #"SELECT \#(columns) FROM "BenchItem" WHERE instr("title", ?) > 0 ORDER BY "Z_PK""#

@@ -15,7 +15,8 @@ struct MachineInfo: Codable {
 
     static func current() -> MachineInfo {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let cpuModel = cpuinfo.split(separator: "\n")
+        let cpuModel =
+            cpuinfo.split(separator: "\n")
             .first { $0.hasPrefix("model name") }
             .flatMap { $0.split(separator: ":", maxSplits: 1).last }
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
@@ -130,13 +131,16 @@ let flaggedRatio = 3.0
 
 func resultsTable(_ cells: [CellResult], operations: [Operation]) -> String {
     var lines: [String] = []
-    let header = pad("operation", 19) + pad("N", 11, right: true) + pad("ours (median)", 16, right: true)
+    let header =
+        pad("operation", 19) + pad("N", 11, right: true) + pad("ours (median)", 16, right: true)
         + pad("±", 6, right: true) + pad("raw (median)", 15, right: true) + pad("±", 6, right: true)
         + pad("ours/raw", 11, right: true) + pad("runs", 6, right: true) + pad("rows", 11, right: true)
     lines.append(header)
     lines.append(String(repeating: "-", count: header.count))
     var previousN: Int?
-    for cell in cells.sorted(by: { ($0.n, index(of: $0.operation, in: operations)) < ($1.n, index(of: $1.operation, in: operations)) }) {
+    for cell in cells.sorted(by: {
+        ($0.n, index(of: $0.operation, in: operations)) < ($1.n, index(of: $1.operation, in: operations))
+    }) {
         if let previousN, previousN != cell.n { lines.append("") }
         previousN = cell.n
         var line = pad(cell.operation, 19) + pad(formatCount(cell.n), 11, right: true)
@@ -144,8 +148,11 @@ func resultsTable(_ cells: [CellResult], operations: [Operation]) -> String {
             line += "   FAILED: \(problem)"
         } else {
             let ratio = cell.ratio.map { String(format: "%.2f×", $0) } ?? "—"
-            line += pad(formatDuration(cell.oursMedian), 16, right: true) + pad(formatSpread(cell.oursSpread), 6, right: true)
-                + pad(formatDuration(cell.rawMedian), 15, right: true) + pad(formatSpread(cell.rawSpread), 6, right: true)
+            line +=
+                pad(formatDuration(cell.oursMedian), 16, right: true)
+                + pad(formatSpread(cell.oursSpread), 6, right: true)
+                + pad(formatDuration(cell.rawMedian), 15, right: true)
+                + pad(formatSpread(cell.rawSpread), 6, right: true)
                 + pad(ratio, 11, right: true) + pad("\(cell.runs)", 6, right: true)
                 + pad(cell.rows.map(formatCount) ?? "—", 11, right: true)
             if let value = cell.ratio, value > flaggedRatio { line += "  !" }
@@ -167,27 +174,33 @@ func memoryTable(_ report: MemoryReport) -> String {
     var lines = [
         "Peak memory at N = \(formatCount(report.n)): getrusage max RSS of a fresh process per cell (this executable "
             + "re-run with a hidden flag); \"above\" subtracts the baseline, a process that only opened the store and "
-            + "counted its rows",
+            + "counted its rows"
     ]
-    let header = pad("operation", 19) + pad("ours peak", 13, right: true) + pad("raw peak", 13, right: true)
-        + pad("ours above", 13, right: true) + pad("raw above", 13, right: true) + pad("ours/raw above", 16, right: true)
+    let header =
+        pad("operation", 19) + pad("ours peak", 13, right: true) + pad("raw peak", 13, right: true)
+        + pad("ours above", 13, right: true) + pad("raw above", 13, right: true)
+        + pad("ours/raw above", 16, right: true)
     lines.append(header)
     lines.append(String(repeating: "-", count: header.count))
     for task in MemoryTask.allCases {
         guard let ours = peak(task, .ours), let raw = peak(task, .raw) else { continue }
-        var line = pad(task.rawValue, 19) + pad(formatBytes(ours), 13, right: true) + pad(formatBytes(raw), 13, right: true)
+        var line =
+            pad(task.rawValue, 19) + pad(formatBytes(ours), 13, right: true) + pad(formatBytes(raw), 13, right: true)
         if task != .baseline, let oursBase = peak(.baseline, .ours), let rawBase = peak(.baseline, .raw) {
             let oursAbove = ours - oursBase
             let rawAbove = raw - rawBase
             line += pad(formatBytes(oursAbove), 13, right: true) + pad(formatBytes(rawAbove), 13, right: true)
-            line += pad(rawAbove > 0 ? String(format: "%.1f×", Double(oursAbove) / Double(rawAbove)) : "—", 16, right: true)
+            line += pad(
+                rawAbove > 0 ? String(format: "%.1f×", Double(oursAbove) / Double(rawAbove)) : "—", 16, right: true)
         }
         lines.append(line)
     }
     lines.append("(probes \(report.launch))")
     // A probe whose ru_maxrss is well above the peak of its own address space (VmHWM) inherited a floor.
-    if results.contains(where: { result in result.highWaterMarkBytes.map { result.peakRSSBytes > $0 + $0 / 20 } ?? false }) {
-        lines.append("warning: some probes' ru_maxrss exceeds their own VmHWM (both are in the JSON): an inherited floor")
+    if results.contains(where: { result in result.highWaterMarkBytes.map { result.peakRSSBytes > $0 + $0 / 20 } ?? false
+    }) {
+        lines.append(
+            "warning: some probes' ru_maxrss exceeds their own VmHWM (both are in the JSON): an inherited floor")
     }
     return lines.joined(separator: "\n")
 }

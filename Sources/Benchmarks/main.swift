@@ -90,7 +90,9 @@ struct Options {
                 filters = try value(for: argument).split(separator: ",").map { String($0) }
             case "--runs":
                 let text = try value(for: argument)
-                guard let runs = Int(text), runs > 0 else { throw BenchError("--runs: \"\(text)\" is not a positive number") }
+                guard let runs = Int(text), runs > 0 else {
+                    throw BenchError("--runs: \"\(text)\" is not a positive number")
+                }
                 self.runs = runs
             case "--json":
                 jsonPath = try value(for: argument)
@@ -129,7 +131,9 @@ func runBenchmarks(_ options: Options) throws -> Bool {
     // The memory probes run first, while this process is small: should a probe have to be started directly (no
     // /bin/sh), its ru_maxrss cannot read below this process's peak (see probeLaunch).
     var memory: MemoryReport?
-    let memoryTasks = MemoryTask.allCases.filter { task in task != .baseline && operations.contains { $0.name == task.rawValue } }
+    let memoryTasks = MemoryTask.allCases.filter { task in
+        task != .baseline && operations.contains { $0.name == task.rawValue }
+    }
     if options.measuresMemory, !memoryTasks.isEmpty, let largest = options.sizes.last {
         memory = try measurePeakMemory(tasks: memoryTasks, n: largest, fixture: fixture)
     }
@@ -144,18 +148,20 @@ func runBenchmarks(_ options: Options) throws -> Bool {
             if let problem = cell.problem {
                 progress("N=\(formatCount(n)): \(operation.name) FAILED: \(problem)")
             } else {
-                progress("N=\(formatCount(n)): \(operation.name): ours \(formatDuration(cell.oursMedian)), raw \(formatDuration(cell.rawMedian))")
+                progress(
+                    "N=\(formatCount(n)): \(operation.name): ours \(formatDuration(cell.oursMedian)), raw \(formatDuration(cell.rawMedian))"
+                )
             }
             cells.append(cell)
         }
     }
 
-
     print(resultsTable(cells, operations: operations))
     print("")
-    print("ours = OpenSwiftData, raw = SQLite C API by hand; median of the runs; ± = median absolute deviation of a side's "
-        + "runs, relative to its median; ours/raw above 1 means OpenSwiftData is slower; ! marks a ratio above "
-        + "\(Int(flaggedRatio))×; rows = rows produced (for writes, rows in the table after).")
+    print(
+        "ours = OpenSwiftData, raw = SQLite C API by hand; median of the runs; ± = median absolute deviation of a side's "
+            + "runs, relative to its median; ours/raw above 1 means OpenSwiftData is slower; ! marks a ratio above "
+            + "\(Int(flaggedRatio))×; rows = rows produced (for writes, rows in the table after).")
     for operation in operations {
         print("  \(pad(operation.name, 18)) \(operation.summary)")
     }

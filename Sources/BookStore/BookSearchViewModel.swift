@@ -61,8 +61,9 @@ public final class BookSearchViewModel {
     /// - Throws: ``Networking/KakaoError`` when Kakao cannot answer.
     public func book(isbn: String, query: String? = nil, page: Int? = nil) async throws -> KakaoBook? {
         if let query, !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, let page,
-           (1...KakaoBookClient.maximumPage).contains(page),
-           let found = try await searchBooks(query: query, page: page).books.first(where: { $0.hasISBN(isbn) }) {
+            (1...KakaoBookClient.maximumPage).contains(page),
+            let found = try await searchBooks(query: query, page: page).books.first(where: { $0.hasISBN(isbn) })
+        {
             return found
         }
         return try await catalog.book(isbn: isbn)

@@ -22,7 +22,8 @@ extension BookStoreController {
         public var offline: Bool
 
         /// Creates the body; every parameter is the property of the same name.
-        public init(books: [BookInfo], page: Int, isEnd: Bool, nextPageAvailable: Bool, totalCount: Int, offline: Bool) {
+        public init(books: [BookInfo], page: Int, isEnd: Bool, nextPageAvailable: Bool, totalCount: Int, offline: Bool)
+        {
             self.books = books
             self.page = page
             self.isEnd = isEnd
@@ -64,14 +65,17 @@ extension BookStoreController {
         case .failure(let problem): return .jsonError(problem.message, status: .badRequest)
         }
         guard !parameters.query.isEmpty else {
-            return .jsonError("the query parameter `query` is required, e.g. /api/books/search?query=우주", status: .badRequest)
+            return .jsonError(
+                "the query parameter `query` is required, e.g. /api/books/search?query=우주", status: .badRequest)
         }
         do {
-            let result = try await search.searchBooks(query: parameters.query, page: parameters.page, size: parameters.size)
-            return .json(SearchJSON(
-                books: result.books.map(BookInfo.init), page: result.page, isEnd: result.isEnd,
-                nextPageAvailable: result.hasNext, totalCount: result.totalCount, offline: result.isOffline
-            ))
+            let result = try await search.searchBooks(
+                query: parameters.query, page: parameters.page, size: parameters.size)
+            return .json(
+                SearchJSON(
+                    books: result.books.map(BookInfo.init), page: result.page, isEnd: result.isEnd,
+                    nextPageAvailable: result.hasNext, totalCount: result.totalCount, offline: result.isOffline
+                ))
         } catch {
             return failureJSON(error, request: request)
         }

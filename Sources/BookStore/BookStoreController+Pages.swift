@@ -10,22 +10,26 @@ extension BookStoreController {
         switch Self.searchParameters(request) {
         case .success(let checked): parameters = checked
         case .failure(let problem):
-            return .html(BookStoreErrorPage.render(
-                title: "잘못된 검색", message: "검색할 수 없습니다: \(problem.message).", savedCount: marked.books.count
-            ), status: .badRequest)
+            return .html(
+                BookStoreErrorPage.render(
+                    title: "잘못된 검색", message: "검색할 수 없습니다: \(problem.message).", savedCount: marked.books.count
+                ), status: .badRequest)
         }
         guard !parameters.query.isEmpty else {
-            return .html(SearchPage.render(
-                query: "", result: nil, isOffline: search.isOffline, bundledQueries: bundledQueries,
-                savedCount: marked.books.count
-            ))
+            return .html(
+                SearchPage.render(
+                    query: "", result: nil, isOffline: search.isOffline, bundledQueries: bundledQueries,
+                    savedCount: marked.books.count
+                ))
         }
         do {
             let result = try await search.searchBooks(query: parameters.query, page: parameters.page)
-            return .html(SearchPage.render(
-                query: parameters.query, result: result, isOffline: search.isOffline, bundledQueries: bundledQueries,
-                savedCount: marked.books.count
-            ))
+            return .html(
+                SearchPage.render(
+                    query: parameters.query, result: result, isOffline: search.isOffline,
+                    bundledQueries: bundledQueries,
+                    savedCount: marked.books.count
+                ))
         } catch {
             return failurePage(error, request: request)
         }
@@ -42,21 +46,29 @@ extension BookStoreController {
                 guard let saved = try marked.savedBook(isbn: isbn) else {
                     return noStore(notSavedPage())
                 }
-                return noStore(.html(DetailPage.render(
-                    book: saved.info, origin: .saved, notice: notice, savedCount: marked.books.count
-                )))
+                return noStore(
+                    .html(
+                        DetailPage.render(
+                            book: saved.info, origin: .saved, notice: notice, savedCount: marked.books.count
+                        )))
             }
-            let (query, pageNumber) = returnPoint(request.query(BookStorePaths.queryField), request.query(BookStorePaths.pageField))
+            let (query, pageNumber) = returnPoint(
+                request.query(BookStorePaths.queryField), request.query(BookStorePaths.pageField))
             guard let book = try await search.book(isbn: isbn, query: query, page: pageNumber) else {
-                return noStore(.html(BookStoreErrorPage.render(
-                    title: "책을 찾을 수 없습니다", message: "ISBN \(isbn)인 책을 찾지 못했습니다.", savedCount: marked.books.count,
-                    link: ("검색으로 돌아가기", BookStorePaths.search(query: query, page: pageNumber))
-                ), status: .notFound))
+                return noStore(
+                    .html(
+                        BookStoreErrorPage.render(
+                            title: "책을 찾을 수 없습니다", message: "ISBN \(isbn)인 책을 찾지 못했습니다.",
+                            savedCount: marked.books.count,
+                            link: ("검색으로 돌아가기", BookStorePaths.search(query: query, page: pageNumber))
+                        ), status: .notFound))
             }
-            return noStore(.html(DetailPage.render(
-                book: BookInfo(book), origin: .search(query: query, page: pageNumber), notice: notice,
-                isOffline: search.isOffline, savedCount: marked.books.count
-            )))
+            return noStore(
+                .html(
+                    DetailPage.render(
+                        book: BookInfo(book), origin: .search(query: query, page: pageNumber), notice: notice,
+                        isOffline: search.isOffline, savedCount: marked.books.count
+                    )))
         } catch {
             return noStore(failurePage(error, request: request))
         }
@@ -68,22 +80,26 @@ extension BookStoreController {
         let form = request.formValues()
         let isbn = (form[BookStorePaths.isbnField] ?? "").trimmingCharacters(in: .whitespaces)
         guard !isbn.isEmpty else {
-            return .html(BookStoreErrorPage.render(
-                title: "잘못된 요청", message: "담을 책의 ISBN이 없습니다.", savedCount: marked.books.count
-            ), status: .badRequest)
+            return .html(
+                BookStoreErrorPage.render(
+                    title: "잘못된 요청", message: "담을 책의 ISBN이 없습니다.", savedCount: marked.books.count
+                ), status: .badRequest)
         }
         let (query, pageNumber) = returnPoint(form[BookStorePaths.queryField], form[BookStorePaths.pageField])
         do {
             guard let book = try await search.book(isbn: isbn, query: query, page: pageNumber) else {
-                return .html(BookStoreErrorPage.render(
-                    title: "책을 찾을 수 없습니다", message: "ISBN \(isbn)인 책을 찾지 못했습니다.", savedCount: marked.books.count
-                ), status: .notFound)
+                return .html(
+                    BookStoreErrorPage.render(
+                        title: "책을 찾을 수 없습니다", message: "ISBN \(isbn)인 책을 찾지 못했습니다.", savedCount: marked.books.count
+                    ), status: .notFound)
             }
-            let notice: BookStoreNotice = switch try marked.addBook(book) {
-            case .added: .added
-            case .alreadySaved: .alreadySaved
-            }
-            return notices.redirect(to: BookStorePaths.book(isbn: book.isbn, query: query, page: pageNumber), with: notice)
+            let notice: BookStoreNotice =
+                switch try marked.addBook(book) {
+                case .added: .added
+                case .alreadySaved: .alreadySaved
+                }
+            return notices.redirect(
+                to: BookStorePaths.book(isbn: book.isbn, query: query, page: pageNumber), with: notice)
         } catch {
             return failurePage(error, request: request)
         }
@@ -94,9 +110,11 @@ extension BookStoreController {
         let notice = notices.take(for: request)
         do {
             try marked.fetchBooks()
-            return noStore(.html(MarkedBookListPage.render(
-                books: marked.infos, canUndo: marked.canUndo, canRedo: marked.canRedo, notice: notice
-            )))
+            return noStore(
+                .html(
+                    MarkedBookListPage.render(
+                        books: marked.infos, canUndo: marked.canUndo, canRedo: marked.canRedo, notice: notice
+                    )))
         } catch {
             return noStore(failurePage(error, request: request))
         }
@@ -119,7 +137,8 @@ extension BookStoreController {
     /// already gone).
     public func deleteForm(_ request: HTTPRequest) async -> HTTPResponse {
         do {
-            let notice: BookStoreNotice = try marked.deleteBook(isbn: request.pathParameters[BookStorePaths.isbnField] ?? "")
+            let notice: BookStoreNotice =
+                try marked.deleteBook(isbn: request.pathParameters[BookStorePaths.isbnField] ?? "")
                 .map { .deleted(title: $0.title) } ?? .noLongerSaved
             return notices.redirect(to: BookStorePaths.saved, with: notice)
         } catch {
@@ -141,7 +160,8 @@ extension BookStoreController {
     public func deleteAllForm(_ request: HTTPRequest) async -> HTTPResponse {
         do {
             let count = try marked.deleteAllBooks()
-            return notices.redirect(to: BookStorePaths.saved, with: count == 0 ? .nothingSaved : .deletedAll(count: count))
+            return notices.redirect(
+                to: BookStorePaths.saved, with: count == 0 ? .nothingSaved : .deletedAll(count: count))
         } catch {
             return failurePage(error, request: request)
         }
@@ -169,7 +189,8 @@ extension BookStoreController {
 
     /// The results page to come back to: the query trimmed (`""` for none) and the page (1 unless a valid one).
     func returnPoint(_ query: String?, _ page: String?) -> (query: String, page: Int) {
-        let query = String((query ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(Self.maximumQueryLength))
+        let query = String(
+            (query ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(Self.maximumQueryLength))
         let number = page.flatMap { Int($0) }.flatMap { (1...KakaoBookClient.maximumPage).contains($0) ? $0 : nil } ?? 1
         return (query, number)
     }
@@ -184,18 +205,21 @@ extension BookStoreController {
 
     /// 404: the book is not among the saved books (deleted meanwhile, or never saved).
     func notSavedPage() -> HTTPResponse {
-        .html(BookStoreErrorPage.render(
-            title: "담은 책이 아닙니다", message: "그 책은 담은 책 리스트에 없습니다.", tab: .saved, savedCount: marked.books.count,
-            link: ("담은 책 리스트로", BookStorePaths.saved)
-        ), status: .notFound)
+        .html(
+            BookStoreErrorPage.render(
+                title: "담은 책이 아닙니다", message: "그 책은 담은 책 리스트에 없습니다.", tab: .saved, savedCount: marked.books.count,
+                link: ("담은 책 리스트로", BookStorePaths.saved)
+            ), status: .notFound)
     }
 
     /// The failure as a page in the layout.
     func failurePage(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
         let failure = failure(error, request: request)
-        return .html(BookStoreErrorPage.render(
-            title: failure.title, message: failure.message, savedCount: marked.books.count,
-            link: failure.status == .internalServerError ? ("검색으로 돌아가기", BookStorePaths.search) : ("담은 책 리스트로", BookStorePaths.saved)
-        ), status: failure.status)
+        return .html(
+            BookStoreErrorPage.render(
+                title: failure.title, message: failure.message, savedCount: marked.books.count,
+                link: failure.status == .internalServerError
+                    ? ("검색으로 돌아가기", BookStorePaths.search) : ("담은 책 리스트로", BookStorePaths.saved)
+            ), status: failure.status)
     }
 }

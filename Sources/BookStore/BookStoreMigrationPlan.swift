@@ -36,7 +36,7 @@ public enum BookStoreMigrationPlan: SchemaMigrationPlan {
                     }
                     try context.save()
                 }
-            ),
+            )
         ]
     }
 }

@@ -26,7 +26,9 @@ public enum BookStoreRoutes {
         router.post("/api/books/saved/redo") { await controller.redoJSON($0) }
 
         for asset in BookStoreAssets.all {
-            router.get(asset.path) { _ in HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType) }
+            router.get(asset.path) { _ in
+                HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType)
+            }
         }
     }
 }

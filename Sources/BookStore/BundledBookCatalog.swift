@@ -52,7 +52,8 @@ public struct BundledBookCatalog: BookCatalog {
         }
         let index: Index
         do {
-            index = try JSONDecoder().decode(Index.self, from: try Self.read(folder.appendingPathComponent("index.json")))
+            index = try JSONDecoder().decode(
+                Index.self, from: try Self.read(folder.appendingPathComponent("index.json")))
         } catch let error as BookCatalogError {
             throw error
         } catch {
@@ -62,12 +63,14 @@ public struct BundledBookCatalog: BookCatalog {
         for entry in index.responses {
             // A name with a path in it would read outside the folder.
             guard !entry.file.contains("/"), !entry.file.hasPrefix(".") else {
-                throw .decodingFailed(file: "index.json", codingPath: "responses.file", reason: "\(entry.file) is not a file name")
+                throw .decodingFailed(
+                    file: "index.json", codingPath: "responses.file", reason: "\(entry.file) is not a file name")
             }
             let data = try Self.read(folder.appendingPathComponent(entry.file))
             do {
                 let body = try JSONDecoder().decode(KakaoBookSearchResponse.self, from: data)
-                responses.append(Response(query: entry.query, page: entry.page, size: entry.size, file: entry.file, body: body))
+                responses.append(
+                    Response(query: entry.query, page: entry.page, size: entry.size, file: entry.file, body: body))
             } catch {
                 throw .decoding(error, file: entry.file)
             }
@@ -134,16 +137,23 @@ public struct BundledBookCatalog: BookCatalog {
         let fileManager = FileManager.default
         var searched: [String] = []
         let executableDirectory = Bundle.main.bundleURL
-        let entries = (try? fileManager.contentsOfDirectory(at: executableDirectory, includingPropertiesForKeys: nil)) ?? []
-        let bundleFolders = entries
-            .filter { $0.lastPathComponent.hasSuffix("_BookStore.resources") || $0.lastPathComponent.hasSuffix("_BookStore.bundle") }
+        let entries =
+            (try? fileManager.contentsOfDirectory(at: executableDirectory, includingPropertiesForKeys: nil)) ?? []
+        let bundleFolders =
+            entries
+            .filter {
+                $0.lastPathComponent.hasSuffix("_BookStore.resources")
+                    || $0.lastPathComponent.hasSuffix("_BookStore.bundle")
+            }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         for folder in bundleFolders {
             for candidate in [
                 folder.appendingPathComponent("kakao-books"),
                 folder.appendingPathComponent("Contents/Resources/kakao-books"),
             ] {
-                if fileManager.fileExists(atPath: candidate.appendingPathComponent("index.json").path) { return candidate }
+                if fileManager.fileExists(atPath: candidate.appendingPathComponent("index.json").path) {
+                    return candidate
+                }
                 searched.append(candidate.path)
             }
         }

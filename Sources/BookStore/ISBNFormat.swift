@@ -12,6 +12,7 @@ enum ISBNFormat {
         if code.count == 13, digits == 13 { return nil }
         if code.count == 10, digits == 10 || (digits == 9 && code.hasSuffix("X")) { return nil }
         if code.isEmpty { return "isbn is empty" }
-        return "isbn must be an ISBN-10 or ISBN-13: 10 or 13 digits (hyphens and spaces are ignored; an ISBN-10 may end in X), not \(text)"
+        return
+            "isbn must be an ISBN-10 or ISBN-13: 10 or 13 digits (hyphens and spaces are ignored; an ISBN-10 may end in X), not \(text)"
     }
 }

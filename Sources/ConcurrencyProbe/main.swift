@@ -23,7 +23,8 @@ guard arguments.count == 4, let saves = Int(arguments[2]) else {
 var errors = 0
 var saved = 0
 do {
-    let container = try ModelContainer(for: ProbeRowMirror.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: arguments[1])))
+    let container = try ModelContainer(
+        for: ProbeRowMirror.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: arguments[1])))
     let context = ModelContext(container)
     for sequence in 0..<saves {
         context.insert(ProbeRowMirror(label: arguments[3], sequence: sequence))

@@ -8,7 +8,8 @@ enum FormURLEncoding {
     /// or whose value's escapes are not valid UTF-8, has the value `""`. Empty pairs (`&&`) are skipped.
     static func items(percentEncoded encoded: Substring) -> [URLQueryItem] {
         guard !encoded.isEmpty else { return [] }
-        let spaced = escapeStrayCharacters(encoded, allowingQuestionMark: true).replacingOccurrences(of: "+", with: "%20")
+        let spaced = escapeStrayCharacters(encoded, allowingQuestionMark: true).replacingOccurrences(
+            of: "+", with: "%20")
         let items = URLComponents(string: "?" + spaced)?.queryItems ?? []
         return items.compactMap { item in
             let value = item.value ?? ""
@@ -57,7 +58,8 @@ enum FormURLEncoding {
     /// Unreserved characters, sub-delimiters, `:`, `@` and `/` (RFC 3986 `pchar` plus `/`).
     private static func isAllowed(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:
             return "-._~!$&'()*+,;=:@/".utf8.contains(byte)

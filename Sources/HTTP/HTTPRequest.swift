@@ -97,7 +97,8 @@ public struct HTTPRequest: Sendable {
         self.method = method
         self.decodedPath = decoded
         self.encodedPath = encodedPath
-        self.queryItems = FormURLEncoding.items(percentEncoded: queryPart.split(separator: "#", maxSplits: 1).first ?? "")
+        self.queryItems = FormURLEncoding.items(
+            percentEncoded: queryPart.split(separator: "#", maxSplits: 1).first ?? "")
         self.headers = headers
         self.body = body
         self.pathParameters = [:]
@@ -135,7 +136,9 @@ public struct HTTPRequest: Sendable {
                 guard let equals = pair.firstIndex(of: "=") else { continue }
                 guard pair[..<equals].trimmingCharacters(in: .whitespaces) == name else { continue }
                 var value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                    value = String(value.dropFirst().dropLast())
+                }
                 return value
             }
         }

@@ -194,7 +194,8 @@ struct JSONParser {
                 scalars.append(try parseEscape())
                 runStart = offset
             case 0..<0x20:
-                throw failure("a string contains a control character (U+\(String(byte, radix: 16, uppercase: true))); escape it")
+                throw failure(
+                    "a string contains a control character (U+\(String(byte, radix: 16, uppercase: true))); escape it")
             default:
                 offset += 1
             }
@@ -222,7 +223,7 @@ struct JSONParser {
                 }
                 let second = try hexQuad()
                 guard (0xDC00...0xDFFF).contains(second),
-                      let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
+                    let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
                 else { throw failure("a \\u escape is half of a surrogate pair without its other half") }
                 return scalar
             }

@@ -89,9 +89,13 @@ struct ListeningSocket {
         }
         let boundPort: UInt16 = withUnsafePointer(to: &storage) { pointer in
             if family == AF_INET {
-                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    UInt16(bigEndian: $0.pointee.sin_port)
+                }
             }
-            return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+            return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                UInt16(bigEndian: $0.pointee.sin6_port)
+            }
         }
         ok = true
         return ListeningSocket(descriptor: descriptor, port: boundPort, isIPv6: family == AF_INET6)

@@ -95,7 +95,8 @@ func mhdAccessHandler(
     case .started:
         context.phase = .receivingBody
         withUnsafeMutablePointer(to: &context.headers) { pointer in
-            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdCollectHeader, UnsafeMutableRawPointer(pointer))
+            _ = MHD_get_connection_values_n(
+                connection, .HEADER_KIND, mhdCollectHeader, UnsafeMutableRawPointer(pointer))
         }
         if let refusal = refusalBeforeBody(core, context, connection, version: version) {
             return queueRefusal(refusal, core, context, connection)
@@ -121,7 +122,8 @@ func mhdAccessHandler(
                 context.bodyTooLarge = true
                 context.body = Data()
             } else if let uploadData {
-                context.body.append(UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: pendingBytes)
+                context.body.append(
+                    UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: pendingBytes)
             }
         }
         if context.bodyTooLarge && context.receivedBytes - core.maxRequestBodyBytes > core.discardAllowance {
@@ -269,10 +271,12 @@ private func refusalBeforeBody(
     version: UnsafePointer<CChar>?
 ) -> EarlyRefusal? {
     if let raw = cmhd_connection_socket_context(connection),
-       !Unmanaged<ConnectionRecord>.fromOpaque(raw).takeUnretainedValue().admitted {
+        !Unmanaged<ConnectionRecord>.fromOpaque(raw).takeUnretainedValue().admitted
+    {
         return EarlyRefusal(
             status: .serviceUnavailable,
-            message: "The server is serving as many connections as it can (from this address, or in all); retry shortly.",
+            message:
+                "The server is serving as many connections as it can (from this address, or in all); retry shortly.",
             retryAfterSeconds: core.limits.idleTimeoutSeconds
         )
     }
@@ -340,7 +344,8 @@ private func queueRefusal(
 ) -> MHD_Result {
     context.phase = .responded
     let path = HTTPRequest(method: .get, target: context.rawTarget)?.path ?? "/"
-    var response = HTTPResponse.error(refusal.message, status: refusal.status, path: path, renderer: core.errorPageRenderer)
+    var response = HTTPResponse.error(
+        refusal.message, status: refusal.status, path: path, renderer: core.errorPageRenderer)
     if let seconds = refusal.retryAfterSeconds { response.headers.set("Retry-After", "\(seconds)") }
     response.headers.set("Connection", "close")
     return queue(response, on: connection, core: core)
@@ -443,9 +448,11 @@ private func queue(
     case .failure(let problem):
         var fallback = HTTPResponse.text("500 Internal Server Error\n\n\(problem)\n", status: .internalServerError)
         core.securityPolicy.apply(to: &fallback)
-        guard case .success(let made) = makeMHDResponse(
-            fallback, closing: closing, connection: connection, core: core, isEventStream: false
-        ) else { return .NO }
+        guard
+            case .success(let made) = makeMHDResponse(
+                fallback, closing: closing, connection: connection, core: core, isEventStream: false
+            )
+        else { return .NO }
         built = made.response
         let result = MHD_queue_response(connection, UInt32(500), built)
         MHD_destroy_response(built)
@@ -480,8 +487,10 @@ private func makeMHDResponse(
 ) -> Result<MadeResponse, ResponseProblem> {
     guard (100...599).contains(response.status.code) else {
         if isEventStream { core.admission.endEventStream() }
-        return .failure(ResponseProblem(description: "The handler returned status \(response.status.code), "
-            + "which is not a valid HTTP status (100...599)."))
+        return .failure(
+            ResponseProblem(
+                description: "The handler returned status \(response.status.code), "
+                    + "which is not a valid HTTP status (100...599)."))
     }
     let created: OpaquePointer
     var stream: BodyStream?
@@ -514,8 +523,10 @@ private func makeMHDResponse(
             )
         }
         guard let made else {
-            return .failure(ResponseProblem(description: "libmicrohttpd could not allocate a response of "
-                + "\(response.body.count) bytes."))
+            return .failure(
+                ResponseProblem(
+                    description: "libmicrohttpd could not allocate a response of "
+                        + "\(response.body.count) bytes."))
         }
         created = made
     }
@@ -525,8 +536,10 @@ private func makeMHDResponse(
         }
         if MHD_add_response_header(created, name, value) != .YES {
             MHD_destroy_response(created)  // A stream's free callback runs here; its producer never started.
-            return .failure(ResponseProblem(description: "The handler returned a header libmicrohttpd refused: "
-                + "\"\(name): \(value)\" (names must be tokens; values must not contain line breaks)."))
+            return .failure(
+                ResponseProblem(
+                    description: "The handler returned a header libmicrohttpd refused: "
+                        + "\"\(name): \(value)\" (names must be tokens; values must not contain line breaks)."))
         }
     }
     if closing && !response.headers.contains("Connection") {

@@ -123,13 +123,15 @@ final class ServerCore: @unchecked Sendable {
         var flags = MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let me = Unmanaged.passUnretained(self).toOpaque()
-        let uriLog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
-            -> UnsafeMutableRawPointer? = mhdRequestStarted
+        let uriLog:
+            @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
+                -> UnsafeMutableRawPointer? = mhdRequestStarted
         let completed: MHD_RequestCompletedCallback = mhdRequestCompleted
         let notifyConnection: MHD_NotifyConnectionCallback = mhdConnectionNotified
         let acceptPolicy: MHD_AcceptPolicyCallback = mhdAcceptPolicy
         let limits = self.limits
-        let perAddressCeiling = limits.maxConnectionsPerAddress == 0
+        let perAddressCeiling =
+            limits.maxConnectionsPerAddress == 0
             ? 0 : limits.maxConnectionsPerAddress + limits.perAddressMargin
         // Pointers travel through the va_list as OpaquePointer (raw pointers are not CVarArg).
         let meArgument = OpaquePointer(me)

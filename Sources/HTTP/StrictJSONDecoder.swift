@@ -93,7 +93,8 @@ private struct JSONValueDecoder: Decoder {
         guard case .object(let members) = value else {
             throw DecodingError.typeMismatch(
                 [String: Any].self,
-                DecodingError.Context(codingPath: codingPath, debugDescription: "expected an object, found \(value.kindName)")
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "expected an object, found \(value.kindName)")
             )
         }
         return KeyedDecodingContainer(JSONKeyedContainer<Key>(members: members, codingPath: codingPath))
@@ -103,7 +104,8 @@ private struct JSONValueDecoder: Decoder {
         guard case .array(let elements) = value else {
             throw DecodingError.typeMismatch(
                 [Any].self,
-                DecodingError.Context(codingPath: codingPath, debugDescription: "expected an array, found \(value.kindName)")
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "expected an array, found \(value.kindName)")
             )
         }
         return JSONUnkeyedContainer(elements: elements, codingPath: codingPath)
@@ -127,8 +129,12 @@ private struct JSONKey: CodingKey {
 
 /// Reads scalars out of `JSONValue`s; the strictness rules live here.
 private enum JSONScalarReader {
-    static func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingKey], expected: String) -> DecodingError {
-        .typeMismatch(type, DecodingError.Context(codingPath: path, debugDescription: "expected \(expected), found \(value.kindName)"))
+    static func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingKey], expected: String)
+        -> DecodingError
+    {
+        .typeMismatch(
+            type,
+            DecodingError.Context(codingPath: path, debugDescription: "expected \(expected), found \(value.kindName)"))
     }
 
     static func bool(_ value: JSONValue, _ path: [any CodingKey]) throws -> Bool {
@@ -146,16 +152,19 @@ private enum JSONScalarReader {
             throw mismatch(type, value, path, expected: "an integer such as 1")
         }
         guard !literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: path,
-                debugDescription: "expected an integer literal such as 1 (no fraction or exponent), found \(literal)"
-            ))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: path,
+                    debugDescription:
+                        "expected an integer literal such as 1 (no fraction or exponent), found \(literal)"
+                ))
         }
         guard let integer = T(literal, radix: 10) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: path,
-                debugDescription: "\(literal) is out of range (\(T.min)...\(T.max))"
-            ))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: path,
+                    debugDescription: "\(literal) is out of range (\(T.min)...\(T.max))"
+                ))
         }
         return integer
     }
@@ -165,9 +174,10 @@ private enum JSONScalarReader {
     ) throws -> T {
         guard case .number(let literal) = value else { throw mismatch(type, value, path, expected: "a number") }
         guard let number = T(literal), number.isFinite else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: path, debugDescription: "\(literal) is out of range for \(T.self)"
-            ))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: path, debugDescription: "\(literal) is out of range for \(T.self)"
+                ))
         }
         return number
     }
@@ -175,23 +185,24 @@ private enum JSONScalarReader {
     static func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue, _ path: [any CodingKey]) throws -> T {
         // Integers and floating-point numbers go through the checks above whatever asks for them (a
         // Dictionary<String, Int>, an Optional<Int> …), rather than through their own single-value decoding.
-        let scalar: Any? = switch type {
-        case is Bool.Type: try bool(value, path)
-        case is String.Type: try string(value, path)
-        case is Int.Type: try integer(Int.self, value, path)
-        case is Int8.Type: try integer(Int8.self, value, path)
-        case is Int16.Type: try integer(Int16.self, value, path)
-        case is Int32.Type: try integer(Int32.self, value, path)
-        case is Int64.Type: try integer(Int64.self, value, path)
-        case is UInt.Type: try integer(UInt.self, value, path)
-        case is UInt8.Type: try integer(UInt8.self, value, path)
-        case is UInt16.Type: try integer(UInt16.self, value, path)
-        case is UInt32.Type: try integer(UInt32.self, value, path)
-        case is UInt64.Type: try integer(UInt64.self, value, path)
-        case is Double.Type: try floatingPoint(Double.self, value, path)
-        case is Float.Type: try floatingPoint(Float.self, value, path)
-        default: nil
-        }
+        let scalar: Any? =
+            switch type {
+            case is Bool.Type: try bool(value, path)
+            case is String.Type: try string(value, path)
+            case is Int.Type: try integer(Int.self, value, path)
+            case is Int8.Type: try integer(Int8.self, value, path)
+            case is Int16.Type: try integer(Int16.self, value, path)
+            case is Int32.Type: try integer(Int32.self, value, path)
+            case is Int64.Type: try integer(Int64.self, value, path)
+            case is UInt.Type: try integer(UInt.self, value, path)
+            case is UInt8.Type: try integer(UInt8.self, value, path)
+            case is UInt16.Type: try integer(UInt16.self, value, path)
+            case is UInt32.Type: try integer(UInt32.self, value, path)
+            case is UInt64.Type: try integer(UInt64.self, value, path)
+            case is Double.Type: try floatingPoint(Double.self, value, path)
+            case is Float.Type: try floatingPoint(Float.self, value, path)
+            default: nil
+            }
         // (Unwrapped first: a nil `Any?` would cast to any optional `T`.)
         if let scalar, let typed = scalar as? T { return typed }
         return try T(from: JSONValueDecoder(value: value, codingPath: path))
@@ -216,9 +227,11 @@ private struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     private func value(for key: Key) throws -> JSONValue {
         guard let value = members[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: codingPath, debugDescription: "no member named \"\(key.stringValue)\""
-            ))
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "no member named \"\(key.stringValue)\""
+                ))
         }
         return value
     }
@@ -266,9 +279,11 @@ private struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
 
     private func current(_ type: Any.Type) throws -> JSONValue {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, DecodingError.Context(
-                codingPath: currentPath, debugDescription: "the array has only \(elements.count) elements"
-            ))
+            throw DecodingError.valueNotFound(
+                type,
+                DecodingError.Context(
+                    codingPath: currentPath, debugDescription: "the array has only \(elements.count) elements"
+                ))
         }
         return elements[currentIndex]
     }
@@ -285,7 +300,9 @@ private struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
         return decoded
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         let container = try JSONValueDecoder(value: try current([String: Any].self), codingPath: currentPath)
             .container(keyedBy: type)
         currentIndex += 1

@@ -28,13 +28,13 @@ public struct IdentifierToken<Model: PersistentModel>: Hashable, Sendable, Custo
     /// than `Model`. (A well-formed token for a row that was deleted parses; the context then finds no model.)
     public init?(token: String) {
         guard !token.isEmpty, token.utf8.count <= 1024,
-              token.utf8.allSatisfy(Self.isBase64URL)
+            token.utf8.allSatisfy(Self.isBase64URL)
         else { return nil }
         var base64 = String(token.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
         base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
         guard let data = Data(base64Encoded: base64),
-              let identifier = try? JSONDecoder().decode(PersistentIdentifier.self, from: data),
-              identifier.entityName == Model.entityName, !identifier.isTemporary
+            let identifier = try? JSONDecoder().decode(PersistentIdentifier.self, from: data),
+            identifier.entityName == Model.entityName, !identifier.isTemporary
         else { return nil }
         persistentModelID = identifier
     }
@@ -44,14 +44,15 @@ public struct IdentifierToken<Model: PersistentModel>: Hashable, Sendable, Custo
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = (try? encoder.encode(persistentModelID)) ?? Data()
-        return String(data.base64EncodedString().compactMap { character -> Character? in
-            switch character {
-            case "+": "-"
-            case "/": "_"
-            case "=": nil
-            default: character
-            }
-        })
+        return String(
+            data.base64EncodedString().compactMap { character -> Character? in
+                switch character {
+                case "+": "-"
+                case "/": "_"
+                case "=": nil
+                default: character
+                }
+            })
     }
 
     /// The token.
@@ -61,7 +62,7 @@ public struct IdentifierToken<Model: PersistentModel>: Hashable, Sendable, Custo
     private static func isBase64URL(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
             true
         default:
             false

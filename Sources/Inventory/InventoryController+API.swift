@@ -10,7 +10,9 @@ extension InventoryController {
 
     /// `GET /api/inventory/products`: `{"products": […]}` sorted by name; `?contains=` finds (`name CONTAINS %@`).
     public func listJSON(_ request: HTTPRequest) -> HTTPResponse {
-        let text = request.queryItems.first { $0.name == "contains" }?.value.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let text = request.queryItems.first { $0.name == "contains" }?.value.map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         do throws(InventoryError) {
             return .json(ProductsJSON(products: try inventory.products(containing: text)))
         } catch {
@@ -22,7 +24,8 @@ extension InventoryController {
     /// `{"error": …}` for a blank name or a body that is not such an object.
     public func createJSON(_ request: HTTPRequest) -> HTTPResponse {
         guard let object = try? StrictJSONDecoder().decode([String: InventoryJSONValue].self, from: request.body) else {
-            return .jsonError(#"the body must be a JSON object like {"name": "apple", "quantity": "3"}"#, status: .badRequest)
+            return .jsonError(
+                #"the body must be a JSON object like {"name": "apple", "quantity": "3"}"#, status: .badRequest)
         }
         var form = ProductForm()
         switch object["name"] {

@@ -5,7 +5,9 @@ extension InventoryController {
     public func listPage(_ request: HTTPRequest) -> HTTPResponse {
         do throws(InventoryError) {
             let version = version
-            return .html(InventoryPage.render(products: try inventory.products(), notice: notices.take(for: request), version: version))
+            return .html(
+                InventoryPage.render(
+                    products: try inventory.products(), notice: notices.take(for: request), version: version))
         } catch {
             return failure(error, request: request)
         }
@@ -21,11 +23,13 @@ extension InventoryController {
             case let .failure(error):
                 let version = version
                 return .html(
-                    InventoryPage.render(products: try inventory.products(), form: form, error: error.message, version: version),
+                    InventoryPage.render(
+                        products: try inventory.products(), form: form, error: error.message, version: version),
                     status: .badRequest
                 )
             case let .success(product):
-                return redirect(notice: .added(try inventory.add(name: product.name, quantity: product.quantity)), request: request)
+                return redirect(
+                    notice: .added(try inventory.add(name: product.name, quantity: product.quantity)), request: request)
             }
         } catch {
             return failure(error, request: request)
@@ -34,7 +38,8 @@ extension InventoryController {
 
     /// `GET /inventory/results?name=…` (Find): the products whose name contains the text.
     public func resultsPage(_ request: HTTPRequest) -> HTTPResponse {
-        let text = (request.queryItems.first { $0.name == "name" }?.value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = (request.queryItems.first { $0.name == "name" }?.value ?? "").trimmingCharacters(
+            in: .whitespacesAndNewlines)
         do throws(InventoryError) {
             let version = version
             return .html(

@@ -17,7 +17,9 @@ public final class InventoryController {
     private let run = String(UInt32.random(in: 0...UInt32.max), radix: 36)
 
     /// A controller over `inventory`; `log` gets one line per store failure (by default standard error).
-    public init(inventory: InventoryViewModel, log: @escaping @Sendable (String) -> Void = InventoryController.standardErrorLog) {
+    public init(
+        inventory: InventoryViewModel, log: @escaping @Sendable (String) -> Void = InventoryController.standardErrorLog
+    ) {
         self.inventory = inventory
         self.log = log
     }
@@ -37,7 +39,8 @@ public final class InventoryController {
     public func event() -> (id: String, data: String)? {
         let version = version
         guard let products = try? inventory.products(),
-              let body = try? HTTPResponse.defaultJSONEncoder().encode(ProductsJSON(products: products)) else { return nil }
+            let body = try? HTTPResponse.defaultJSONEncoder().encode(ProductsJSON(products: products))
+        else { return nil }
         return (version, String(decoding: body, as: UTF8.self))
     }
 
@@ -54,12 +57,22 @@ public final class InventoryController {
         case .notFound:
             return isAPI
                 ? .jsonError("there is no product with this id (it may have been deleted)", status: .notFound)
-                : .html(InventoryErrorPage.render(title: "Product not found", message: "There is no such product: it may have been deleted."), status: .notFound)
+                : .html(
+                    InventoryErrorPage.render(
+                        title: "Product not found", message: "There is no such product: it may have been deleted."),
+                    status: .notFound)
         case let .store(message):
-            log("inventory: \(request.method) \(request.path): the inventory store failed (\(message.split(whereSeparator: \.isNewline).joined(separator: " ")))")
+            log(
+                "inventory: \(request.method) \(request.path): the inventory store failed (\(message.split(whereSeparator: \.isNewline).joined(separator: " ")))"
+            )
             return isAPI
                 ? .jsonError("the inventory store failed; the server log has the details", status: .internalServerError)
-                : .html(InventoryErrorPage.render(title: "Something went wrong", message: "The inventory could not be read or saved on the server; nothing was changed. Try again; if it keeps failing, the server log says why."), status: .internalServerError)
+                : .html(
+                    InventoryErrorPage.render(
+                        title: "Something went wrong",
+                        message:
+                            "The inventory could not be read or saved on the server; nothing was changed. Try again; if it keeps failing, the server log says why."
+                    ), status: .internalServerError)
         }
     }
 

@@ -17,7 +17,9 @@ public enum InventoryRoutes {
         router.get(InventoryPaths.events) { _ in events(controller) }
 
         for asset in InventoryAssets.all {
-            router.get(asset.path) { _ in HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType) }
+            router.get(asset.path) { _ in
+                HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType)
+            }
         }
     }
 

@@ -24,7 +24,9 @@ public final class InventoryViewModel: @unchecked Sendable {
             throw .store("\(error)")
         }
         container = NSPersistentContainer(name: "Inventory", managedObjectModel: model)
-        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: folder.appendingPathComponent("Inventory.sqlite"))]
+        container.persistentStoreDescriptions = [
+            NSPersistentStoreDescription(url: folder.appendingPathComponent("Inventory.sqlite"))
+        ]
         var failure: Error?
         container.loadPersistentStores { _, error in failure = error }
         if let failure { throw .store("\(failure)") }
@@ -69,7 +71,9 @@ public final class InventoryViewModel: @unchecked Sendable {
             product.name = name
             product.quantity = quantity
             try save()
-            guard let line = line(of: product) else { throw InventoryError.store("the saved product has no permanent ID") }
+            guard let line = line(of: product) else {
+                throw InventoryError.store("the saved product has no permanent ID")
+            }
             return line
         }
     }
@@ -87,8 +91,9 @@ public final class InventoryViewModel: @unchecked Sendable {
 
     private func object(_ id: ProductID) throws -> Product? {
         guard let identifier = container.persistentStoreCoordinator.persistentStores.first?.identifier,
-              let url = URL(string: "x-coredata://\(identifier)/Product/p\(id.key)"),
-              let objectID = container.persistentStoreCoordinator.managedObjectID(forURIRepresentation: url) else { return nil }
+            let url = URL(string: "x-coredata://\(identifier)/Product/p\(id.key)"),
+            let objectID = container.persistentStoreCoordinator.managedObjectID(forURIRepresentation: url)
+        else { return nil }
         do {
             let object = try context.existingObject(with: objectID) as? Product
             return object?.isDeleted == true ? nil : object
@@ -98,7 +103,9 @@ public final class InventoryViewModel: @unchecked Sendable {
     }
 
     private func line(of product: Product) -> ProductLine? {
-        ProductID(product.objectID).map { ProductLine(id: $0.token, name: product.name ?? "", quantity: product.quantity ?? "") }
+        ProductID(product.objectID).map {
+            ProductLine(id: $0.token, name: product.name ?? "", quantity: product.quantity ?? "")
+        }
     }
 
     private func save() throws {

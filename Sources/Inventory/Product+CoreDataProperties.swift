@@ -11,7 +11,6 @@ import CoreData
 import OpenCoreData
 #endif
 
-
 extension Product {
 
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Product> {
@@ -23,6 +22,6 @@ extension Product {
 
 }
 
-extension Product : Identifiable {
+extension Product: Identifiable {
 
 }

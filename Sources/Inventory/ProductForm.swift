@@ -20,10 +20,13 @@ public struct ProductForm: Sendable, Hashable {
         let quantity = self.quantity.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty { return .failure(ProductFormError(message: "Enter a name: a product needs one.")) }
         if name.count > Self.maximumNameLength {
-            return .failure(ProductFormError(message: "The name is too long: at most \(Self.maximumNameLength) characters."))
+            return .failure(
+                ProductFormError(message: "The name is too long: at most \(Self.maximumNameLength) characters."))
         }
         if quantity.count > Self.maximumQuantityLength {
-            return .failure(ProductFormError(message: "The quantity is too long: at most \(Self.maximumQuantityLength) characters."))
+            return .failure(
+                ProductFormError(message: "The quantity is too long: at most \(Self.maximumQuantityLength) characters.")
+            )
         }
         return .success((name, quantity))
     }

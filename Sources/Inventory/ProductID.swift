@@ -11,14 +11,17 @@ public struct ProductID: Hashable, Sendable, CustomStringConvertible {
     /// The ID of a saved product (nil for an unsaved one).
     init?(_ objectID: NSManagedObjectID) {
         let last = objectID.uriRepresentation().lastPathComponent
-        guard !objectID.isTemporaryID, last.hasPrefix("p"), let key = Int64(last.dropFirst()), key > 0 else { return nil }
+        guard !objectID.isTemporaryID, last.hasPrefix("p"), let key = Int64(last.dropFirst()), key > 0 else {
+            return nil
+        }
         self.key = key
     }
 
     /// The ID a token names, or nil when `token` is not a positive decimal number of at most 18 digits.
     public init?(token: String) {
         guard !token.isEmpty, token.count <= 18, token.allSatisfy(\.isASCII), token.allSatisfy(\.isNumber),
-              let key = Int64(token), key > 0 else { return nil }
+            let key = Int64(token), key > 0
+        else { return nil }
         self.key = key
     }
 

@@ -21,8 +21,8 @@ enum HTMLEntityDecoder {
         while index < text.endIndex {
             let character = text[index]
             guard character == "&",
-                  let semicolon = text[index...].prefix(12).firstIndex(of: ";"),
-                  let decoded = reference(text[text.index(after: index)..<semicolon])
+                let semicolon = text[index...].prefix(12).firstIndex(of: ";"),
+                let decoded = reference(text[text.index(after: index)..<semicolon])
             else {
                 result.append(character)
                 index = text.index(after: index)

@@ -94,7 +94,8 @@ public struct KakaoBookClient: Sendable, CustomStringConvertible, CustomReflecta
         target: KakaoBookTarget? = nil
     ) async throws(KakaoError) -> KakaoBookSearchResponse {
         let url = try searchURL(query, sort: sort, page: page, size: size, target: target)
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout > 0 ? timeout : 60)
+        var request = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout > 0 ? timeout : 60)
         request.httpMethod = "GET"
         request.setValue(key.authorization, forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -167,8 +168,8 @@ public struct KakaoBookClient: Sendable, CustomStringConvertible, CustomReflecta
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 encoded += String(format: "%%%02X", byte)

@@ -33,9 +33,11 @@ public enum KakaoError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         case .invalidRequest(let reason):
             return "The book search was not sent: \(reason)."
         case .insecureBaseURL(let url):
-            return "The Kakao API address \(url) is not https (nor a local http address); the key is only sent over https."
+            return
+                "The Kakao API address \(url) is not https (nor a local http address); the key is only sent over https."
         case .unauthorized(let message):
-            return "Kakao refused the REST API key (HTTP 401: \(message)). Check the key in the Kakao developer console."
+            return
+                "Kakao refused the REST API key (HTTP 401: \(message)). Check the key in the Kakao developer console."
         case .quotaExceeded(let message):
             return "Kakao's quota for this key is used up (\(message)). Try again later."
         case .badStatus(let code, let message):

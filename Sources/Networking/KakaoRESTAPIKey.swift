@@ -21,7 +21,7 @@ public struct KakaoRESTAPIKey: Sendable, Hashable, CustomStringConvertible, Cust
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty,
-              trimmed.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
+            trimmed.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
         else { return nil }
         secret = trimmed
     }

@@ -38,7 +38,9 @@ public struct NSManagedMacro: AccessorMacro {
             context.diagnose(Diagnostic(node: variable.bindingSpecifier, message: NSManagedDiagnostic.letProperty))
             return nil
         }
-        if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) {
+        if variable.modifiers.contains(where: {
+            $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+        }) {
             context.diagnose(Diagnostic(node: attribute, message: NSManagedDiagnostic.staticProperty))
             return nil
         }
@@ -82,7 +84,8 @@ public struct NSManagedAccessorMacro: BodyMacro {
             return []
         }
         guard let accessor = RelationshipAccessor(function) else {
-            context.diagnose(Diagnostic(node: function.name, message: NSManagedDiagnostic.unknownAccessor(function.name.text)))
+            context.diagnose(
+                Diagnostic(node: function.name, message: NSManagedDiagnostic.unknownAccessor(function.name.text)))
             return []
         }
         return [accessor.body]
@@ -134,28 +137,33 @@ enum NSManagedDiagnostic: DiagnosticMessage {
     var message: String {
         switch self {
         case .letProperty: "an @OpenCoreData.NSManaged property must be a 'var'"
-        case .staticProperty: "an @OpenCoreData.NSManaged property belongs to each object; it cannot be 'static' or 'class'"
+        case .staticProperty:
+            "an @OpenCoreData.NSManaged property belongs to each object; it cannot be 'static' or 'class'"
         case .multipleBindings: "declare each @OpenCoreData.NSManaged property in its own 'var'"
-        case .initialValue: "an @OpenCoreData.NSManaged property cannot have an initial value; set a default value in the model instead"
+        case .initialValue:
+            "an @OpenCoreData.NSManaged property cannot have an initial value; set a default value in the model instead"
         case .missingType: "an @OpenCoreData.NSManaged property needs an explicit type, such as 'String?' or 'Int64'"
-        case .hasAccessors: "an @OpenCoreData.NSManaged property gets its accessors from the managed object; remove its 'get'/'set'"
-        case .unsupportedDeclaration: "@NSManagedAccessor applies to the relationship accessor functions Xcode generates; use @OpenCoreData.NSManaged on properties"
+        case .hasAccessors:
+            "an @OpenCoreData.NSManaged property gets its accessors from the managed object; remove its 'get'/'set'"
+        case .unsupportedDeclaration:
+            "@NSManagedAccessor applies to the relationship accessor functions Xcode generates; use @OpenCoreData.NSManaged on properties"
         case .unknownAccessor(let name):
             "@NSManagedAccessor func \(name) is not a relationship accessor Xcode generates (addTo…(_:), removeFrom…(_:), removeFrom…(at:), insertInto…(_:at:), replace…(at:with:))"
         }
     }
 
     var diagnosticID: MessageID {
-        let id = switch self {
-        case .letProperty: "letProperty"
-        case .staticProperty: "staticProperty"
-        case .multipleBindings: "multipleBindings"
-        case .initialValue: "initialValue"
-        case .missingType: "missingType"
-        case .hasAccessors: "hasAccessors"
-        case .unsupportedDeclaration: "unsupportedDeclaration"
-        case .unknownAccessor: "unknownAccessor"
-        }
+        let id =
+            switch self {
+            case .letProperty: "letProperty"
+            case .staticProperty: "staticProperty"
+            case .multipleBindings: "multipleBindings"
+            case .initialValue: "initialValue"
+            case .missingType: "missingType"
+            case .hasAccessors: "hasAccessors"
+            case .unsupportedDeclaration: "unsupportedDeclaration"
+            case .unknownAccessor: "unknownAccessor"
+            }
         return MessageID(domain: "OpenCoreDataMacros", id: id)
     }
 

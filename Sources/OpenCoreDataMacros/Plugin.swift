@@ -9,10 +9,12 @@ import SwiftSyntaxMacros
 @main
 struct OpenCoreDataMacrosPlugin {
     /// Every macro this plugin provides, by the type name its `#externalMacro` declaration names.
-    static var macros: [String: any Macro.Type] { [
-        "NSManagedMacro": NSManagedMacro.self,
-        "NSManagedAccessorMacro": NSManagedAccessorMacro.self,
-    ] }
+    static var macros: [String: any Macro.Type] {
+        [
+            "NSManagedMacro": NSManagedMacro.self,
+            "NSManagedAccessorMacro": NSManagedAccessorMacro.self,
+        ]
+    }
 
     static func main() throws {
         let connection = try StandardIOMessageConnection()

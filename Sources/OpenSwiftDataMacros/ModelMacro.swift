@@ -26,8 +26,8 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
         guard let variable = member.as(VariableDeclSyntax.self),
-              let property = PersistedProperty(variable),
-              !property.hasAttribute("_PersistedProperty")
+            let property = PersistedProperty(variable),
+            !property.hasAttribute("_PersistedProperty")
         else { return [] }
         return ["@_PersistedProperty"]
     }
@@ -48,7 +48,8 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         // A subclass of a model already conforms (through its superclass), so the compiler leaves PersistentModel
         // out of `protocols`; the superclass is the first inherited type, as Swift requires.
         // (A class that declares `: PersistentModel` itself also conforms already; it is a model of its own.)
-        let superclass = (protocols.isEmpty ? classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription : nil)
+        let superclass =
+            (protocols.isEmpty ? classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription : nil)
             .flatMap { $0.split(separator: ".").last == "PersistentModel" ? nil : $0 }
         let isFinal = classDecl.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
         let metadataKeyword = isFinal ? "static" : "class"
@@ -63,7 +64,8 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
                 if let property = PersistedProperty(variable) {
                     if property.isEphemeral {
                         if property.initializer == nil {
-                            context.diagnose(Diagnostic(node: variable, message: ModelDiagnostic.ephemeralWithoutDefault))
+                            context.diagnose(
+                                Diagnostic(node: variable, message: ModelDiagnostic.ephemeralWithoutDefault))
                         }
                         ephemeral.append(property)
                     } else {
@@ -73,7 +75,8 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
                     context.diagnose(Diagnostic(node: variable, message: problem))
                 }
             } else if let initializer = member.decl.as(InitializerDeclSyntax.self),
-                      !initializer.modifiers.contains(where: { $0.name.tokenKind == .keyword(.convenience) }) {
+                !initializer.modifiers.contains(where: { $0.name.tokenKind == .keyword(.convenience) })
+            {
                 hasDesignatedInit = true
             } else if let expansion = member.decl.as(MacroExpansionDeclSyntax.self) {
                 switch expansion.macroName.text {
@@ -85,7 +88,8 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         }
 
         let metadataEntries = properties.map { property in
-            let attribute = property.relationshipArguments.map { "OpenSwiftData.Schema.Relationship(\($0))" }
+            let attribute =
+                property.relationshipArguments.map { "OpenSwiftData.Schema.Relationship(\($0))" }
                 ?? property.attributeArguments.map { "OpenSwiftData.Schema.Attribute(\($0))" } ?? "nil"
             let defaultValue = property.initializer ?? "nil"
             return """
@@ -95,7 +99,8 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         }
         // A `.transformable(by:)` property is read and written through its transformer, whatever its type.
         let transformer = { (property: PersistedProperty) in
-            property.isTransformable ? ", transformedBy: OpenSwiftData.Schema.Attribute(\(property.attributeArguments ?? ""))" : ""
+            property.isTransformable
+                ? ", transformedBy: OpenSwiftData.Schema.Attribute(\(property.attributeArguments ?? ""))" : ""
         }
         let decodes = properties.map { "_\($0.name) = try row.decode(\\\(typeName).\($0.name)\(transformer($0)))" }
         let encodes = properties.map { "try row.encode(_\($0.name)\(transformer($0)))" }
@@ -113,57 +118,59 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             return subclassMembers(
                 typeName: typeName, superclass: superclass, properties: properties, metadataEntries: metadataEntries,
                 decodes: decodes, encodes: encodes, loads: loads, assigns: assigns,
-                entityMetadata: "OpenSwiftData.Schema.EntityMetadata(uniquenessConstraints: \(groups(uniquenessConstraints)), indices: \(groups(indices)))"
+                entityMetadata:
+                    "OpenSwiftData.Schema.EntityMetadata(uniquenessConstraints: \(groups(uniquenessConstraints)), indices: \(groups(indices)))"
             )
         }
         // Each persisted property's position in `schemaMetadata`, for its setter to report changes by index.
         let indexes: [DeclSyntax] = properties.enumerated().map { index, property in
             "nonisolated static let _$index_\(raw: property.name) = \(raw: index)"
         }
-        var members: [DeclSyntax] = indexes + [
-            "@Transient private let _$observationRegistrar = OpenSwiftData.ObservationRegistrar()",
-            "@Transient public var _$persistentState = OpenSwiftData.PersistentState()",
-            """
-            internal nonisolated func access<_Member>(keyPath: KeyPath<\(raw: typeName), _Member>) {
-                _$observationRegistrar.access(self, keyPath: keyPath)
-            }
-            """,
-            """
-            internal nonisolated func withMutation<_Member, _Result>(
-                keyPath: KeyPath<\(raw: typeName), _Member>, _ mutation: () throws -> _Result
-            ) rethrows -> _Result {
-                try _$observationRegistrar.withMutation(of: self, keyPath: keyPath, mutation)
-            }
-            """,
-            """
-            public \(raw: metadataKeyword) var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                [
-                    \(raw: metadataEntries.joined(separator: ",\n"))
-                ]
-            }
-            """,
-            """
-            public \(raw: metadataKeyword) var _$entityMetadata: OpenSwiftData.Schema.EntityMetadata {
-                OpenSwiftData.Schema.EntityMetadata(uniquenessConstraints: \(raw: groups(uniquenessConstraints)), indices: \(raw: groups(indices)))
-            }
-            """,
-            """
-            public required init(_$row row: inout OpenSwiftData.ModelRowDecoder) throws {
-                \(raw: decodes.joined(separator: "\n"))
-            }
-            """,
-            """
-            public func _$encode(to row: inout OpenSwiftData.ModelRowEncoder) throws {
-                \(raw: encodes.joined(separator: "\n"))
-            }
-            """,
-            """
-            public func _$load(from row: inout OpenSwiftData.ModelRowDecoder) throws {
-                \(raw: loads.joined(separator: "\n"))
-                \(raw: assigns.joined(separator: "\n"))
-            }
-            """,
-        ]
+        var members: [DeclSyntax] =
+            indexes + [
+                "@Transient private let _$observationRegistrar = OpenSwiftData.ObservationRegistrar()",
+                "@Transient public var _$persistentState = OpenSwiftData.PersistentState()",
+                """
+                internal nonisolated func access<_Member>(keyPath: KeyPath<\(raw: typeName), _Member>) {
+                    _$observationRegistrar.access(self, keyPath: keyPath)
+                }
+                """,
+                """
+                internal nonisolated func withMutation<_Member, _Result>(
+                    keyPath: KeyPath<\(raw: typeName), _Member>, _ mutation: () throws -> _Result
+                ) rethrows -> _Result {
+                    try _$observationRegistrar.withMutation(of: self, keyPath: keyPath, mutation)
+                }
+                """,
+                """
+                public \(raw: metadataKeyword) var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                    [
+                        \(raw: metadataEntries.joined(separator: ",\n"))
+                    ]
+                }
+                """,
+                """
+                public \(raw: metadataKeyword) var _$entityMetadata: OpenSwiftData.Schema.EntityMetadata {
+                    OpenSwiftData.Schema.EntityMetadata(uniquenessConstraints: \(raw: groups(uniquenessConstraints)), indices: \(raw: groups(indices)))
+                }
+                """,
+                """
+                public required init(_$row row: inout OpenSwiftData.ModelRowDecoder) throws {
+                    \(raw: decodes.joined(separator: "\n"))
+                }
+                """,
+                """
+                public func _$encode(to row: inout OpenSwiftData.ModelRowEncoder) throws {
+                    \(raw: encodes.joined(separator: "\n"))
+                }
+                """,
+                """
+                public func _$load(from row: inout OpenSwiftData.ModelRowDecoder) throws {
+                    \(raw: loads.joined(separator: "\n"))
+                    \(raw: assigns.joined(separator: "\n"))
+                }
+                """,
+            ]
         // Swift synthesizes `init()` only when a class declares no initializer; the row initializer above is one.
         // Keep the class constructible as written when every stored property has a default.
         if !hasDesignatedInit && (properties + ephemeral).allSatisfy({ $0.initializer != nil }) {
@@ -264,7 +271,8 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             guard let array = argument.expression.as(ArrayExprSyntax.self) else { return nil }
             let names = array.elements.compactMap { element -> String? in
                 guard let keyPath = element.expression.as(KeyPathExprSyntax.self) else { return nil }
-                return keyPath.components.map { $0.component.trimmedDescription.trimmingPrefix(".") }.joined(separator: ".")
+                return keyPath.components.map { $0.component.trimmedDescription.trimmingPrefix(".") }.joined(
+                    separator: ".")
             }
             return names.isEmpty ? nil : names
         }

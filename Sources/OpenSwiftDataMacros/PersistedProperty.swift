@@ -16,15 +16,15 @@ struct PersistedProperty {
 
     init?(_ variable: VariableDeclSyntax) {
         guard variable.bindingSpecifier.tokenKind == .keyword(.var),
-              !variable.modifiers.contains(where: {
-                  [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
-              }),
-              !Self.has(variable.attributes, named: "Transient"),
-              !Self.has(variable.attributes, named: "ObservationIgnored"),
-              variable.bindings.count == 1,
-              let binding = variable.bindings.first,
-              let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
-              Self.isStored(binding)
+            !variable.modifiers.contains(where: {
+                [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
+            }),
+            !Self.has(variable.attributes, named: "Transient"),
+            !Self.has(variable.attributes, named: "ObservationIgnored"),
+            variable.bindings.count == 1,
+            let binding = variable.bindings.first,
+            let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
+            Self.isStored(binding)
         else { return nil }
         name = identifier.identifier.trimmedDescription.replacing("`", with: "")
         type = binding.typeAnnotation?.type.trimmed
@@ -52,8 +52,11 @@ struct PersistedProperty {
 
     /// Why a stored instance property of a `@Model` class cannot be persisted, or nil when it can (or is not stored).
     static func unsupportedReason(_ variable: VariableDeclSyntax) -> ModelDiagnostic? {
-        let isStatic = variable.modifiers.contains { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }
-        guard !isStatic, !has(variable.attributes, named: "Transient"), !has(variable.attributes, named: "ObservationIgnored")
+        let isStatic = variable.modifiers.contains {
+            [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind)
+        }
+        guard !isStatic, !has(variable.attributes, named: "Transient"),
+            !has(variable.attributes, named: "ObservationIgnored")
         else { return nil }
         guard variable.bindings.allSatisfy(isStored) else { return nil }
         if variable.bindingSpecifier.tokenKind == .keyword(.let) { return .letProperty }
@@ -101,7 +104,8 @@ enum ModelDiagnostic: String, DiagnosticMessage {
     var message: String {
         switch self {
         case .notAClass: "@Model can only be applied to a class"
-        case .letProperty: "a stored property of a @Model class must be 'var' (or marked @Transient with a default value)"
+        case .letProperty:
+            "a stored property of a @Model class must be 'var' (or marked @Transient with a default value)"
         case .lazyProperty: "a 'lazy' property cannot be persisted; mark it @Transient"
         case .multipleBindings: "declare each persisted property in its own 'var'"
         case .notInsideModel: "@_PersistedProperty is applied by @Model; do not write it yourself"

@@ -9,13 +9,15 @@ import SwiftSyntaxMacros
 @main
 struct OpenSwiftDataMacrosPlugin {
     /// Every macro this plugin provides, by the type name its `#externalMacro` declaration names.
-    static var macros: [String: any Macro.Type] { [
-        "ModelMacro": ModelMacro.self,
-        "ModelActorMacro": ModelActorMacro.self,
-        "PersistedPropertyMacro": PersistedPropertyMacro.self,
-        "MarkerPeerMacro": MarkerPeerMacro.self,
-        "MarkerDeclarationMacro": MarkerDeclarationMacro.self,
-    ] }
+    static var macros: [String: any Macro.Type] {
+        [
+            "ModelMacro": ModelMacro.self,
+            "ModelActorMacro": ModelActorMacro.self,
+            "PersistedPropertyMacro": PersistedPropertyMacro.self,
+            "MarkerPeerMacro": MarkerPeerMacro.self,
+            "MarkerDeclarationMacro": MarkerDeclarationMacro.self,
+        ]
+    }
 
     static func main() throws {
         let connection = try StandardIOMessageConnection()

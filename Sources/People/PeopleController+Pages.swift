@@ -17,7 +17,9 @@ extension PeopleController {
         do throws(PeopleError) {
             switch form.validated() {
             case let .failure(errors):
-                return .html(PeopleListPage.render(people: try people.fetchPeople(), form: form, errors: errors), status: .badRequest)
+                return .html(
+                    PeopleListPage.render(people: try people.fetchPeople(), form: form, errors: errors),
+                    status: .badRequest)
             case let .success(draft):
                 return redirect(notice: .added(try people.addPerson(draft)), request: request)
             }

@@ -19,7 +19,8 @@ public final class PeopleController {
     /// - Parameters:
     ///   - people: The people every page and API call reads and changes.
     ///   - log: Receives one line per store failure, without a trailing line break; by default standard error.
-    public init(people: PeopleViewModel, log: @escaping @Sendable (String) -> Void = PeopleController.standardErrorLog) {
+    public init(people: PeopleViewModel, log: @escaping @Sendable (String) -> Void = PeopleController.standardErrorLog)
+    {
         self.people = people
         self.log = log
     }
@@ -37,18 +38,30 @@ public final class PeopleController {
         case .notFound:
             return isAPI
                 ? .jsonError("there is no person with this id (they may have been deleted)", status: .notFound)
-                : .html(PeopleErrorPage.render(title: "Person not found", message: "There is no such person: they may have been deleted."), status: .notFound)
+                : .html(
+                    PeopleErrorPage.render(
+                        title: "Person not found", message: "There is no such person: they may have been deleted."),
+                    status: .notFound)
         case let .store(storeError):
-            log("people: \(request.method) \(request.path): the people store failed (\(String(describing: storeError).split(whereSeparator: \.isNewline).joined(separator: " ")))")
+            log(
+                "people: \(request.method) \(request.path): the people store failed (\(String(describing: storeError).split(whereSeparator: \.isNewline).joined(separator: " ")))"
+            )
             return isAPI
                 ? .jsonError("the people store failed; the server log has the details", status: .internalServerError)
-                : .html(PeopleErrorPage.render(title: "Something went wrong", message: "The list could not be read or saved on the server; nothing was changed. Try again; if it keeps failing, the server log says why."), status: .internalServerError)
+                : .html(
+                    PeopleErrorPage.render(
+                        title: "Something went wrong",
+                        message:
+                            "The list could not be read or saved on the server; nothing was changed. Try again; if it keeps failing, the server log says why."
+                    ), status: .internalServerError)
         }
     }
 
     /// The person a request's `{id}` names.
     func personID(_ request: HTTPRequest) throws(PeopleError) -> IdentifierToken<Person> {
-        guard let token = request.pathParameters["id"], let id = IdentifierToken<Person>(token: token) else { throw .notFound }
+        guard let token = request.pathParameters["id"], let id = IdentifierToken<Person>(token: token) else {
+            throw .notFound
+        }
         return id
     }
 }

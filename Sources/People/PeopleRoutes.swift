@@ -21,7 +21,9 @@ public enum PeopleRoutes {
         router.delete("/api/people/{id}") { await controller.deleteJSON($0) }
 
         for asset in PeopleAssets.all {
-            router.get(asset.path) { _ in HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType) }
+            router.get(asset.path) { _ in
+                HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType)
+            }
         }
     }
 }

@@ -19,7 +19,8 @@ public final class PeopleViewModel {
     /// A view model over the store file at `storeURL` (created when missing).
     /// - Throws: ``OpenSwiftData/SwiftDataError`` when the store cannot be opened.
     public convenience init(storeURL: URL) throws(SwiftDataError) {
-        let container = try ModelContainer(for: Person.self, configurations: ModelConfiguration("people", url: storeURL))
+        let container = try ModelContainer(
+            for: Person.self, configurations: ModelConfiguration("people", url: storeURL))
         self.init(context: ModelContext(container))
     }
 
@@ -75,7 +76,9 @@ public final class PeopleViewModel {
 
     private func model(_ id: IdentifierToken<Person>) throws(PeopleError) -> Person? {
         do {
-            guard let person = try context.existingModel(for: id.persistentModelID) as? Person, !person.isDeleted else { return nil }
+            guard let person = try context.existingModel(for: id.persistentModelID) as? Person, !person.isDeleted else {
+                return nil
+            }
             return person
         } catch {
             switch error {

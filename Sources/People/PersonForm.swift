@@ -42,7 +42,9 @@ public struct PersonForm: Sendable, Hashable {
         var years: Int?
         if trimmedAge.isEmpty {
             errors.age = "Enter an age (나이): a whole number from 0 to 150."
-        } else if trimmedAge.count <= 10, trimmedAge.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(trimmedAge), Self.ages.contains(value) {
+        } else if trimmedAge.count <= 10, trimmedAge.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let value = Int(trimmedAge), Self.ages.contains(value)
+        {
             years = value
         } else {
             errors.age = "The age (나이) must be a whole number from 0 to 150, such as 36."

@@ -59,18 +59,21 @@ public struct PlaceForm: Sendable, Hashable {
         }
         let latitudeValue = Self.decimal(latitude)
         if latitudeValue == nil || !(-90...90).contains(latitudeValue ?? .nan) {
-            errors.latitude = latitude.trimmingCharacters(in: .whitespaces).isEmpty
+            errors.latitude =
+                latitude.trimmingCharacters(in: .whitespaces).isEmpty
                 ? "Enter a latitude from -90 to 90, such as 36.1129."
                 : Self.invalidLatitude
         }
         let longitudeValue = Self.decimal(longitude)
         if longitudeValue == nil || !(-180...180).contains(longitudeValue ?? .nan) {
-            errors.longitude = longitude.trimmingCharacters(in: .whitespaces).isEmpty
+            errors.longitude =
+                longitude.trimmingCharacters(in: .whitespaces).isEmpty
                 ? "Enter a longitude from -180 to 180, such as -115.1765."
                 : Self.invalidLongitude
         }
         guard errors.isEmpty, let latitudeValue, let longitudeValue else { return .failure(errors) }
-        return .success(PlaceDraft(name: trimmedName, latitude: latitudeValue, longitude: longitudeValue, interested: interested))
+        return .success(
+            PlaceDraft(name: trimmedName, latitude: latitudeValue, longitude: longitudeValue, interested: interested))
     }
 
     /// `text` as a decimal number: optional sign, digits, optional fraction; nil for anything else (`1e3`, `inf`,
@@ -84,11 +87,12 @@ public struct PlaceForm: Sendable, Hashable {
         }
         let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count),
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              parts.contains(where: { !$0.isEmpty }),
-              digits.count <= 32
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            parts.contains(where: { !$0.isEmpty }),
+            digits.count <= 32
         else { return nil }
-        return Double(sign + (parts[0].isEmpty ? "0" : String(parts[0])) + (parts.count == 2 ? "." + parts[1] + "0" : ""))
+        return Double(
+            sign + (parts[0].isEmpty ? "0" : String(parts[0])) + (parts.count == 2 ? "." + parts[1] + "0" : ""))
     }
 }
 

@@ -70,7 +70,9 @@ public struct PlaceMap: Sendable {
         var west = longitudes.min() ?? -115.19, east = longitudes.max() ?? -115.15
         // At least about a kilometre each way, so one place (or several at one spot) still gets a map around it.
         let minimumSpan = 0.01
-        if north - south < minimumSpan { let middle = (north + south) / 2; south = middle - minimumSpan / 2; north = middle + minimumSpan / 2 }
+        if north - south < minimumSpan {
+            let middle = (north + south) / 2; south = middle - minimumSpan / 2; north = middle + minimumSpan / 2
+        }
         let middleLatitude = (north + south) / 2
         let squeeze = max(cos(middleLatitude * .pi / 180), 0.05)
         if (east - west) * squeeze < minimumSpan {
@@ -87,8 +89,10 @@ public struct PlaceMap: Sendable {
         let centreLongitude = (east + west) / 2, centreLatitude = (north + south) / 2
         let frameWidth = width, frameHeight = fittedHeight
         func project(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
-            (frameWidth / 2 + (longitude - centreLongitude) * squeeze * scale,
-             frameHeight / 2 - (latitude - centreLatitude) * scale)
+            (
+                frameWidth / 2 + (longitude - centreLongitude) * squeeze * scale,
+                frameHeight / 2 - (latitude - centreLatitude) * scale
+            )
         }
         let viewWest = centreLongitude - (width / 2) / (squeeze * scale)
         let viewEast = centreLongitude + (width / 2) / (squeeze * scale)
@@ -128,7 +132,10 @@ public struct PlaceMap: Sendable {
                 search: for step in 1...rows {
                     for offset in [Double(step), -Double(step)] {
                         for anchor in sides {
-                            let candidate = (x: point.x + (anchor == "start" ? 24 : -24), y: point.y + 5 + offset * Self.rowHeight, anchor: anchor)
+                            let candidate = (
+                                x: point.x + (anchor == "start" ? 24 : -24), y: point.y + 5 + offset * Self.rowHeight,
+                                anchor: anchor
+                            )
                             if fits(box(candidate)) { chosen = candidate; break search }
                         }
                     }
@@ -145,10 +152,12 @@ public struct PlaceMap: Sendable {
             guard let chosen else { continue }
             placed.append(box(chosen))
             labels.append(box(chosen))
-            markers.append(Marker(
-                place: place, x: point.x, y: point.y, labelX: chosen.x, labelY: chosen.y, labelAnchor: chosen.anchor,
-                label: label, hasLeaderLine: leader
-            ))
+            markers.append(
+                Marker(
+                    place: place, x: point.x, y: point.y, labelX: chosen.x, labelY: chosen.y,
+                    labelAnchor: chosen.anchor,
+                    label: label, hasLeaderLine: leader
+                ))
         }
         height = max(frameHeight, bottom)
         let viewSouth = centreLatitude - (height - frameHeight / 2) / scale
@@ -160,16 +169,22 @@ public struct PlaceMap: Sendable {
         var grid: [GridLine] = []
         var latitude = (viewSouth / step).rounded(.up) * step
         while latitude <= viewNorth {
-            grid.append(GridLine(isMeridian: false, position: project(latitude: latitude, longitude: centreLongitude).y,
-                                 label: Self.degrees(latitude, positive: "N", negative: "S", step: step)))
+            grid.append(
+                GridLine(
+                    isMeridian: false, position: project(latitude: latitude, longitude: centreLongitude).y,
+                    label: Self.degrees(latitude, positive: "N", negative: "S", step: step)))
             latitude += step
         }
         var longitude = (viewWest / step).rounded(.up) * step
         while longitude <= viewEast {
             // A meridian's label is written to its right: leave out one that would run off the frame.
-            guard project(latitude: centreLatitude, longitude: longitude).x < width - 64 else { longitude += step; continue }
-            grid.append(GridLine(isMeridian: true, position: project(latitude: centreLatitude, longitude: longitude).x,
-                                 label: Self.degrees(longitude, positive: "E", negative: "W", step: step)))
+            guard project(latitude: centreLatitude, longitude: longitude).x < width - 64 else {
+                longitude += step; continue
+            }
+            grid.append(
+                GridLine(
+                    isMeridian: true, position: project(latitude: centreLatitude, longitude: longitude).x,
+                    label: Self.degrees(longitude, positive: "E", negative: "W", step: step)))
             longitude += step
         }
         self.grid = grid
@@ -177,8 +192,10 @@ public struct PlaceMap: Sendable {
         // Scale bar: the round distance nearest a fifth of the width.
         let metresPerUnit = Self.metresPerDegree / scale
         let target = width / 5 * metresPerUnit
-        let distances = [10.0, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000,
-                         500_000, 1_000_000, 2_000_000, 5_000_000]
+        let distances = [
+            10.0, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000,
+            500_000, 1_000_000, 2_000_000, 5_000_000,
+        ]
         let distance = distances.min { abs(log($0 / target)) < abs(log($1 / target)) } ?? 1000
         let label = distance >= 1000 ? "\(Int(distance / 1000)) km" : "\(Int(distance)) m"
         scaleBar = (distance / metresPerUnit, label)
@@ -189,7 +206,9 @@ public struct PlaceMap: Sendable {
 
     /// The box a label written at (`x`, `y`) with `anchor` takes: the text's baseline is at `y`, its ascent 13
     /// units above, its descent 3 below.
-    static func labelBox(x: Double, y: Double, anchor: String, width: Double) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
+    static func labelBox(x: Double, y: Double, anchor: String, width: Double) -> (
+        x0: Double, y0: Double, x1: Double, y1: Double
+    ) {
         let x0 = anchor == "start" ? x : x - width
         return (x0, y - 13, x0 + width, y + 3)
     }
@@ -206,7 +225,8 @@ public struct PlaceMap: Sendable {
         // Hangul, kana, CJK ideographs and full-width forms: about a square each.
         if (0x1100...0x11FF).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
             || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
-            || (0xFF00...0xFF60).contains(scalar.value) {
+            || (0xFF00...0xFF60).contains(scalar.value)
+        {
             return 14
         }
         if "WMmw@%…".contains(character) { return 14 }

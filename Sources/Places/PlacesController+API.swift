@@ -43,7 +43,8 @@ extension PlacesController {
             return .jsonError("interested must be true or false", status: .badRequest)
         }
         do {
-            let found = try places.fetchPlaces(searchText: Self.searchText(request), filterByInterested: interested == "true")
+            let found = try places.fetchPlaces(
+                searchText: Self.searchText(request), filterByInterested: interested == "true")
             return .json(PlacesJSON(places: found))
         } catch {
             return failure(error, request: request)
@@ -53,7 +54,9 @@ extension PlacesController {
     /// `GET /api/places/{id}`: the place; 404 when there is none.
     public func placeJSON(_ request: HTTPRequest) -> HTTPResponse {
         do {
-            guard let place = try places.place(id: try placeID(request).get()) else { return failure(.notFound, request: request) }
+            guard let place = try places.place(id: try placeID(request).get()) else {
+                return failure(.notFound, request: request)
+            }
             return .json(place)
         } catch {
             return failure(error, request: request)
@@ -70,7 +73,8 @@ extension PlacesController {
         case let .valid(draft):
             do {
                 let (place, updatedExisting) = try places.addPlace(draft)
-                return .json(SavedPlaceJSON(place, updatedExisting: updatedExisting), status: updatedExisting ? .ok : .created)
+                return .json(
+                    SavedPlaceJSON(place, updatedExisting: updatedExisting), status: updatedExisting ? .ok : .created)
             } catch {
                 return failure(error, request: request)
             }
@@ -99,7 +103,9 @@ extension PlacesController {
     /// `DELETE /api/places/{id}`: 204; 404 when there is no such place.
     public func deleteJSON(_ request: HTTPRequest) -> HTTPResponse {
         do {
-            guard try places.deletePlace(id: try placeID(request).get()) != nil else { return failure(.notFound, request: request) }
+            guard try places.deletePlace(id: try placeID(request).get()) != nil else {
+                return failure(.notFound, request: request)
+            }
             return .noContent
         } catch {
             return failure(error, request: request)

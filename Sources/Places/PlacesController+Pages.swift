@@ -17,9 +17,11 @@ extension PlacesController {
         do {
             let shown = try places.fetchPlaces(searchText: searchText, filterByInterested: filter)
             let total = searchText.isEmpty && !filter ? shown.count : try places.fetchPlaces().count
-            return .html(PlaceListPage.render(
-                places: shown, searchText: searchText, filterByInterested: filter, totalCount: total, notice: notices.take(for: request)
-            ))
+            return .html(
+                PlaceListPage.render(
+                    places: shown, searchText: searchText, filterByInterested: filter, totalCount: total,
+                    notice: notices.take(for: request)
+                ))
         } catch {
             return failure(error, request: request)
         }
@@ -75,7 +77,9 @@ extension PlacesController {
         case let .success(draft):
             do {
                 let (place, updatedExisting) = try places.addPlace(draft)
-                return notices.redirect(to: PlacesPaths.place(place.id), with: updatedExisting ? .updatedExisting(name: place.name) : .added(name: place.name))
+                return notices.redirect(
+                    to: PlacesPaths.place(place.id),
+                    with: updatedExisting ? .updatedExisting(name: place.name) : .added(name: place.name))
             } catch {
                 return failure(error, request: request)
             }
@@ -84,7 +88,9 @@ extension PlacesController {
 
     /// `GET /places/{id}/edit`: the form with the place's values.
     public func editPage(_ request: HTTPRequest) -> HTTPResponse {
-        withPlace(request) { place in .html(PlaceFormPage.render(mode: .edit(id: place.id, name: place.name), form: PlaceForm(place))) }
+        withPlace(request) { place in
+            .html(PlaceFormPage.render(mode: .edit(id: place.id, name: place.name), form: PlaceForm(place)))
+        }
     }
 
     /// `POST /places/{id}` with the form's fields: saves the edit. Invalid input, or the name of another place:
@@ -101,7 +107,9 @@ extension PlacesController {
                     let saved = try places.updatePlace(id: try placeID(request).get(), with: draft)
                     return notices.redirect(to: PlacesPaths.place(saved.id), with: .saved(name: saved.name))
                 } catch let PlacesError.nameTaken(other) {
-                    let errors = PlaceFormErrors(name: "Another place is already called “\(other.name)”: choose another name, or edit that place.")
+                    let errors = PlaceFormErrors(
+                        name:
+                            "Another place is already called “\(other.name)”: choose another name, or edit that place.")
                     return .html(PlaceFormPage.render(mode: mode, form: form, errors: errors), status: .conflict)
                 } catch {
                     return failure(error, request: request)
@@ -114,11 +122,15 @@ extension PlacesController {
     public func interestedForm(_ request: HTTPRequest) -> HTTPResponse {
         withPlace(request) { place in
             guard let value = request.formValues()["interested"], value == "true" || value == "false" else {
-                return .html(PlacesErrorPage.render(title: "Bad request", message: "The form must say interested=true or interested=false."), status: .badRequest)
+                return .html(
+                    PlacesErrorPage.render(
+                        title: "Bad request", message: "The form must say interested=true or interested=false."),
+                    status: .badRequest)
             }
             do throws(PlacesError) {
                 let saved = try places.setInterested(id: try placeID(request).get(), value == "true")
-                return notices.redirect(to: PlacesPaths.place(saved.id), with: .interested(name: saved.name, saved.interested))
+                return notices.redirect(
+                    to: PlacesPaths.place(saved.id), with: .interested(name: saved.name, saved.interested))
             } catch {
                 return failure(error, request: request)
             }
@@ -153,7 +165,9 @@ extension PlacesController {
     /// Runs `body` with the place the request's `{id}` names, or answers 404.
     private func withPlace(_ request: HTTPRequest, _ body: (PlaceLine) -> HTTPResponse) -> HTTPResponse {
         do {
-            guard let place = try places.place(id: try placeID(request).get()) else { return failure(.notFound, request: request) }
+            guard let place = try places.place(id: try placeID(request).get()) else {
+                return failure(.notFound, request: request)
+            }
             return body(place)
         } catch {
             return failure(error, request: request)
@@ -169,6 +183,8 @@ extension PlacesController {
     static func form(_ request: HTTPRequest) -> PlaceForm {
         let values = request.formValues()
         let interested = values["interested"].map { ["true", "on", "1"].contains($0) } ?? false
-        return PlaceForm(name: values["name"] ?? "", latitude: values["latitude"] ?? "", longitude: values["longitude"] ?? "", interested: interested)
+        return PlaceForm(
+            name: values["name"] ?? "", latitude: values["latitude"] ?? "", longitude: values["longitude"] ?? "",
+            interested: interested)
     }
 }

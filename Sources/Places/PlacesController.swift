@@ -19,7 +19,8 @@ public final class PlacesController {
     /// - Parameters:
     ///   - places: The places every page and API call reads and changes.
     ///   - log: Receives one line per store failure, without a trailing line break; by default standard error.
-    public init(places: PlacesViewModel, log: @escaping @Sendable (String) -> Void = PlacesController.standardErrorLog) {
+    public init(places: PlacesViewModel, log: @escaping @Sendable (String) -> Void = PlacesController.standardErrorLog)
+    {
         self.places = places
         self.log = log
     }
@@ -37,23 +38,38 @@ public final class PlacesController {
         case .notFound:
             return isAPI
                 ? .jsonError("there is no place with this id (it may have been deleted)", status: .notFound)
-                : .html(PlacesErrorPage.render(title: "Place not found", message: "There is no such place: it may have been deleted."), status: .notFound)
+                : .html(
+                    PlacesErrorPage.render(
+                        title: "Place not found", message: "There is no such place: it may have been deleted."),
+                    status: .notFound)
         case let .nameTaken(other):
             let message = "another place is already called “\(other.name)”; names are unique"
             return isAPI
                 ? .jsonError(message, status: .conflict)
-                : .html(PlacesErrorPage.render(title: "Name taken", message: "Another place is already called “\(other.name)”."), status: .conflict)
+                : .html(
+                    PlacesErrorPage.render(
+                        title: "Name taken", message: "Another place is already called “\(other.name)”."),
+                    status: .conflict)
         case let .store(storeError):
-            log("places: \(request.method) \(request.path): the places store failed (\(String(describing: storeError).split(whereSeparator: \.isNewline).joined(separator: " ")))")
+            log(
+                "places: \(request.method) \(request.path): the places store failed (\(String(describing: storeError).split(whereSeparator: \.isNewline).joined(separator: " ")))"
+            )
             return isAPI
                 ? .jsonError("the places store failed; the server log has the details", status: .internalServerError)
-                : .html(PlacesErrorPage.render(title: "Something went wrong", message: "The places could not be read or saved on the server; nothing was changed. Try again; if it keeps failing, the server log says why."), status: .internalServerError)
+                : .html(
+                    PlacesErrorPage.render(
+                        title: "Something went wrong",
+                        message:
+                            "The places could not be read or saved on the server; nothing was changed. Try again; if it keeps failing, the server log says why."
+                    ), status: .internalServerError)
         }
     }
 
     /// The place a request's `{id}` names, or the failure to answer.
     func placeID(_ request: HTTPRequest) -> Result<IdentifierToken<Place>, PlacesError> {
-        guard let token = request.pathParameters["id"], let id = IdentifierToken<Place>(token: token) else { return .failure(.notFound) }
+        guard let token = request.pathParameters["id"], let id = IdentifierToken<Place>(token: token) else {
+            return .failure(.notFound)
+        }
         return .success(id)
     }
 }

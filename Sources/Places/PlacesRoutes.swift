@@ -27,7 +27,9 @@ public enum PlacesRoutes {
         router.delete("/api/places/{id}") { await controller.deleteJSON($0) }
 
         for asset in PlacesAssets.all {
-            router.get(asset.path) { _ in HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType) }
+            router.get(asset.path) { _ in
+                HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType)
+            }
         }
     }
 }

@@ -60,7 +60,9 @@ public final class PlacesViewModel {
     /// - Parameters:
     ///   - searchText: Text the name must contain (case- and diacritic-insensitive); empty for any name.
     ///   - filterByInterested: Only places the user is interested in.
-    public func fetchPlaces(searchText: String = "", filterByInterested: Bool = false) throws(PlacesError) -> [PlaceLine] {
+    public func fetchPlaces(searchText: String = "", filterByInterested: Bool = false) throws(PlacesError)
+        -> [PlaceLine]
+    {
         let descriptor = FetchDescriptor(
             predicate: Self.predicate(searchText: searchText, filterByInterested: filterByInterested),
             sortBy: Self.sortByName
@@ -96,7 +98,8 @@ public final class PlacesViewModel {
         let existing = try store { () throws(SwiftDataError) in
             try context.fetchCount(FetchDescriptor<Place>(predicate: #Predicate { $0.name == name }))
         }
-        let place = Place(name: draft.name, latitude: draft.latitude, longitude: draft.longitude, intersted: draft.interested)
+        let place = Place(
+            name: draft.name, latitude: draft.latitude, longitude: draft.longitude, intersted: draft.interested)
         context.insert(place)
         try save()
         return (line(of: place), existing > 0)
@@ -145,7 +148,9 @@ public final class PlacesViewModel {
 
     private func model(_ id: IdentifierToken<Place>) throws(PlacesError) -> Place? {
         do {
-            guard let place = try context.existingModel(for: id.persistentModelID) as? Place, !place.isDeleted else { return nil }
+            guard let place = try context.existingModel(for: id.persistentModelID) as? Place, !place.isDeleted else {
+                return nil
+            }
             return place
         } catch {
             switch error {

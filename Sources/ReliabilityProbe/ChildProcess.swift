@@ -102,7 +102,9 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Runs `executable` to the end and returns its output, error output and termination.
-    static func run(_ executable: URL, _ arguments: [String]) throws -> (lines: [String], errors: String, ended: Termination) {
+    static func run(_ executable: URL, _ arguments: [String]) throws -> (
+        lines: [String], errors: String, ended: Termination
+    ) {
         let child = try ChildProcess(executable, arguments)
         let ended = child.wait()
         return (child.lines, child.standardError, ended)

@@ -37,8 +37,11 @@ enum ChildRoles {
         fflush(nil)  // every stream: `stdout` cannot be named from Swift 6 code
     }
 
-    static func container<T: PersistentModel>(_ type: T.Type, _ path: String, allowsSave: Bool = true) throws -> ModelContainer {
-        try ModelContainer(for: type, configurations: ModelConfiguration(url: URL(fileURLWithPath: path), allowsSave: allowsSave))
+    static func container<T: PersistentModel>(_ type: T.Type, _ path: String, allowsSave: Bool = true) throws
+        -> ModelContainer
+    {
+        try ModelContainer(
+            for: type, configurations: ModelConfiguration(url: URL(fileURLWithPath: path), allowsSave: allowsSave))
     }
 
     /// `save-batches <store> <batch size> [until-error]`: saves batches of rows, one `save()` each, numbered on from
@@ -188,8 +191,11 @@ enum ChildRoles {
         do {
             let notes = try ModelContext(try container(Note.self, path, allowsSave: allowsSave))
                 .fetch(FetchDescriptor<Note>(sortBy: [SortDescriptor(\.number)]))
-            let correct = notes.count == rows
-                && notes.enumerated().allSatisfy { $0.element.number == $0.offset && $0.element.text == Note.text(for: $0.offset) }
+            let correct =
+                notes.count == rows
+                && notes.enumerated().allSatisfy {
+                    $0.element.number == $0.offset && $0.element.text == Note.text(for: $0.offset)
+                }
             say("rows=\(notes.count) \(correct ? "correct" : "wrong")")
             return correct ? 0 : 3
         } catch {

@@ -39,12 +39,16 @@ enum ConcurrentWritersProbe {
                     if summary["opened"] != "yes" {
                         openErrors += 1
                         unopened += 1
-                        problems.append("w\(index) could not open: \(writer.lines.first { $0.hasPrefix("error:") } ?? writer.standardError)")
+                        problems.append(
+                            "w\(index) could not open: \(writer.lines.first { $0.hasPrefix("error:") } ?? writer.standardError)"
+                        )
                     }
                     if let errors = summary["errors"].flatMap({ Int($0) }), errors > 0 {
                         writeErrors += errors
                         roundWriteErrors += errors
-                        problems.append("w\(index): \(errors) saves failed, first: \(writer.lines.first { $0.hasPrefix("error:") } ?? "")")
+                        problems.append(
+                            "w\(index): \(errors) saves failed, first: \(writer.lines.first { $0.hasPrefix("error:") } ?? "")"
+                        )
                     }
                     if case .signal(let signal) = ended { problems.append("w\(index) crashed (signal \(signal))") }
                 }
@@ -68,8 +72,10 @@ enum ConcurrentWritersProbe {
                 if integrity != "integrity=ok" { problems.append(integrity) }
                 let label = "\(kind) store, round \(round)"
                 let detail = "\(processes) writers, \(found) of \(expected) rows"
-                report.record(label, problems.isEmpty ? .passed(detail) : .failed("\(detail): \(problems.joined(separator: "; "))"),
-                              known: known)
+                report.record(
+                    label,
+                    problems.isEmpty ? .passed(detail) : .failed("\(detail): \(problems.joined(separator: "; "))"),
+                    known: known)
             }
         }
         report.finish(extra: "open errors: \(openErrors), write errors: \(writeErrors), rows lost: \(lostRows)")

@@ -9,7 +9,8 @@ enum KillDuringSaveProbe {
     static func run(_ settings: ProbeSettings) throws -> ProbeReport {
         let trials = settings.count(short: 5, full: 100)
         let report = ProbeReport(
-            "kill-save", "kill -9 at random moments during saves of \(batchSize)-row batches, \(trials) trials, seed \(settings.seed)",
+            "kill-save",
+            "kill -9 at random moments during saves of \(batchSize)-row batches, \(trials) trials, seed \(settings.seed)",
             settings: settings
         )
         var random = SeededGenerator(seed: settings.seed)
@@ -26,7 +27,9 @@ enum KillDuringSaveProbe {
             guard writer.waitForLine(startingWith: "ready") != nil else {
                 writer.kill()
                 writer.wait()
-                report.record("trial \(trial)", .failed("the writer did not open the store: \(writer.lines.last ?? "") \(writer.standardError)"))
+                report.record(
+                    "trial \(trial)",
+                    .failed("the writer did not open the store: \(writer.lines.last ?? "") \(writer.standardError)"))
                 continue
             }
             usleep(UInt32(delay) * 1000)
@@ -38,9 +41,13 @@ enum KillDuringSaveProbe {
             let lastCommitted = committed.last ?? -1
             let check = try ChildProcess.run(settings.executable, ["check-batches", store, "\(batchSize)"])
             let fields = Self.fields(check.lines.first { $0.hasPrefix("batches=") } ?? "")
-            let integrity = check.lines.first { $0.hasPrefix("integrity=") }.map { String($0.dropFirst("integrity=".count)) }
+            let integrity = check.lines.first { $0.hasPrefix("integrity=") }.map {
+                String($0.dropFirst("integrity=".count))
+            }
             guard let maximum = fields["max"].flatMap({ Int($0) }), let integrity else {
-                report.record("trial \(trial)", .failed("the store did not reopen: \(check.lines.joined(separator: " ")) \(check.errors)"))
+                report.record(
+                    "trial \(trial)",
+                    .failed("the store did not reopen: \(check.lines.joined(separator: " ")) \(check.errors)"))
                 continue
             }
             var problems: [String] = []
@@ -53,10 +60,16 @@ enum KillDuringSaveProbe {
             }
             if integrity != "ok" { problems.append("integrity_check: \(integrity)") }
             if maximum > lastCommitted { killedMidSave += 1 }
-            let detail = "killed after \(delay) ms; \(maximum + 1) batches in the store (last reported committed: \(lastCommitted))"
-            report.record("trial \(trial)", problems.isEmpty ? .passed(detail) : .failed("\(detail): \(problems.joined(separator: "; "))"))
+            let detail =
+                "killed after \(delay) ms; \(maximum + 1) batches in the store (last reported committed: \(lastCommitted))"
+            report.record(
+                "trial \(trial)",
+                problems.isEmpty ? .passed(detail) : .failed("\(detail): \(problems.joined(separator: "; "))"))
         }
-        report.finish(extra: "rows lost: \(lost); \(killedMidSave) kills landed after a commit reached the disk but before the writer reported it")
+        report.finish(
+            extra:
+                "rows lost: \(lost); \(killedMidSave) kills landed after a commit reached the disk but before the writer reported it"
+        )
         return report
     }
 

@@ -35,13 +35,16 @@ enum KnownFinding: String, CaseIterable, Sendable {
         case .openWrites: return "issue 13 §1: every open rewrites the schema record, so a read-only open writes"
         case .readOnlyFileUnreadable:
             return "issue 13 §1: opening writes (schema record, -wal/-shm), so a read-only file cannot even be read"
-        case .readOnlyFolderUnreadable: return "issue 13 §1: opening writes, so a store in a read-only folder cannot even be read"
+        case .readOnlyFolderUnreadable:
+            return "issue 13 §1: opening writes, so a store in a read-only folder cannot even be read"
         case .noIntegrityProbe:
             return "issue 13 §1: validation reads only sqlite_master; a damaged file opens and is then written"
-        case .adoptsForeignDatabase: return "issue 13 §1: a foreign SQLite database is adopted: tables added, switched to WAL"
+        case .adoptsForeignDatabase:
+            return "issue 13 §1: a foreign SQLite database is adopted: tables added, switched to WAL"
         case .readCreatesMissingStore: return "issue 13 §1: a read-only open of a missing store creates it"
         case .concurrentCreateBusy:
-            return "issue 13 §1: creating one store from several processes at once can fail \"database is locked\" at PRAGMA journal_mode = WAL"
+            return
+                "issue 13 §1: creating one store from several processes at once can fail \"database is locked\" at PRAGMA journal_mode = WAL"
         }
     }
 }

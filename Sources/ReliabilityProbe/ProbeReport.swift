@@ -82,7 +82,8 @@ final class ProbeReport {
         var line = "\(name): \(trials) trials, \(failures.count) failures"
         if !known.isEmpty { line += ", \(known.count) known (issue 13 §1)" }
         if !nowPassing.isEmpty {
-            line += ", \(nowPassing.count) marked known but passed (once a mark's cases always pass, delete it from KnownFinding.open)"
+            line +=
+                ", \(nowPassing.count) marked known but passed (once a mark's cases always pass, delete it from KnownFinding.open)"
         }
         if !skipped.isEmpty { line += ", \(skipped.count) skipped" }
         if !extra.isEmpty { line += "; \(extra)" }

@@ -34,14 +34,20 @@ enum SQLiteFile {
         sqlite3_busy_timeout(database, 10_000)
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
-        guard sqlite3_prepare_v2(database, #"SELECT "batch", COUNT(*) FROM "BatchRow" GROUP BY "batch""#, -1, &statement, nil) == SQLITE_OK else {
+        guard
+            sqlite3_prepare_v2(
+                database, #"SELECT "batch", COUNT(*) FROM "BatchRow" GROUP BY "batch""#, -1, &statement, nil)
+                == SQLITE_OK
+        else {
             return .failure(ProbeError("cannot read the batches: \(message(database))"))
         }
         var sizes: [Int: Int] = [:]
         while true {
             let step = sqlite3_step(statement)
             if step == SQLITE_DONE { return .success(sizes) }
-            guard step == SQLITE_ROW else { return .failure(ProbeError("reading the batches failed: \(message(database))")) }
+            guard step == SQLITE_ROW else {
+                return .failure(ProbeError("reading the batches failed: \(message(database))"))
+            }
             sizes[Int(sqlite3_column_int64(statement, 0))] = Int(sqlite3_column_int64(statement, 1))
         }
     }

@@ -11,12 +11,14 @@ final class ShowcaseProcess {
 
     init(_ executable: URL, dataDirectory: URL) throws {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw ProbeError("no showcase at \(executable.path): build it first (`swift build --product showcase`), or pass --showcase PATH")
+            throw ProbeError(
+                "no showcase at \(executable.path): build it first (`swift build --product showcase`), or pass --showcase PATH"
+            )
         }
         child = try ChildProcess(executable, ["--port", "0", "--data-dir", dataDirectory.path])
         guard let line = child.waitForLine(startingWith: "Showcase serving "),
-              let url = URL(string: String(line.dropFirst("Showcase serving ".count).split(separator: " ")[0])),
-              let port = url.port.flatMap({ UInt16(exactly: $0) })
+            let url = URL(string: String(line.dropFirst("Showcase serving ".count).split(separator: " ")[0])),
+            let port = url.port.flatMap({ UInt16(exactly: $0) })
         else {
             child.kill()
             child.wait()

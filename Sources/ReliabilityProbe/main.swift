@@ -19,11 +19,13 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath()
 
 func usage(_ problem: String) -> Never {
-    FileHandle.standardError.write(Data("""
-        reliability-probe: \(problem)
-        usage: reliability-probe [--full] [--strict] [--seed N] [--only \(Probes.names.joined(separator: ","))] [--showcase PATH]
+    FileHandle.standardError.write(
+        Data(
+            """
+            reliability-probe: \(problem)
+            usage: reliability-probe [--full] [--strict] [--seed N] [--only \(Probes.names.joined(separator: ","))] [--showcase PATH]
 
-        """.utf8))
+            """.utf8))
     exit(2)
 }
 
@@ -56,7 +58,9 @@ while let argument = remaining.popFirst() {
     }
 }
 
-print("reliability-probe: \(settings.full ? "full" : "short") run, seed \(settings.seed)\(settings.strict ? ", strict" : "")")
+print(
+    "reliability-probe: \(settings.full ? "full" : "short") run, seed \(settings.seed)\(settings.strict ? ", strict" : "")"
+)
 let started = Date()
 var reports: [ProbeReport] = []
 var crashed: [String] = []
@@ -86,8 +90,10 @@ let failures = reports.reduce(0) { $0 + $1.failures.count }
 let known = reports.reduce(0) { $0 + $1.known.count }
 let skipped = reports.reduce(0) { $0 + $1.skipped.count }
 print("")
-print("reliability: \(reports.count) probes, \(trials) trials, \(failures) failures, \(known) known (issue 13 §1), \(skipped) skipped, "
-    + "\(crashed.count) probes could not run; seed \(settings.seed); \(Int(Date().timeIntervalSince(started).rounded())) s")
+print(
+    "reliability: \(reports.count) probes, \(trials) trials, \(failures) failures, \(known) known (issue 13 §1), \(skipped) skipped, "
+        + "\(crashed.count) probes could not run; seed \(settings.seed); \(Int(Date().timeIntervalSince(started).rounded())) s"
+)
 for report in reports {
     for failure in report.failures { print("  FAIL \(report.name) — \(failure)") }
 }

@@ -11,7 +11,9 @@ extension SQLiteConnection {
         defer { destination.close() }
         let target = try destination.openHandle()
         guard let backup = sqlite3_backup_init(target, "main", source, "main") else {
-            throw SQLiteError(extendedCode: sqlite3_extended_errcode(target), message: "cannot back up to \(path): \(String(cString: sqlite3_errmsg(target)))")
+            throw SQLiteError(
+                extendedCode: sqlite3_extended_errcode(target),
+                message: "cannot back up to \(path): \(String(cString: sqlite3_errmsg(target)))")
         }
         var code: Int32
         repeat {
@@ -21,7 +23,8 @@ extension SQLiteConnection {
         } while code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED
         sqlite3_backup_finish(backup)
         guard code == SQLITE_DONE else {
-            throw SQLiteError(extendedCode: code, message: "cannot back up to \(path): \(String(cString: sqlite3_errstr(code)))")
+            throw SQLiteError(
+                extendedCode: code, message: "cannot back up to \(path): \(String(cString: sqlite3_errstr(code)))")
         }
     }
 }

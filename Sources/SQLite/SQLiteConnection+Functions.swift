@@ -105,12 +105,16 @@ extension SQLiteConnection {
             }
         )
         guard code == SQLITE_OK else {
-            throw SQLiteError(extendedCode: code, message: "cannot register SQL function \(name): \(String(cString: sqlite3_errmsg(handle)))")
+            throw SQLiteError(
+                extendedCode: code,
+                message: "cannot register SQL function \(name): \(String(cString: sqlite3_errmsg(handle)))")
         }
     }
 
     /// Registers a collating sequence (`sqlite3_create_collation_v2`) usable as `ORDER BY x COLLATE name`.
-    public func createCollation(_ name: String, _ compare: @escaping (String, String) -> ComparisonResult) throws(SQLiteError) {
+    public func createCollation(_ name: String, _ compare: @escaping (String, String) -> ComparisonResult)
+        throws(SQLiteError)
+    {
         let handle = try openHandle()
         let box = Unmanaged.passRetained(CollationBox(compare)).toOpaque()
         let code = sqlite3_create_collation_v2(
@@ -134,7 +138,9 @@ extension SQLiteConnection {
             }
         )
         guard code == SQLITE_OK else {
-            throw SQLiteError(extendedCode: code, message: "cannot register collation \(name): \(String(cString: sqlite3_errmsg(handle)))")
+            throw SQLiteError(
+                extendedCode: code,
+                message: "cannot register collation \(name): \(String(cString: sqlite3_errmsg(handle)))")
         }
     }
 }

@@ -37,7 +37,8 @@ public final class SQLiteConnection {
         case .file(let filePath): path = filePath
         case .memory: path = ":memory:"
         }
-        var flags = (readOnly || immutable ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
+        var flags =
+            (readOnly || immutable ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         if immutable, case .file(let filePath) = location {
             // A URI's path escapes what URIs reserve (https://www.sqlite.org/uri.html).

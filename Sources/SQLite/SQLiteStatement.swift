@@ -46,7 +46,9 @@ public final class SQLiteStatement {
         case .blob(let data):
             code = data.withUnsafeBytes { bytes in
                 // A zero-length blob still needs a non-NULL pointer, or SQLite binds NULL.
-                sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), csqlite_transient())
+                sqlite3_bind_blob(
+                    handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count),
+                    csqlite_transient())
             }
         }
         try check(code)

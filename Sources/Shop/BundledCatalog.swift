@@ -109,10 +109,14 @@ public actor BundledCatalog: ProductCatalog {
         var searched: [String] = []
 
         let executableDirectory = Bundle.main.bundleURL
-        let entries = (try? fileManager.contentsOfDirectory(at: executableDirectory, includingPropertiesForKeys: nil))
+        let entries =
+            (try? fileManager.contentsOfDirectory(at: executableDirectory, includingPropertiesForKeys: nil))
             ?? []
-        let bundleFolders = entries
-            .filter { $0.lastPathComponent.hasSuffix("_Shop.resources") || $0.lastPathComponent.hasSuffix("_Shop.bundle") }
+        let bundleFolders =
+            entries
+            .filter {
+                $0.lastPathComponent.hasSuffix("_Shop.resources") || $0.lastPathComponent.hasSuffix("_Shop.bundle")
+            }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         for folder in bundleFolders {
             if let url = Bundle(url: folder)?.url(forResource: "products", withExtension: "json") {

@@ -36,7 +36,8 @@ public final class CartViewModel {
     public init(context: ModelContext, pollingInterval: Duration? = .milliseconds(500)) throws(SwiftDataError) {
         self.context = context
         observer = try ResultsObserver(
-            FetchDescriptor<CartItem>(sortBy: [SortDescriptor(\.addedAt)]), in: context, pollingInterval: pollingInterval
+            FetchDescriptor<CartItem>(sortBy: [SortDescriptor(\.addedAt)]), in: context,
+            pollingInterval: pollingInterval
         )
     }
 
@@ -65,7 +66,8 @@ public final class CartViewModel {
     ///   - name: The configuration's name.
     ///   - url: The store file; nil for a store in memory.
     public nonisolated static func configuration(_ name: String = "cart", url: URL?) -> ModelConfiguration {
-        var configuration = url.map { ModelConfiguration(name, url: $0) } ?? ModelConfiguration(name, isStoredInMemoryOnly: true)
+        var configuration =
+            url.map { ModelConfiguration(name, url: $0) } ?? ModelConfiguration(name, isStoredInMemoryOnly: true)
         configuration.uniquenessConflictPolicy = .throwError
         return configuration
     }
@@ -83,13 +85,16 @@ public final class CartViewModel {
         if !insertFailsOnDuplicate, let existing = try storedItem(productID: productID) {
             return .alreadyInCart(existing.line)
         }
-        let item = CartItem(productID: product.id, title: product.title, price: product.price, thumbnail: product.thumbnail)
+        let item = CartItem(
+            productID: product.id, title: product.title, price: product.price, thumbnail: product.thumbnail)
         context.insert(item)
         do {
             try save()
         } catch {
             // The product is in the cart already: the line the store holds is the one to report.
-            guard case .uniqueConstraintViolation = error, let existing = try storedItem(productID: productID) else { throw error }
+            guard case .uniqueConstraintViolation = error, let existing = try storedItem(productID: productID) else {
+                throw error
+            }
             return .alreadyInCart(existing.line)
         }
         return .added(item.line)

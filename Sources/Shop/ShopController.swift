@@ -115,10 +115,11 @@ public final class ShopController {
                     status: .notFound
                 )
             }
-            let notice: ShopNotice = switch try cart.addCart(product) {
-            case .added: .added(title: product.title)
-            case .alreadyInCart: .alreadyInCart(title: product.title)
-            }
+            let notice: ShopNotice =
+                switch try cart.addCart(product) {
+                case .added: .added(title: product.title)
+                case .alreadyInCart: .alreadyInCart(title: product.title)
+                }
             return notices.redirect(to: "\(ShopPaths.display)?id=\(productID)", with: notice)
         } catch {
             return failurePage(error, request: request)
@@ -335,7 +336,8 @@ public final class ShopController {
     /// The cart's JSON, from the cache while the cart has not changed.
     private func encodedCart() -> Data {
         if let cache = encodedCartCache, cache.revision == cart.revision { return cache.body }
-        let body = (try? HTTPResponse.defaultJSONEncoder().encode(currentCart())) ?? Data(#"{"items":[],"total":0}"#.utf8)
+        let body =
+            (try? HTTPResponse.defaultJSONEncoder().encode(currentCart())) ?? Data(#"{"items":[],"total":0}"#.utf8)
         encodedCartCache = (cart.revision, body)
         return body
     }
@@ -360,7 +362,8 @@ public final class ShopController {
             }
             switch try cart.addCart(product) {
             case .added(let line): return .json(line, status: .created)
-            case .alreadyInCart(let line): return .jsonError("“\(line.title)” is already in the cart", status: .conflict)
+            case .alreadyInCart(let line):
+                return .jsonError("“\(line.title)” is already in the cart", status: .conflict)
             }
         } catch {
             return failureJSON(error, request: request)

@@ -38,7 +38,9 @@ public enum ShopRoutes {
             )
         }
         for asset in ShopAssets.all {
-            router.get(asset.path) { _ in HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType) }
+            router.get(asset.path) { _ in
+                HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType)
+            }
         }
     }
 

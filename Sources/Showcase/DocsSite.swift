@@ -67,7 +67,8 @@ public struct DocsSite: Sendable {
         }
         guard let content = FileManager.default.contents(atPath: file.path) else { return notFound(path) }
         // The site changes with each `make docs` and its file names carry no fingerprint: ask again each time.
-        var response = HTTPResponse.staticFile(content, contentType: Self.contentType(of: file.pathExtension), maxAge: 0)
+        var response = HTTPResponse.staticFile(
+            content, contentType: Self.contentType(of: file.pathExtension), maxAge: 0)
         response.headers["Cache-Control"] = "no-cache"
         return response
     }

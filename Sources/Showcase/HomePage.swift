@@ -18,7 +18,8 @@ public enum HomePage {
     public static let apps: [App] = [
         App(
             name: "Shop",
-            summary: "A random product from the 194-product DummyJSON catalog, two carts that refuse duplicates (Core Data's and SwiftData's), and the @StateObject versus @ObservedObject test.",
+            summary:
+                "A random product from the 194-product DummyJSON catalog, two carts that refuse duplicates (Core Data's and SwiftData's), and the @StateObject versus @ObservedObject test.",
             framework: "OpenSwiftData and OpenCoreData", path: "/shop"
         ),
         App(
@@ -28,7 +29,8 @@ public enum HomePage {
         ),
         App(
             name: "Inventory",
-            summary: "Products with a name and a quantity: add, find by substring (NSPredicate), delete; sorted by name.",
+            summary:
+                "Products with a name and a quantity: add, find by substring (NSPredicate), delete; sorted by name.",
             framework: "OpenCoreData (Core Data's API)", path: "/inventory"
         ),
         App(
@@ -50,11 +52,12 @@ public enum HomePage {
     /// "OpenSwiftData showcase".
     public static func render() -> String {
         let items = apps.map { app -> HTMLFragment in
-            let heading: HTMLFragment = if let path = app.path {
-                "<h2><a href=\"\(path)\">\(app.name)</a></h2>"
-            } else {
-                "<h2>\(app.name) <small class=\"muted\">(not built yet)</small></h2>"
-            }
+            let heading: HTMLFragment =
+                if let path = app.path {
+                    "<h2><a href=\"\(path)\">\(app.name)</a></h2>"
+                } else {
+                    "<h2>\(app.name) <small class=\"muted\">(not built yet)</small></h2>"
+                }
             return """
                 <li class="card">\(heading)<p>\(app.summary) <small class="muted">\(app.framework)</small></p></li>
                 """

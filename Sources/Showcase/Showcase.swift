@@ -36,11 +36,13 @@ public final class Showcase {
     ///   bundled catalog cannot be read; ``BookStore/BookCatalogError`` when the BookStore's bundled responses cannot.
     public init(options: ShowcaseOptions, catalog: (any ProductCatalog)? = nil) throws {
         self.options = options
-        let productCatalog: any ProductCatalog = try catalog
+        let productCatalog: any ProductCatalog =
+            try catalog
             ?? options.catalogURL.map { RemoteCatalog(baseURL: $0) }
             ?? BundledCatalog()
         let shopStore = options.dataDirectory.appendingPathComponent("shop.store")
-        let container = try ModelContainer(for: CartItem.self, configurations: CartViewModel.configuration("shop", url: shopStore))
+        let container = try ModelContainer(
+            for: CartItem.self, configurations: CartViewModel.configuration("shop", url: shopStore))
         let cart = try CartViewModel(context: ModelContext(container))
         let coreCart: CoreCartViewModel
         do {
@@ -103,14 +105,16 @@ public final class Showcase {
     /// The BookStore over `<data-dir>/books.store` (migrated from version 1 when needed): Kakao's search with
     /// `options.kakaoKey`, otherwise the bundled responses.
     private static func bookStoreController(options: ShowcaseOptions) throws -> BookStoreController {
-        let catalog: any BookCatalog = if let key = options.kakaoKey {
-            KakaoBookCatalog(client: try KakaoBookClient(key: key))
-        } else {
-            try BundledBookCatalog()
-        }
+        let catalog: any BookCatalog =
+            if let key = options.kakaoKey {
+                KakaoBookCatalog(client: try KakaoBookClient(key: key))
+            } else {
+                try BundledBookCatalog()
+            }
         let container = try ModelContainer(
             for: MarkedBookModel.self, migrationPlan: BookStoreMigrationPlan.self,
-            configurations: ModelConfiguration("books", url: options.dataDirectory.appendingPathComponent("books.store"))
+            configurations: ModelConfiguration(
+                "books", url: options.dataDirectory.appendingPathComponent("books.store"))
         )
         return BookStoreController(
             search: BookSearchViewModel(catalog: catalog),

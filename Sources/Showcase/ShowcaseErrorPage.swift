@@ -40,6 +40,7 @@ public enum ShowcaseErrorPage {
             <div class="actions"><a class="button" href="/">Go to the home page</a></div>
             </section>
             """
-        return .html(Layout.page(title: heading, appName: nil, navigation: [], content: content), status: details.status)
+        return .html(
+            Layout.page(title: heading, appName: nil, navigation: [], content: content), status: details.status)
     }
 }

@@ -124,17 +124,27 @@ public struct ShowcaseOptions: Sendable, Equatable {
             case "--data-dir":
                 let path = try value()
                 guard !path.isEmpty else { throw ParseError(message: "--data-dir needs a path") }
-                options.dataDirectory = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+                options.dataDirectory =
+                    URL(
+                        fileURLWithPath: path,
+                        relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+                    ).standardizedFileURL
             case "--catalog-url":
                 let text = try value()
-                guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-                    throw ParseError(message: "--catalog-url must be an http or https URL such as https://dummyjson.com, not \(text)")
+                guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme),
+                    url.host != nil
+                else {
+                    throw ParseError(
+                        message: "--catalog-url must be an http or https URL such as https://dummyjson.com, not \(text)"
+                    )
                 }
                 options.catalogURL = url
             case "--allowed-host":
                 let host = try value()
                 guard Self.isHostName(host) else {
-                    throw ParseError(message: "--allowed-host must be a host name or HOST:PORT such as shop.example.com, not \(host)")
+                    throw ParseError(
+                        message: "--allowed-host must be a host name or HOST:PORT such as shop.example.com, not \(host)"
+                    )
                 }
                 options.allowedHosts.append(host)
             case "--kakao-key":
@@ -154,19 +164,26 @@ public struct ShowcaseOptions: Sendable, Equatable {
             case "--docs-dir":
                 let path = try value()
                 guard !path.isEmpty else { throw ParseError(message: "--docs-dir needs a path") }
-                options.docsDirectory = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+                options.docsDirectory =
+                    URL(
+                        fileURLWithPath: path,
+                        relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+                    ).standardizedFileURL
             default:
                 throw ParseError(message: "unknown option \(argument)")
             }
         }
         let limits = options.connectionLimits
         guard limits.maxEventStreams < limits.maxConnections else {
-            throw ParseError(message: "--max-event-streams (\(limits.maxEventStreams)) must be less than "
-                + "--max-connections (\(limits.maxConnections)), so that other requests always have connections left")
+            throw ParseError(
+                message: "--max-event-streams (\(limits.maxEventStreams)) must be less than "
+                    + "--max-connections (\(limits.maxConnections)), so that other requests always have connections left"
+            )
         }
         if options.kakaoKey == nil, let text = environment["KAKAO_REST_API_KEY"], !text.isEmpty {
             guard let key = KakaoRESTAPIKey(text) else {
-                throw ParseError(message: "KAKAO_REST_API_KEY must be a Kakao REST API key (printable ASCII, no spaces)")
+                throw ParseError(
+                    message: "KAKAO_REST_API_KEY must be a Kakao REST API key (printable ASCII, no spaces)")
             }
             options.kakaoKey = key
         }
@@ -188,7 +205,9 @@ public struct ShowcaseOptions: Sendable, Equatable {
         if rest.hasPrefix("[") {
             guard let close = rest.firstIndex(of: "]") else { return false }
             let address = rest[rest.index(after: rest.startIndex)..<close]
-            guard !address.isEmpty, address.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return false }
+            guard !address.isEmpty, address.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else {
+                return false
+            }
             rest = rest[rest.index(after: close)...]
         } else {
             let name = rest.prefix { $0 != ":" }

@@ -46,7 +46,9 @@ public struct TrailingSlashRedirect: Sendable {
 
     /// The path's segments, each percent-decoded (`nil` when one does not decode), as the router splits them.
     private static func decodedSegments(of encodedPath: Substring) -> [String?] {
-        encodedPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { $0.removingPercentEncoding }
+        encodedPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.removingPercentEncoding
+        }
     }
 
     /// Whether the path segments match the pattern's: literals exactly, `{name}` any non-empty segment.
@@ -66,11 +68,13 @@ public struct TrailingSlashRedirect: Sendable {
     /// `?a=1&b=x%20y` from the decoded query items, or `""` for none.
     private static func query(_ items: [URLQueryItem]) -> String {
         guard !items.isEmpty else { return "" }
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+        var allowed = CharacterSet.alphanumerics.intersection(
+            CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
         allowed.insert(charactersIn: "-._~")
         func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
-        return "?" + items.map { item in
-            item.value.map { "\(encode(item.name))=\(encode($0))" } ?? encode(item.name)
-        }.joined(separator: "&")
+        return "?"
+            + items.map { item in
+                item.value.map { "\(encode(item.name))=\(encode($0))" } ?? encode(item.name)
+            }.joined(separator: "&")
     }
 }

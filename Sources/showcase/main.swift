@@ -24,7 +24,8 @@ do {
 do {
     let showcase = try Showcase(options: options)
     try showcase.start()
-    printLine("Showcase serving \(showcase.baseURL.absoluteString)/ (data in \(options.dataDirectory.path)); Ctrl-C stops it")
+    printLine(
+        "Showcase serving \(showcase.baseURL.absoluteString)/ (data in \(options.dataDirectory.path)); Ctrl-C stops it")
     let received = await TerminationSignal.wait()
     printLine("Received signal \(received): finishing in-flight requests…")
     await showcase.shutdown()

@@ -25,9 +25,11 @@ struct BookStoreAPIInputTests {
     }
 
     private func save(_ router: Router, _ json: String) async -> (status: Int, error: String) {
-        let response = await router.respond(to: HTTPRequest(
-            method: .post, path: "/api/books/saved", headers: ["Content-Type": "application/json"], body: Data(json.utf8)
-        ))
+        let response = await router.respond(
+            to: HTTPRequest(
+                method: .post, path: "/api/books/saved", headers: ["Content-Type": "application/json"],
+                body: Data(json.utf8)
+            ))
         let error = (try? JSONDecoder().decode([String: String].self, from: response.body))?["error"] ?? ""
         return (response.status.code, error)
     }
@@ -37,10 +39,16 @@ struct BookStoreAPIInputTests {
         let router = try router()
         let prefix = #"the body must be JSON like {"isbn": "9788996991342"} ("#
         for (body, reason) in [
-            (#"{"isbn":"9788996991342","isbn":"9788996991342"}"#, #"the member name "isbn" appears twice in one object (at byte "#),
+            (
+                #"{"isbn":"9788996991342","isbn":"9788996991342"}"#,
+                #"the member name "isbn" appears twice in one object (at byte "#
+            ),
             (#"{"isbn":"9788996991342",}"#, "expected a member name in double quotes (at byte 24)"),
             (#"{"isbn":"9788996991342" /* saved */}"#, "expected , or } after an object member (at byte 24)"),
-            (String(repeating: "[", count: 129) + String(repeating: "]", count: 129), "arrays and objects are nested more than 128 deep"),
+            (
+                String(repeating: "[", count: 129) + String(repeating: "]", count: 129),
+                "arrays and objects are nested more than 128 deep"
+            ),
             (#"{"isbn":123}"#, "isbn: expected a string, found the number 123"),
             (#"{}"#, "isbn is missing"),
         ] {
@@ -56,10 +64,14 @@ struct BookStoreAPIInputTests {
     @Test("An ISBN that is not 10 or 13 digits is 400 with the reason, not 404; hyphens, spaces and a final X are fine")
     func isbnShape() async throws {
         let router = try router()
-        for isbn in ["abc", "12345", "978899699134", "97888969913420", "97889969913X2", "X996991341", "8996991341X", "978-89-abc-9134-2"] {
+        for isbn in [
+            "abc", "12345", "978899699134", "97888969913420", "97889969913X2", "X996991341", "8996991341X",
+            "978-89-abc-9134-2",
+        ] {
             let reply = await save(router, #"{"isbn":"\#(isbn)"}"#)
             #expect(reply.status == 400, "\(isbn)")
-            #expect(reply.error.contains("isbn must be an ISBN-10 or ISBN-13: 10 or 13 digits"), "\(isbn): \(reply.error)")
+            #expect(
+                reply.error.contains("isbn must be an ISBN-10 or ISBN-13: 10 or 13 digits"), "\(isbn): \(reply.error)")
         }
         #expect(await save(router, #"{"isbn":"  "}"#).error.contains("isbn is empty"))
         // Well-formed: looked up. Not among the bundled books: 404; a bundled one, written with hyphens: saved.

@@ -29,7 +29,8 @@ struct BookStoreEscapingTests {
             configurations: ModelConfiguration(isStoredInMemoryOnly: true)
         )
         let controller = BookStoreController(
-            search: BookSearchViewModel(catalog: HostileCatalog()), marked: try MarkedBookViewModel(context: ModelContext(container)),
+            search: BookSearchViewModel(catalog: HostileCatalog()),
+            marked: try MarkedBookViewModel(context: ModelContext(container)),
             log: { _ in }
         )
         var router = Router()
@@ -38,7 +39,8 @@ struct BookStoreEscapingTests {
     }
 
     /// The payload as it must appear: escaped text.
-    private let escaped = "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&gt;&lt;img src=x onerror=alert(2)&gt;&amp;amp;"
+    private let escaped =
+        "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&gt;&lt;img src=x onerror=alert(2)&gt;&amp;amp;"
 
     private func assertSafe(_ html: String, _ label: String, fields: [String]) {
         #expect(!html.contains("<script"), "\(label)")
@@ -74,7 +76,8 @@ struct BookStoreEscapingTests {
         #expect(await router.respond(to: save).status == .seeOther)
         let saved = await html(HTTPRequest(path: "/books/saved"))
         assertSafe(saved, "saved", fields: ["T", "A"])
-        let savedDetail = await html(try #require(HTTPRequest(method: .get, target: "/books/book/9780000000001?from=saved")))
+        let savedDetail = await html(
+            try #require(HTTPRequest(method: .get, target: "/books/book/9780000000001?from=saved")))
         assertSafe(savedDetail, "saved detail", fields: ["T", "A", "P", "R", "C", "S"])
         let confirm = await html(HTTPRequest(path: "/books/saved/9780000000001/delete"))
         assertSafe(confirm, "confirm", fields: ["T"])

@@ -24,7 +24,8 @@ struct BookStoreFailureTests {
             configurations: ModelConfiguration(isStoredInMemoryOnly: true)
         )
         let controller = BookStoreController(
-            search: BookSearchViewModel(catalog: catalog), marked: try MarkedBookViewModel(context: ModelContext(container)),
+            search: BookSearchViewModel(catalog: catalog),
+            marked: try MarkedBookViewModel(context: ModelContext(container)),
             log: { log.append($0) }
         )
         var router = Router()
@@ -40,20 +41,23 @@ struct BookStoreFailureTests {
         let log = LogLines()
         let router = try router(KakaoBookCatalog(client: client), log: log)
 
-        let page = await router.respond(to: try #require(HTTPRequest(method: .get, target: "/books?query=%EC%9A%B0%EC%A3%BC")))
+        let page = await router.respond(
+            to: try #require(HTTPRequest(method: .get, target: "/books?query=%EC%9A%B0%EC%A3%BC")))
         #expect(page.status == .badGateway)
         let html = String(decoding: page.body, as: UTF8.self)
         #expect(html.contains("카카오가 REST API 키를 거부했습니다 (HTTP 401: wrong appKey(&lt;redacted&gt;) format)."))
 
-        let api = await router.respond(to: try #require(HTTPRequest(method: .get, target: "/api/books/search?query=%EC%9A%B0%EC%A3%BC")))
+        let api = await router.respond(
+            to: try #require(HTTPRequest(method: .get, target: "/api/books/search?query=%EC%9A%B0%EC%A3%BC")))
         #expect(api.status == .badGateway)
         let message = try #require(try JSONDecoder().decode([String: String].self, from: api.body)["error"])
         #expect(message.contains("HTTP 401: wrong appKey(<redacted>) format"))
 
-        let save = await router.respond(to: HTTPRequest(
-            method: .post, path: "/api/books/saved", headers: ["Content-Type": "application/json"],
-            body: Data(#"{"isbn":"9788996991342"}"#.utf8)
-        ))
+        let save = await router.respond(
+            to: HTTPRequest(
+                method: .post, path: "/api/books/saved", headers: ["Content-Type": "application/json"],
+                body: Data(#"{"isbn":"9788996991342"}"#.utf8)
+            ))
         #expect(save.status == .badGateway)
 
         #expect(log.lines.count == 3)
@@ -68,7 +72,10 @@ struct BookStoreFailureTests {
     @Test("Quota: 503 with Kakao's message; timeout: 504; unreachable: 502 — the saved books keep working")
     func otherFailures() async throws {
         for (error, status, phrase) in [
-            (KakaoError.quotaExceeded(message: "API limit has been exceeded."), 503, "카카오 API 사용 한도를 넘었습니다 (API limit has been exceeded.)"),
+            (
+                KakaoError.quotaExceeded(message: "API limit has been exceeded."), 503,
+                "카카오 API 사용 한도를 넘었습니다 (API limit has been exceeded.)"
+            ),
             (KakaoError.timedOut(seconds: 10), 504, "카카오가 10초 안에 답하지 않았습니다."),
             (KakaoError.transport(URLError(.cannotConnectToHost)), 502, "카카오 도서 검색이 답하지 않거나"),
         ] {
@@ -77,7 +84,8 @@ struct BookStoreFailureTests {
             let page = await router.respond(to: try #require(HTTPRequest(method: .get, target: "/books?query=x")))
             #expect(page.status.code == status)
             #expect(String(decoding: page.body, as: UTF8.self).contains(phrase))
-            let api = await router.respond(to: try #require(HTTPRequest(method: .get, target: "/api/books/search?query=x")))
+            let api = await router.respond(
+                to: try #require(HTTPRequest(method: .get, target: "/api/books/search?query=x")))
             #expect(api.status.code == status)
             #expect(log.lines.count == 2)
             #expect(await router.respond(to: HTTPRequest(path: "/books/saved")).status == .ok)

@@ -15,18 +15,21 @@ struct BookStoreMigrationTests {
         )
         let context = ModelContext(container)
         let base = Date(timeIntervalSince1970: 1_700_000_000)
-        context.insert(BookStoreSchemaV1.MarkedBookModel(
-            isbn: "9788996991342", authors: ["기시미 이치로", "고가 후미타케"], translators: "전경아", price: 14_900,
-            salePrice: 13_410, publisher: "인플루엔셜", title: "미움받을 용기", savedAt: base
-        ))
-        context.insert(BookStoreSchemaV1.MarkedBookModel(
-            isbn: "9791186560655", authors: ["기시미 이치로"], price: 19_800, title: "미움받을 용기(특별 합본호)",
-            savedAt: base.addingTimeInterval(1)
-        ))
-        context.insert(BookStoreSchemaV1.MarkedBookModel(
-            isbn: "480D150405880", authors: [], price: 0, status: "", title: "[samPle] 미움받을 용기",
-            savedAt: base.addingTimeInterval(2)
-        ))
+        context.insert(
+            BookStoreSchemaV1.MarkedBookModel(
+                isbn: "9788996991342", authors: ["기시미 이치로", "고가 후미타케"], translators: "전경아", price: 14_900,
+                salePrice: 13_410, publisher: "인플루엔셜", title: "미움받을 용기", savedAt: base
+            ))
+        context.insert(
+            BookStoreSchemaV1.MarkedBookModel(
+                isbn: "9791186560655", authors: ["기시미 이치로"], price: 19_800, title: "미움받을 용기(특별 합본호)",
+                savedAt: base.addingTimeInterval(1)
+            ))
+        context.insert(
+            BookStoreSchemaV1.MarkedBookModel(
+                isbn: "480D150405880", authors: [], price: 0, status: "", title: "[samPle] 미움받을 용기",
+                savedAt: base.addingTimeInterval(2)
+            ))
         try context.save()
         return url
     }
@@ -35,14 +38,18 @@ struct BookStoreMigrationTests {
     func versionOneOpensInVersionTwo() throws {
         let folder = try TemporaryDirectory()
         let url = try versionOneStore(folder)
-        let oldIDs = try ModelContext(try ModelContainer(
-            for: Schema(versionedSchema: BookStoreSchemaV1.self), configurations: [ModelConfiguration(url: url)]
-        )).fetch(FetchDescriptor<BookStoreSchemaV1.MarkedBookModel>(sortBy: [SortDescriptor(\.savedAt)])).map(\.id)
+        let oldIDs = try ModelContext(
+            try ModelContainer(
+                for: Schema(versionedSchema: BookStoreSchemaV1.self), configurations: [ModelConfiguration(url: url)]
+            )
+        ).fetch(FetchDescriptor<BookStoreSchemaV1.MarkedBookModel>(sortBy: [SortDescriptor(\.savedAt)])).map(\.id)
 
         let container = try ModelContainer(
-            for: MarkedBookModel.self, migrationPlan: BookStoreMigrationPlan.self, configurations: ModelConfiguration(url: url)
+            for: MarkedBookModel.self, migrationPlan: BookStoreMigrationPlan.self,
+            configurations: ModelConfiguration(url: url)
         )
-        let books = try ModelContext(container).fetch(FetchDescriptor<MarkedBookModel>(sortBy: [SortDescriptor(\.savedAt)]))
+        let books = try ModelContext(container).fetch(
+            FetchDescriptor<MarkedBookModel>(sortBy: [SortDescriptor(\.savedAt)]))
         #expect(books.map(\.isbn) == ["9788996991342", "9791186560655", "480D150405880"])
         #expect(books.map(\.authors) == ["기시미 이치로, 고가 후미타케", "기시미 이치로", ""])
         #expect(books.map(\.id) == oldIDs)
@@ -54,7 +61,8 @@ struct BookStoreMigrationTests {
         // The store now records the joined type.
         let raw = try SQLiteConnection(location: .file(url.path))
         defer { raw.close() }
-        guard case .text(let schema) = try raw.scalar("SELECT \"value\" FROM \"Z_METADATA\" WHERE \"key\" = 'schema'") else {
+        guard case .text(let schema) = try raw.scalar("SELECT \"value\" FROM \"Z_METADATA\" WHERE \"key\" = 'schema'")
+        else {
             Issue.record("no schema recorded")
             return
         }
@@ -65,15 +73,23 @@ struct BookStoreMigrationTests {
     func reopening() throws {
         let folder = try TemporaryDirectory()
         let url = try versionOneStore(folder)
-        _ = try ModelContainer(for: MarkedBookModel.self, migrationPlan: BookStoreMigrationPlan.self, configurations: ModelConfiguration(url: url))
-        let again = try ModelContainer(for: MarkedBookModel.self, migrationPlan: BookStoreMigrationPlan.self, configurations: ModelConfiguration(url: url))
-        #expect(try ModelContext(again).fetch(FetchDescriptor<MarkedBookModel>(sortBy: [SortDescriptor(\.savedAt)])).map(\.authors)
-            == ["기시미 이치로, 고가 후미타케", "기시미 이치로", ""])
+        _ = try ModelContainer(
+            for: MarkedBookModel.self, migrationPlan: BookStoreMigrationPlan.self,
+            configurations: ModelConfiguration(url: url))
+        let again = try ModelContainer(
+            for: MarkedBookModel.self, migrationPlan: BookStoreMigrationPlan.self,
+            configurations: ModelConfiguration(url: url))
+        #expect(
+            try ModelContext(again).fetch(FetchDescriptor<MarkedBookModel>(sortBy: [SortDescriptor(\.savedAt)])).map(
+                \.authors)
+                == ["기시미 이치로, 고가 후미타케", "기시미 이치로", ""])
 
         let fresh = folder.file("fresh.store")
-        let context = ModelContext(try ModelContainer(
-            for: MarkedBookModel.self, migrationPlan: BookStoreMigrationPlan.self, configurations: ModelConfiguration(url: fresh)
-        ))
+        let context = ModelContext(
+            try ModelContainer(
+                for: MarkedBookModel.self, migrationPlan: BookStoreMigrationPlan.self,
+                configurations: ModelConfiguration(url: fresh)
+            ))
         context.insert(MarkedBookModel(isbn: "1", authors: "A, B", title: "t"))
         try context.save()
         #expect(try storedBooks(at: fresh).map(\.authors) == ["A, B"])

@@ -11,7 +11,8 @@ import Testing
 struct BookStorePageTests {
     let log = LogLines()
 
-    private func makeController(catalog: (any BookCatalog)? = nil) throws -> (BookStoreController, MarkedBookViewModel) {
+    private func makeController(catalog: (any BookCatalog)? = nil) throws -> (BookStoreController, MarkedBookViewModel)
+    {
         let container = try ModelContainer(
             for: MarkedBookModel.self, migrationPlan: BookStoreMigrationPlan.self,
             configurations: ModelConfiguration(isStoredInMemoryOnly: true)
@@ -19,21 +20,24 @@ struct BookStorePageTests {
         let marked = try MarkedBookViewModel(context: ModelContext(container))
         let log = self.log
         let controller = BookStoreController(
-            search: BookSearchViewModel(catalog: try catalog ?? BundledBookCatalog()), marked: marked, log: { log.append($0) }
+            search: BookSearchViewModel(catalog: try catalog ?? BundledBookCatalog()), marked: marked,
+            log: { log.append($0) }
         )
         return (controller, marked)
     }
 
     private func text(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
 
-    private func get(_ target: String, cookie: String? = nil, parameters: [String: String] = [:]) throws -> HTTPRequest {
+    private func get(_ target: String, cookie: String? = nil, parameters: [String: String] = [:]) throws -> HTTPRequest
+    {
         var request = try #require(HTTPRequest(method: .get, target: target))
         request.pathParameters = parameters
         if let cookie { request.headers["Cookie"] = cookie }
         return request
     }
 
-    private func post(_ path: String, form: [(String, String)] = [], parameters: [String: String] = [:]) -> HTTPRequest {
+    private func post(_ path: String, form: [(String, String)] = [], parameters: [String: String] = [:]) -> HTTPRequest
+    {
         let body = form.map { "\(formEncoded($0.0))=\(formEncoded($0.1))" }.joined(separator: "&")
         return HTTPRequest(
             method: .post, path: path, headers: ["Content-Type": "application/x-www-form-urlencoded"],
@@ -102,9 +106,10 @@ struct BookStorePageTests {
     @Test("Detail: every field; Close back to the same query and page; Save posts the ISBN and the way back")
     func detailPage() async throws {
         let (controller, _) = try makeController()
-        let response = await controller.detailPage(try get(
-            "/books/book/9788996991342?query=\(encodedQuery)&page=1", parameters: ["isbn": "9788996991342"]
-        ))
+        let response = await controller.detailPage(
+            try get(
+                "/books/book/9788996991342?query=\(encodedQuery)&page=1", parameters: ["isbn": "9788996991342"]
+            ))
         #expect(response.status == .ok)
         #expect(response.headers["Cache-Control"] == "no-store")
         let page = text(response)
@@ -125,17 +130,22 @@ struct BookStorePageTests {
         #expect(page.contains("<button type=\"submit\">담기</button>"))
 
         // The book without a cover or contents, and with an empty status.
-        let bare = text(await controller.detailPage(try get(
-            "/books/book/9787111495482?query=\(encodedQuery)&page=1", parameters: ["isbn": "9787111495482"]
-        )))
+        let bare = text(
+            await controller.detailPage(
+                try get(
+                    "/books/book/9787111495482?query=\(encodedQuery)&page=1", parameters: ["isbn": "9787111495482"]
+                )))
         #expect(bare.contains("<span class=\"cover large\"></span>"))
         #expect(bare.contains("소개가 없습니다."))
-        let sample = text(await controller.detailPage(try get(
-            "/books/book/480D150405880?query=\(encodedQuery)&page=1", parameters: ["isbn": "480D150405880"]
-        )))
+        let sample = text(
+            await controller.detailPage(
+                try get(
+                    "/books/book/480D150405880?query=\(encodedQuery)&page=1", parameters: ["isbn": "480D150405880"]
+                )))
         #expect(sample.contains("<dd class=\"status\">정보 없음</dd>"))
 
-        let missing = await controller.detailPage(try get("/books/book/9780000000000", parameters: ["isbn": "9780000000000"]))
+        let missing = await controller.detailPage(
+            try get("/books/book/9780000000000", parameters: ["isbn": "9780000000000"]))
         #expect(missing.status == .notFound)
     }
 
@@ -155,24 +165,33 @@ struct BookStorePageTests {
         #expect(text(shown).contains("<p class=\"notice\" role=\"status\">책이 리스트에 추가되었습니다.</p>"))
         #expect(shown.headers["Cache-Control"] == "no-store")
         // Reloading (even with the old cookie) shows no notice.
-        let reloaded = text(await controller.detailPage(try get(detail, cookie: cookie, parameters: ["isbn": "9788996991342"])))
+        let reloaded = text(
+            await controller.detailPage(try get(detail, cookie: cookie, parameters: ["isbn": "9788996991342"])))
         #expect(!reloaded.contains("class=\"notice"))
 
         let again = await controller.saveForm(post("/books/saved", form: form))
-        let duplicate = text(await controller.detailPage(try get(detail, cookie: try noticeCookie(again), parameters: ["isbn": "9788996991342"])))
+        let duplicate = text(
+            await controller.detailPage(
+                try get(detail, cookie: try noticeCookie(again), parameters: ["isbn": "9788996991342"])))
         #expect(duplicate.contains("<p class=\"notice warning\" role=\"alert\">이미 담긴 책입니다.</p>"))
         #expect(marked.books.count == 1)
 
         // A URL cannot make the page claim anything.
         for target in [detail + "&notice=added", detail + "&notice=duplicate"] {
-            #expect(!text(await controller.detailPage(try get(target, parameters: ["isbn": "9788996991342"]))).contains("class=\"notice"))
+            #expect(
+                !text(await controller.detailPage(try get(target, parameters: ["isbn": "9788996991342"]))).contains(
+                    "class=\"notice"))
         }
         #expect(!text(await controller.savedPage(try get("/books/saved?notice=deleted"))).contains("class=\"notice"))
         // A notice is for the page it was left for.
-        let another = await controller.saveForm(post("/books/saved", form: [("isbn", "9791186560655"), ("query", query), ("page", "1")]))
-        #expect(!text(await controller.savedPage(try get("/books/saved", cookie: try noticeCookie(another)))).contains("class=\"notice"))
+        let another = await controller.saveForm(
+            post("/books/saved", form: [("isbn", "9791186560655"), ("query", query), ("page", "1")]))
+        #expect(
+            !text(await controller.savedPage(try get("/books/saved", cookie: try noticeCookie(another)))).contains(
+                "class=\"notice"))
         // The same edition's title, another ISBN: a different book, saved.
-        _ = await controller.saveForm(post("/books/saved", form: [("isbn", "9788996991359"), ("query", query), ("page", "1")]))
+        _ = await controller.saveForm(
+            post("/books/saved", form: [("isbn", "9788996991359"), ("query", query), ("page", "1")]))
         #expect(marked.books.map(\.title) == ["미움받을 용기", "미움받을 용기(특별 합본호)(한정판)(양장본 HardCover)", "미움받을 용기"])
     }
 
@@ -198,31 +217,52 @@ struct BookStorePageTests {
         try await check((true, false))
         let list = try await page()
         #expect(list.contains("href=\"/books/book/9788996991342?from=saved\""))
-        #expect(list.contains("<a class=\"delete-link\" href=\"/books/saved/9788996991342/delete\" aria-label=\"“미움받을 용기” 삭제\">삭제</a>"))
+        #expect(
+            list.contains(
+                "<a class=\"delete-link\" href=\"/books/saved/9788996991342/delete\" aria-label=\"“미움받을 용기” 삭제\">삭제</a>"
+            ))
         #expect(list.contains("담은 책 리스트 (1)"))
 
         let undo = await controller.undoForm(post("/books/saved/undo"))
         #expect(undo.headers["Location"] == "/books/saved")
-        #expect(text(await controller.savedPage(try get("/books/saved", cookie: try noticeCookie(undo)))).contains("마지막 변경을 되돌렸습니다"))
+        #expect(
+            text(await controller.savedPage(try get("/books/saved", cookie: try noticeCookie(undo)))).contains(
+                "마지막 변경을 되돌렸습니다"))
         try await check((false, true))
         let nothing = await controller.undoForm(post("/books/saved/undo"))
-        #expect(text(await controller.savedPage(try get("/books/saved", cookie: try noticeCookie(nothing)))).contains("되돌릴 변경이 없습니다."))
+        #expect(
+            text(await controller.savedPage(try get("/books/saved", cookie: try noticeCookie(nothing)))).contains(
+                "되돌릴 변경이 없습니다."))
         _ = await controller.redoForm(post("/books/saved/redo"))
         try await check((true, false))
 
         // Delete one behind a confirmation; a second post says it is gone.
-        let confirm = text(await controller.confirmDeletePage(try get("/books/saved/9788996991342/delete", parameters: ["isbn": "9788996991342"])))
+        let confirm = text(
+            await controller.confirmDeletePage(
+                try get("/books/saved/9788996991342/delete", parameters: ["isbn": "9788996991342"])))
         #expect(confirm.contains("<form method=\"post\" action=\"/books/saved/9788996991342/delete\">"))
-        let deleted = await controller.deleteForm(post("/books/saved/9788996991342/delete", parameters: ["isbn": "9788996991342"]))
-        #expect(text(await controller.savedPage(try get("/books/saved", cookie: try noticeCookie(deleted)))).contains("“미움받을 용기” 책을 리스트에서 삭제했습니다."))
-        let twice = await controller.deleteForm(post("/books/saved/9788996991342/delete", parameters: ["isbn": "9788996991342"]))
-        #expect(text(await controller.savedPage(try get("/books/saved", cookie: try noticeCookie(twice)))).contains("그 책은 이미 리스트에 없습니다."))
-        #expect(await controller.confirmDeletePage(try get("/books/saved/9788996991342/delete", parameters: ["isbn": "9788996991342"])).status == .notFound)
+        let deleted = await controller.deleteForm(
+            post("/books/saved/9788996991342/delete", parameters: ["isbn": "9788996991342"]))
+        #expect(
+            text(await controller.savedPage(try get("/books/saved", cookie: try noticeCookie(deleted)))).contains(
+                "“미움받을 용기” 책을 리스트에서 삭제했습니다."))
+        let twice = await controller.deleteForm(
+            post("/books/saved/9788996991342/delete", parameters: ["isbn": "9788996991342"]))
+        #expect(
+            text(await controller.savedPage(try get("/books/saved", cookie: try noticeCookie(twice)))).contains(
+                "그 책은 이미 리스트에 없습니다."))
+        #expect(
+            await controller.confirmDeletePage(
+                try get("/books/saved/9788996991342/delete", parameters: ["isbn": "9788996991342"])
+            ).status == .notFound)
 
         // Delete all behind a confirmation; one Undo brings them all back.
         _ = await controller.undoForm(post("/books/saved/undo"))
-        _ = await controller.saveForm(post("/books/saved", form: [("isbn", "9791186560655"), ("query", query), ("page", "1")]))
-        #expect(text(await controller.confirmDeleteAllPage(try get("/books/saved/delete-all"))).contains("담은 책 2권을 모두 삭제할까요?"))
+        _ = await controller.saveForm(
+            post("/books/saved", form: [("isbn", "9791186560655"), ("query", query), ("page", "1")]))
+        #expect(
+            text(await controller.confirmDeleteAllPage(try get("/books/saved/delete-all"))).contains(
+                "담은 책 2권을 모두 삭제할까요?"))
         let all = await controller.deleteAllForm(post("/books/saved/delete-all"))
         let afterAll = text(await controller.savedPage(try get("/books/saved", cookie: try noticeCookie(all))))
         #expect(afterAll.contains("담은 책 2권을 모두 삭제했습니다."))
@@ -235,11 +275,15 @@ struct BookStorePageTests {
     func savedDetail() async throws {
         let (controller, _) = try makeController()
         _ = await controller.saveForm(post("/books/saved", form: [("isbn", "8996991341")]))
-        let page = text(await controller.detailPage(try get("/books/book/9788996991342?from=saved", parameters: ["isbn": "9788996991342"])))
+        let page = text(
+            await controller.detailPage(
+                try get("/books/book/9788996991342?from=saved", parameters: ["isbn": "9788996991342"])))
         #expect(page.contains("<a class=\"button secondary\" href=\"/books/saved\">닫기</a>"))
         #expect(!page.contains("담기</button>"))
         #expect(page.contains("<dd class=\"authors\">기시미 이치로, 고가 후미타케</dd>"))
-        #expect(await controller.detailPage(try get("/books/book/1?from=saved", parameters: ["isbn": "1"])).status == .notFound)
+        #expect(
+            await controller.detailPage(try get("/books/book/1?from=saved", parameters: ["isbn": "1"])).status
+                == .notFound)
     }
 
     @Test("Assets: the stylesheet and the cover placeholder linked by fingerprint, cached a year; no script anywhere")
@@ -259,9 +303,14 @@ struct BookStorePageTests {
         #expect(BookStoreAssets.coverPlaceholder.contentType == "image/svg+xml")
         #expect(!BookStoreAssets.coverPlaceholder.content.contains("<style"))
         // The stylesheet names the placeholder by its fingerprinted URL, so a new picture is a new stylesheet URL.
-        #expect(BookStoreAssets.stylesheet.content.contains("url(\"/static/book-cover.svg?v=\(BookStoreAssets.coverPlaceholder.fingerprint)\")"))
+        #expect(
+            BookStoreAssets.stylesheet.content.contains(
+                "url(\"/static/book-cover.svg?v=\(BookStoreAssets.coverPlaceholder.fingerprint)\")"))
         let link = "<link rel=\"stylesheet\" href=\"/static/books.css?v=\(BookStoreAssets.stylesheet.fingerprint)\">"
-        for target in ["/books", "/books?query=\(encodedQuery)", "/books/saved", "/books/saved/delete-all", "/books/book/1?from=saved"] {
+        for target in [
+            "/books", "/books?query=\(encodedQuery)", "/books/saved", "/books/saved/delete-all",
+            "/books/book/1?from=saved",
+        ] {
             let html = text(await router.respond(to: try get(target)))
             #expect(!html.contains("<script"), "\(target)")
             #expect(!html.contains(" style=\""), "\(target)")

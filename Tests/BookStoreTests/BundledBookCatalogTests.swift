@@ -26,7 +26,9 @@ struct BundledBookCatalogTests {
     func queryMatching() async throws {
         let catalog = try BundledBookCatalog()
         for query in ["  미움받을   용기 ", "미움받을\t용기", "미움받을 용기".decomposedStringWithCanonicalMapping] {
-            #expect(try await catalog.search(query: query, page: 1, size: 10).books.count == 10, "\(query.debugDescription)")
+            #expect(
+                try await catalog.search(query: query, page: 1, size: 10).books.count == 10, "\(query.debugDescription)"
+            )
         }
         #expect(BundledBookCatalog.normalizedQuery(" Effective  C# ") == "effective c#")
     }
@@ -60,7 +62,8 @@ struct BundledBookCatalogTests {
     func brokenFolder() throws {
         let folder = try TemporaryDirectory()
         #expect(throws: BookCatalogError.self) { try BundledBookCatalog(contentsOf: folder.url) }
-        try Data(#"{"responses":[{"file":"a.json","query":"q","page":1,"size":10}]}"#.utf8).write(to: folder.file("index.json"))
+        try Data(#"{"responses":[{"file":"a.json","query":"q","page":1,"size":10}]}"#.utf8).write(
+            to: folder.file("index.json"))
         try Data(#"{"documents":[{"price":"x"}],"meta":{"is_end":true,"pageable_count":0,"total_count":0}}"#.utf8)
             .write(to: folder.file("a.json"))
         #expect {
@@ -69,7 +72,8 @@ struct BundledBookCatalogTests {
             guard case .decodingFailed(let file, let path, _) = error as? BookCatalogError else { return false }
             return file == "a.json" && path == "documents[0].price"
         }
-        try Data(#"{"responses":[{"file":"../x.json","query":"q","page":1,"size":10}]}"#.utf8).write(to: folder.file("index.json"))
+        try Data(#"{"responses":[{"file":"../x.json","query":"q","page":1,"size":10}]}"#.utf8).write(
+            to: folder.file("index.json"))
         #expect(throws: BookCatalogError.self) { try BundledBookCatalog(contentsOf: folder.url) }
     }
 }

@@ -19,7 +19,8 @@ final class LiveCompatibleKakao: Sendable {
             let authorization = request.headers["Authorization"] ?? ""
             guard authorization == "KakaoAK \(key)" else {
                 let given = authorization.replacingOccurrences(of: "KakaoAK ", with: "")
-                return Self.json(#"{"errorType":"AccessDeniedError","message":"wrong appKey(\#(given)) format"}"#, status: 401)
+                return Self.json(
+                    #"{"errorType":"AccessDeniedError","message":"wrong appKey(\#(given)) format"}"#, status: 401)
             }
             let query = request.query("query") ?? ""
             let page = Int(request.query("page") ?? "1") ?? 1
@@ -29,15 +30,20 @@ final class LiveCompatibleKakao: Sendable {
                 }
                 let body: [String: Any] = [
                     "documents": Array(documents.prefix(1)),
-                    "meta": ["is_end": true, "pageable_count": min(documents.count, 1), "total_count": min(documents.count, 1)],
+                    "meta": [
+                        "is_end": true, "pageable_count": min(documents.count, 1),
+                        "total_count": min(documents.count, 1),
+                    ],
                 ]
                 let data = (try? JSONSerialization.data(withJSONObject: body)) ?? Data()
                 return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: data)
             }
             if let file = files.first(where: { $0.query == query && $0.page == page }) {
-                return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json;charset=UTF-8"], body: file.data)
+                return HTTPResponse(
+                    status: .ok, headers: ["Content-Type": "application/json;charset=UTF-8"], body: file.data)
             }
-            return Self.json(#"{"documents":[],"meta":{"is_end":true,"pageable_count":0,"total_count":0}}"#, status: 200)
+            return Self.json(
+                #"{"documents":[],"meta":{"is_end":true,"pageable_count":0,"total_count":0}}"#, status: 200)
         }
         server = HTTPServer(port: 0, router: router)
         try server.start()
@@ -67,16 +73,20 @@ final class LiveCompatibleKakao: Sendable {
         let folder = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/BookStore/Resources/kakao-books")
-        let index = try JSONDecoder().decode(Index.self, from: Data(contentsOf: folder.appendingPathComponent("index.json")))
+        let index = try JSONDecoder().decode(
+            Index.self, from: Data(contentsOf: folder.appendingPathComponent("index.json")))
         return try index.responses.map { entry in
             let data = try Data(contentsOf: folder.appendingPathComponent(entry.file))
             let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-            return File(query: entry.query, page: entry.page, data: data, documents: object?["documents"] as? [[String: Any]] ?? [])
+            return File(
+                query: entry.query, page: entry.page, data: data,
+                documents: object?["documents"] as? [[String: Any]] ?? [])
         }
     }
 
     private static func json(_ text: String, status: Int) -> HTTPResponse {
-        HTTPResponse(status: HTTPStatus(code: status), headers: ["Content-Type": "application/json"], body: Data(text.utf8))
+        HTTPResponse(
+            status: HTTPStatus(code: status), headers: ["Content-Type": "application/json"], body: Data(text.utf8))
     }
 }
 

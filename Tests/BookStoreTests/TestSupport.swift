@@ -33,7 +33,8 @@ final class LogLines: Sendable {
 /// What a fresh container reads from the store file: the saved books' ISBNs in the list's order, and their authors.
 func storedBooks(at url: URL) throws -> [(isbn: String, authors: String)] {
     let container = try ModelContainer(
-        for: MarkedBookModel.self, migrationPlan: BookStoreMigrationPlan.self, configurations: ModelConfiguration(url: url)
+        for: MarkedBookModel.self, migrationPlan: BookStoreMigrationPlan.self,
+        configurations: ModelConfiguration(url: url)
     )
     return try ModelContext(container).fetch(FetchDescriptor<MarkedBookModel>(sortBy: [SortDescriptor(\.savedAt)]))
         .map { ($0.isbn, $0.authors) }

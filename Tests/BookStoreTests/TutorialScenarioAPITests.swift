@@ -85,7 +85,9 @@ struct TutorialScenarioAPITests {
         // Undo: it is back, in its place.
         let undone = try await send("POST", "/api/books/saved/undo", to: base, json: "{}")
         #expect(undone.status == 200)
-        #expect(try undone.json(SavedList.self) == SavedList(books: try undone.json(SavedList.self).books, canUndo: true, canRedo: true))
+        #expect(
+            try undone.json(SavedList.self)
+                == SavedList(books: try undone.json(SavedList.self).books, canUndo: true, canRedo: true))
         #expect(try undone.json(SavedList.self).isbns == [first, second])
         #expect(try stored() == [first, second])
 
@@ -124,8 +126,10 @@ struct TutorialScenarioAPITests {
         let folder = try TemporaryDirectory()
         let app = try BookStoreServer(storeURL: folder.file("books.store")) { try BundledBookCatalog() }
         let base = app.baseURL
-        for path in ["/api/books/search", "/api/books/search?query=%20%20", "/api/books/search?query=x&page=0",
-                     "/api/books/search?query=x&page=51", "/api/books/search?query=x&size=abc"] {
+        for path in [
+            "/api/books/search", "/api/books/search?query=%20%20", "/api/books/search?query=x&page=0",
+            "/api/books/search?query=x&page=51", "/api/books/search?query=x&size=abc",
+        ] {
             let answer = try await send("GET", path, to: base)
             #expect(answer.status == 400, "\(path)")
             #expect(answer.error?.isEmpty == false)
@@ -137,12 +141,15 @@ struct TutorialScenarioAPITests {
         #expect(try await send("POST", "/api/books/saved", to: base, json: #"{"isbn":""}"#).status == 400)
         let notJSON = try await send("POST", "/api/books/saved", to: base, form: [("isbn", first)])
         #expect(notJSON.status == 415)  // the server's security policy, before the BookStore sees it
-        #expect(notJSON.error?.hasPrefix("POST /api/books/saved takes a JSON body sent as Content-Type: application/json") == true)
+        #expect(
+            notJSON.error?.hasPrefix("POST /api/books/saved takes a JSON body sent as Content-Type: application/json")
+                == true)
         #expect(try storedBooks(at: folder.file("books.store")).isEmpty)
         #expect(try await send("DELETE", "/api/books/saved/\(first)", to: base).status == 404)
         // An offline query the bundled responses do not answer: an honest empty page, not made-up books.
         let miss = try await send("GET", "/api/books/search?query=\(formEncoded("해리포터"))", to: base)
-        #expect(miss.text == #"{"books":[],"isEnd":true,"nextPageAvailable":false,"offline":true,"page":1,"totalCount":0}"#)
+        #expect(
+            miss.text == #"{"books":[],"isEnd":true,"nextPageAvailable":false,"offline":true,"page":1,"totalCount":0}"#)
         await app.stop()
     }
 
@@ -156,10 +163,11 @@ struct TutorialScenarioAPITests {
         // Kakao's is_end says there is more; offline page 2 is not bundled, so it cannot be fetched here.
         #expect(object["isEnd"] as? Bool == false && object["nextPageAvailable"] as? Bool == false)
         let books = try #require(object["books"] as? [[String: Any]])
-        #expect(Set(books[0].keys) == [
-            "isbn", "title", "authors", "translators", "publisher", "datetime", "price", "salePrice", "thumbnail",
-            "contents", "status", "url",
-        ])
+        #expect(
+            Set(books[0].keys) == [
+                "isbn", "title", "authors", "translators", "publisher", "datetime", "price", "salePrice", "thumbnail",
+                "contents", "status", "url",
+            ])
         #expect(books[0]["datetime"] as? String == "2014-11-17T00:00:00+09:00")
         #expect(books[4]["salePrice"] is NSNull)
         #expect(books[9]["status"] as? String == "")

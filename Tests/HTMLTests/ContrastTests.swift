@@ -7,12 +7,12 @@ import Testing
 struct ContrastTests {
     /// The text/background pairs the pages use: (text variable, background variable).
     static let pairs: [(text: String, background: String)] = [
-        ("fg", "bg"), ("fg", "card"),                      // body text, headings, table cells
-        ("muted", "bg"), ("muted", "card"),                // app name, categories, small print
-        ("accent", "bg"), ("accent", "card"),              // links, secondary buttons, tabs, home link
-        ("on-accent", "accent"),                           // primary buttons, the current tab
-        ("on-danger", "danger"),                           // "Empty cart", "Delete", "Delete all"
-        ("ok-fg", "ok-bg"), ("warn-fg", "warn-bg"),        // notice banners
+        ("fg", "bg"), ("fg", "card"),  // body text, headings, table cells
+        ("muted", "bg"), ("muted", "card"),  // app name, categories, small print
+        ("accent", "bg"), ("accent", "card"),  // links, secondary buttons, tabs, home link
+        ("on-accent", "accent"),  // primary buttons, the current tab
+        ("on-danger", "danger"),  // "Empty cart", "Delete", "Delete all"
+        ("ok-fg", "ok-bg"), ("warn-fg", "warn-bg"),  // notice banners
     ]
 
     /// The custom properties of the `:root` rule at `range` of the stylesheet.
@@ -74,7 +74,8 @@ struct ContrastTests {
                 let text = try #require(palette[pair.text], "--\(pair.text) in \(scheme)")
                 let background = try #require(palette[pair.background], "--\(pair.background) in \(scheme)")
                 let ratio = try Self.contrast(text, background)
-                #expect(ratio >= 4.5, "\(scheme): --\(pair.text) \(text) on --\(pair.background) \(background) is \(ratio)")
+                #expect(
+                    ratio >= 4.5, "\(scheme): --\(pair.text) \(text) on --\(pair.background) \(background) is \(ratio)")
             }
         }
     }

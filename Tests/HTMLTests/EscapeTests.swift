@@ -40,27 +40,31 @@ struct EscapeTests {
 
 @Suite("HTML.safeURL")
 struct SafeURLTests {
-    @Test("HTTP(S) URLs and root-relative paths pass", arguments: [
-        "https://cdn.dummyjson.com/product-images/beauty/essence-mascara-lash-princess/thumbnail.webp",
-        "http://example.com/a.png",
-        "HTTPS://EXAMPLE.COM/",
-        "/static/placeholder.svg",
-    ])
+    @Test(
+        "HTTP(S) URLs and root-relative paths pass",
+        arguments: [
+            "https://cdn.dummyjson.com/product-images/beauty/essence-mascara-lash-princess/thumbnail.webp",
+            "http://example.com/a.png",
+            "HTTPS://EXAMPLE.COM/",
+            "/static/placeholder.svg",
+        ])
     func accepted(url: String) {
         #expect(HTML.safeURL(url) == url)
     }
 
-    @Test("Script, data, empty, relative and protocol-relative URLs are refused", arguments: [
-        "javascript:alert(1)",
-        "JavaScript:alert(1)",
-        "data:image/svg+xml,<svg onload=alert(1)>",
-        "",
-        "thumbnail.webp",
-        "//evil.example/x.png",
-        "https:///nohost",
-        " https://example.com/",
-        "https://example.com/a b",
-    ])
+    @Test(
+        "Script, data, empty, relative and protocol-relative URLs are refused",
+        arguments: [
+            "javascript:alert(1)",
+            "JavaScript:alert(1)",
+            "data:image/svg+xml,<svg onload=alert(1)>",
+            "",
+            "thumbnail.webp",
+            "//evil.example/x.png",
+            "https:///nohost",
+            " https://example.com/",
+            "https://example.com/a b",
+        ])
     func refused(url: String) {
         #expect(HTML.safeURL(url) == nil)
     }

@@ -18,7 +18,9 @@ struct LayoutTests {
         #expect(document.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         #expect(document.contains("<meta charset=\"utf-8\">"))
         #expect(document.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
-        #expect(document.contains("<link rel=\"stylesheet\" href=\"/static/showcase.css?v=\(Layout.stylesheetAsset.fingerprint)\">"))
+        #expect(
+            document.contains(
+                "<link rel=\"stylesheet\" href=\"/static/showcase.css?v=\(Layout.stylesheetAsset.fingerprint)\">"))
         #expect(document.hasSuffix("</html>\n"))
     }
 
@@ -29,10 +31,13 @@ struct LayoutTests {
             stylesheets: ["/static/a.css?v=1"], scripts: ["/static/a.js?v=2", "/static/b.js"]
         )
         #expect(!page.contains("<style") && !page.contains("style="))
-        #expect(page.contains("<link rel=\"stylesheet\" href=\"/static/showcase.css?v=\(Layout.stylesheetAsset.fingerprint)\">\n"
-            + "<link rel=\"stylesheet\" href=\"/static/a.css?v=1\">\n<script src=\"/static/a.js?v=2\" defer></script>\n"
-            + "<script src=\"/static/b.js\" defer></script>\n</head>"))
-        #expect(page.components(separatedBy: "<script").count - 1 == page.components(separatedBy: "<script src=").count - 1)
+        #expect(
+            page.contains(
+                "<link rel=\"stylesheet\" href=\"/static/showcase.css?v=\(Layout.stylesheetAsset.fingerprint)\">\n"
+                    + "<link rel=\"stylesheet\" href=\"/static/a.css?v=1\">\n<script src=\"/static/a.js?v=2\" defer></script>\n"
+                    + "<script src=\"/static/b.js\" defer></script>\n</head>"))
+        #expect(
+            page.components(separatedBy: "<script").count - 1 == page.components(separatedBy: "<script src=").count - 1)
     }
 
     @Test("The stylesheet is served as a file whose URL changes with its content")

@@ -47,8 +47,10 @@ private func answer(_ connection: RawConnection, _ path: String, port: UInt16) t
         try connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
         let response = try connection.readResponse()
         return .status(response.status, retryAfter: response.headers["retry-after"])
-    } catch RawConnection.Failure.io(let message) where message == "connection closed"
-        || message.contains("errno \(ECONNRESET)") || message.contains("errno \(EPIPE)") {
+    } catch RawConnection.Failure.io(let message)
+        where message == "connection closed"
+        || message.contains("errno \(ECONNRESET)") || message.contains("errno \(EPIPE)")
+    {
         return .closed
     }
 }
@@ -121,12 +123,15 @@ struct ConnectionLimitTests {
     }
 
     @Test func aConnectionOverTheLimitIsAnswered503WithRetryAfterAndClosed() async throws {
-        let server = try limitedServer(HTTPConnectionLimits(maxConnections: 3, maxConnectionsPerAddress: 0, maxEventStreams: 1))
+        let server = try limitedServer(
+            HTTPConnectionLimits(maxConnections: 3, maxConnectionsPerAddress: 0, maxEventStreams: 1))
         let port = server.port
         let admitted = try (0..<3).map { _ in try RawConnection(port: port) }
         // Every admitted connection is served (and stays admitted for its later requests).
         for connection in admitted {
-            #expect(try await io { try answer(connection, "/hello", port: port) } == .status("HTTP/1.1 200 OK", retryAfter: nil))
+            #expect(
+                try await io { try answer(connection, "/hello", port: port) }
+                    == .status("HTTP/1.1 200 OK", retryAfter: nil))
         }
         let api = try RawConnection(port: port)
         try api.send("GET /api/hello HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
@@ -149,7 +154,8 @@ struct ConnectionLimitTests {
         var served = false
         for _ in 0..<200 where !served {
             let next = try RawConnection(port: port)
-            served = try await io { try answer(next, "/hello", port: port) } == .status("HTTP/1.1 200 OK", retryAfter: nil)
+            served =
+                try await io { try answer(next, "/hello", port: port) } == .status("HTTP/1.1 200 OK", retryAfter: nil)
             if !served { try await Task.sleep(for: .milliseconds(50)) }
         }
         #expect(served)
@@ -160,7 +166,8 @@ struct ConnectionLimitTests {
     /// libmicrohttpd stopped accepting, and a new client waited in the listen backlog, unanswered, until some
     /// connection closed. Now it is closed at once. One thread, so the connections are counted in the order they came.
     @Test func aConnectionPastTheOverallCeilingIsClosedAtOnceNotLeftWaiting() async throws {
-        let limits = HTTPConnectionLimits(maxConnections: 20, maxConnectionsPerAddress: 0, idleTimeoutSeconds: 60, maxEventStreams: 1)
+        let limits = HTTPConnectionLimits(
+            maxConnections: 20, maxConnectionsPerAddress: 0, idleTimeoutSeconds: 60, maxEventStreams: 1)
         let server = try limitedServer(limits, threads: 1)
         let port = server.port
         // 20 admitted, 16 more (the margin) told 503 when they speak, the other 24 closed as soon as accepted.
@@ -172,7 +179,8 @@ struct ConnectionLimitTests {
         var served = false
         for _ in 0..<200 where !served {
             let next = try RawConnection(port: port)
-            served = try await io { try answer(next, "/hello", port: port) } == .status("HTTP/1.1 200 OK", retryAfter: nil)
+            served =
+                try await io { try answer(next, "/hello", port: port) } == .status("HTTP/1.1 200 OK", retryAfter: nil)
             if !served { try await Task.sleep(for: .milliseconds(50)) }
         }
         #expect(served)
@@ -180,17 +188,22 @@ struct ConnectionLimitTests {
     }
 
     @Test func oneAddressCannotTakeEveryConnection() async throws {
-        let server = try limitedServer(HTTPConnectionLimits(maxConnections: 20, maxConnectionsPerAddress: 2, maxEventStreams: 1))
+        let server = try limitedServer(
+            HTTPConnectionLimits(maxConnections: 20, maxConnectionsPerAddress: 2, maxEventStreams: 1))
         let port = server.port
         let first = try (0..<2).map { _ in try RawConnection(port: port) }
         for connection in first {
-            #expect(try await io { try answer(connection, "/hello", port: port) } == .status("HTTP/1.1 200 OK", retryAfter: nil))
+            #expect(
+                try await io { try answer(connection, "/hello", port: port) }
+                    == .status("HTTP/1.1 200 OK", retryAfter: nil))
         }
         let third = try RawConnection(port: port)
-        #expect(try await io { try answer(third, "/hello", port: port) }
-            == .status("HTTP/1.1 503 Service Unavailable", retryAfter: "10"))
+        #expect(
+            try await io { try answer(third, "/hello", port: port) }
+                == .status("HTTP/1.1 503 Service Unavailable", retryAfter: "10"))
         let elsewhere = try RawConnection(port: port, source: "127.0.0.2")
-        #expect(try await io { try answer(elsewhere, "/hello", port: port) } == .status("HTTP/1.1 200 OK", retryAfter: nil))
+        #expect(
+            try await io { try answer(elsewhere, "/hello", port: port) } == .status("HTTP/1.1 200 OK", retryAfter: nil))
         await server.shutdown()
     }
 
@@ -205,7 +218,8 @@ struct ConnectionLimitTests {
         #expect(try await io { try halfHeaders.readsEndOfFile() })
 
         let keptAlive = try RawConnection(port: port)
-        #expect(try await io { try answer(keptAlive, "/hello", port: port) } == .status("HTTP/1.1 200 OK", retryAfter: nil))
+        #expect(
+            try await io { try answer(keptAlive, "/hello", port: port) } == .status("HTTP/1.1 200 OK", retryAfter: nil))
         #expect(try await io { try keptAlive.readsEndOfFile() })
         await server.shutdown()
     }
@@ -230,7 +244,8 @@ struct ConnectionLimitTests {
         }
         #expect(statuses == ["HTTP/1.1 200 OK": 256, "HTTP/1.1 503 Service Unavailable": 44])
         let normal = try RawConnection(port: port)
-        #expect(try await io { try answer(normal, "/hello", port: port) } == .status("HTTP/1.1 200 OK", retryAfter: nil))
+        #expect(
+            try await io { try answer(normal, "/hello", port: port) } == .status("HTTP/1.1 200 OK", retryAfter: nil))
         for connection in streams { connection.disconnect() }
         await server.shutdown()
     }
@@ -262,14 +277,16 @@ struct ConnectionLimitTests {
         try first.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
         #expect(try await io { try first.readHead() }.status == "HTTP/1.1 200 OK")
         let second = try RawConnection(port: port)
-        #expect(try await io { try answer(second, "/events", port: port) }
-            == .status("HTTP/1.1 503 Service Unavailable", retryAfter: "10"))
+        #expect(
+            try await io { try answer(second, "/events", port: port) }
+                == .status("HTTP/1.1 503 Service Unavailable", retryAfter: "10"))
         first.disconnect()
         // The server notices the client left at the stream's next heartbeat, then the slot is free again.
         var served = false
         for _ in 0..<100 where !served {
             let next = try RawConnection(port: port)
-            served = try await io { try answer(next, "/events", port: port) } == .status("HTTP/1.1 200 OK", retryAfter: nil)
+            served =
+                try await io { try answer(next, "/events", port: port) } == .status("HTTP/1.1 200 OK", retryAfter: nil)
             if !served { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(served)

@@ -20,7 +20,10 @@ struct FlashStoreTests {
         #expect(redirect.status == .seeOther)
         #expect(redirect.headers["Location"] == "/shop?id=5")
         let cookie = try #require(redirect.headers["Set-Cookie"])
-        #expect(cookie.range(of: #"^notice=[0-9a-f]{32}; Path=/; Max-Age=60; HttpOnly; SameSite=Strict$"#, options: .regularExpression) != nil)
+        #expect(
+            cookie.range(
+                of: #"^notice=[0-9a-f]{32}; Path=/; Max-Age=60; HttpOnly; SameSite=Strict$"#,
+                options: .regularExpression) != nil)
         let next = try following(redirect)
         var elsewhere = next
         elsewhere.path = "/shop/cart"

@@ -69,7 +69,9 @@ private func demoRouter() -> Router {
     }
     router.post("/size") { request in .text("\(request.body.count)") }
     router.post("/form") { request in .json(request.formValues()) }
-    router.get("/bad-header") { _ in HTTPResponse(status: .ok, headers: ["X-Bad": "line\r\nbreak"], body: Data("x".utf8)) }
+    router.get("/bad-header") { _ in
+        HTTPResponse(status: .ok, headers: ["X-Bad": "line\r\nbreak"], body: Data("x".utf8))
+    }
     router.get("/bad-status") { _ in HTTPResponse(status: HTTPStatus(code: 1000), body: Data("x".utf8)) }
     router.get("/suspends") { _ in
         await Task.yield()
@@ -221,8 +223,9 @@ struct HTTPServerTests {
     @Test func tooLargeBodyTextAgreesWithTheStatusLine() async throws {
         try await withServer(maxRequestBodyBytes: 1000, router: demoRouter()) { server in
             let connection = try RawConnection(port: server.port)
-            try connection.send("POST /size HTTP/1.1\r\nHost: localhost:\(server.port)\r\nContent-Length: 1001\r\n\r\n"
-                + String(repeating: "x", count: 1001))
+            try connection.send(
+                "POST /size HTTP/1.1\r\nHost: localhost:\(server.port)\r\nContent-Length: 1001\r\n\r\n"
+                    + String(repeating: "x", count: 1001))
             let response = try connection.readResponse()
             #expect(response.status == "HTTP/1.1 413 Content Too Large")
             #expect(response.body.hasPrefix("413 Content Too Large\n\n"))
@@ -238,8 +241,9 @@ struct HTTPServerTests {
             let page = try await fetch(server, "/size", method: "POST", body: Data(count: 1001))
             #expect(page.status == 413)
             #expect(header(page.headers, "Content-Type") == "text/html; charset=utf-8")
-            #expect(page.body == "<title>Content Too Large</title>/size: The request body (1001 bytes) is larger than "
-                + "this server accepts (1000 bytes).")
+            #expect(
+                page.body == "<title>Content Too Large</title>/size: The request body (1001 bytes) is larger than "
+                    + "this server accepts (1000 bytes).")
 
             let missing = try await fetch(server, "/nowhere")
             #expect(missing.status == 404)
@@ -254,7 +258,8 @@ struct HTTPServerTests {
     @Test func serverRendererOverridesTheRouters() async throws {
         var router = demoRouter()
         router.errorPageRenderer = { _ in .html("router") }
-        let server = HTTPServer(port: 0, maxRequestBodyBytes: 10, errorPageRenderer: { _ in .html("server") }, router: router)
+        let server = HTTPServer(
+            port: 0, maxRequestBodyBytes: 10, errorPageRenderer: { _ in .html("server") }, router: router)
         try server.start()
         let tooLarge = try await fetch(server, "/size", method: "POST", body: Data(count: 11))
         let missing = try await fetch(server, "/nowhere")
@@ -269,7 +274,8 @@ struct HTTPServerTests {
         try await withServer(maxRequestBodyBytes: 1000, router: demoRouter()) { server in
             let connection = try RawConnection(port: server.port)
             try connection.send(
-                "POST /size HTTP/1.1\r\nHost: localhost:\(server.port)\r\nContent-Length: 5000\r\nExpect: 100-continue\r\n\r\n")
+                "POST /size HTTP/1.1\r\nHost: localhost:\(server.port)\r\nContent-Length: 5000\r\nExpect: 100-continue\r\n\r\n"
+            )
             let response = try connection.readResponse()
             #expect(response.status.hasPrefix("HTTP/1.1 413"))
         }
@@ -286,7 +292,9 @@ struct HTTPServerTests {
                 #expect(response.headers["connection"]?.lowercased() != "close")
             }
             // Pipelined: two requests in one write.
-            try connection.send("GET /hello HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\nGET /suspends HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n")
+            try connection.send(
+                "GET /hello HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\nGET /suspends HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n"
+            )
             #expect(try connection.readResponse().body == "Hello, world")
             #expect(try connection.readResponse().body == "after suspending")
         }

@@ -78,7 +78,9 @@ final class RawConnection: @unchecked Sendable {
         let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = bytes[sent...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard n > 0 else { throw Failure.io("send failed: errno \(errno)") }
             sent += n
         }
@@ -149,7 +151,9 @@ final class RawConnection: @unchecked Sendable {
         }
         while buffer.count < size + lineEnd.count { try fill() }
         let chunk = Array(buffer[..<size])
-        guard Array(buffer[size..<(size + lineEnd.count)]) == lineEnd else { throw Failure.io("chunk not followed by CRLF") }
+        guard Array(buffer[size..<(size + lineEnd.count)]) == lineEnd else {
+            throw Failure.io("chunk not followed by CRLF")
+        }
         buffer.removeFirst(size + lineEnd.count)
         return chunk
     }

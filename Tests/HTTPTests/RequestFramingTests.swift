@@ -64,13 +64,16 @@ struct RequestFramingTests {
         let port = server.port
         let reply = try await send(
             server,
-            head: "POST /api/echo HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 5\r\nTransfer-Encoding: chunked",
+            head:
+                "POST /api/echo HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 5\r\nTransfer-Encoding: chunked",
             body: "0\r\n\r\n"
         )
         #expect(reply.status == "HTTP/1.1 400 Bad Request")
         #expect(reply.headers["connection"] == "close")
         #expect(reply.headers["content-type"] == "application/json; charset=utf-8")
-        #expect(reply.body == #"{"error":"The request has both Content-Length and Transfer-Encoding; send only one of them."}"#)
+        #expect(
+            reply.body
+                == #"{"error":"The request has both Content-Length and Transfer-Encoding; send only one of them."}"#)
         #expect(reply.closed)
         #expect(server.handlerCalls == 0)  // Neither the POST nor the smuggled GET.
         await server.server.shutdown()
@@ -96,7 +99,8 @@ struct RequestFramingTests {
         // Two Transfer-Encoding lines are one list: chunked twice.
         let twice = try await send(
             server,
-            head: "POST /echo HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked",
+            head:
+                "POST /echo HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked",
             body: "0\r\n\r\n"
         )
         #expect(twice.status == "HTTP/1.1 400 Bad Request")
@@ -130,10 +134,14 @@ struct RequestFramingTests {
             body: extensionLine
         )
         #expect(reply.status == "HTTP/1.1 411 Length Required")
-        #expect(reply.body == #"{"error":"This server needs a Content-Length for request bodies; chunked bodies are not accepted."}"#)
+        #expect(
+            reply.body
+                == #"{"error":"This server needs a Content-Length for request bodies; chunked bodies are not accepted."}"#
+        )
         #expect(reply.closed)
         let page = try await send(
-            server, head: "POST /echo HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nTransfer-Encoding: chunked", body: "0\r\n\r\n"
+            server, head: "POST /echo HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nTransfer-Encoding: chunked",
+            body: "0\r\n\r\n"
         )
         #expect(page.status == "HTTP/1.1 411 Length Required")
         #expect(page.body.hasPrefix("<h1>411</h1>"))
@@ -142,8 +150,9 @@ struct RequestFramingTests {
 
         let allowing = try CountingServer(allowsChunkedRequestBodies: true)
         let connection = try RawConnection(port: allowing.port)
-        try connection.send("POST /echo HTTP/1.1\r\nHost: 127.0.0.1:\(allowing.port)\r\nTransfer-Encoding: chunked\r\n\r\n"
-            + "5;name=value\r\nhello\r\n0\r\n\r\n")
+        try connection.send(
+            "POST /echo HTTP/1.1\r\nHost: 127.0.0.1:\(allowing.port)\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "5;name=value\r\nhello\r\n0\r\n\r\n")
         let accepted = try await io { try connection.readResponse() }
         #expect(accepted.status == "HTTP/1.1 200 OK")
         #expect(accepted.body == "5")

@@ -120,12 +120,16 @@ struct RouterTests {
         let missing = await router.respond(to: HTTPRequest(method: .get, path: "/nowhere"))
         #expect(missing.status == .notFound)  // the renderer's own status is overridden
         #expect(missing.headers["Content-Type"] == "text/html; charset=utf-8")
-        #expect(bodyText(missing) == "<h1>404</h1><p>Nothing is served at /nowhere (no route matches this path).</p><p>/nowhere</p>")
+        #expect(
+            bodyText(missing)
+                == "<h1>404</h1><p>Nothing is served at /nowhere (no route matches this path).</p><p>/nowhere</p>")
 
         let wrongMethod = await router.respond(to: HTTPRequest(method: .post, path: "/files/a"))
         #expect(wrongMethod.status == .methodNotAllowed)
         #expect(wrongMethod.headers["Allow"] == "GET, HEAD")
-        #expect(bodyText(wrongMethod).hasPrefix("<h1>405</h1><p>Method POST is not allowed for /files/a; allowed: GET, HEAD.</p>"))
+        #expect(
+            bodyText(wrongMethod).hasPrefix(
+                "<h1>405</h1><p>Method POST is not allowed for /files/a; allowed: GET, HEAD.</p>"))
 
         // API paths keep their JSON errors.
         let api = await router.respond(to: HTTPRequest(method: .get, path: "/api/nothing"))

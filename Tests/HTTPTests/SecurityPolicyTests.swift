@@ -65,14 +65,20 @@ struct SecurityPolicyTests {
         // Neither header: curl, the Swift tests.
         #expect(refusal(request(.post)) == nil)
         #expect(refusal(request(.post, ["Origin": "http://127.0.0.1:8080"], host: nil)) == 403)
-        let message = policy.refusal(for: request(.post, ["Origin": "http://evil.example"]), boundHost: "127.0.0.1", port: 8080)?.message
-        #expect(message == "Cross-site request refused: Origin http://evil.example is not this site (127.0.0.1:8080). "
-            + "Send POST requests from this site's own pages, or from a client that sends neither Origin nor Sec-Fetch-Site.")
+        let message = policy.refusal(
+            for: request(.post, ["Origin": "http://evil.example"]), boundHost: "127.0.0.1", port: 8080)?.message
+        #expect(
+            message == "Cross-site request refused: Origin http://evil.example is not this site (127.0.0.1:8080). "
+                + "Send POST requests from this site's own pages, or from a client that sends neither Origin nor Sec-Fetch-Site."
+        )
     }
 
     @Test("A body on a state-changing API request must be application/json (415), charset allowed")
     func jsonBodies() {
-        func api(_ type: String?, body: String = #"{"productID":1}"#, method: HTTPMethod = .post, path: String = "/api/shop/cart") -> Int? {
+        func api(
+            _ type: String?, body: String = #"{"productID":1}"#, method: HTTPMethod = .post,
+            path: String = "/api/shop/cart"
+        ) -> Int? {
             refusal(request(method, type.map { ["Content-Type": $0] } ?? [:], path: path, body: body))
         }
         #expect(api("application/json") == nil)
@@ -90,10 +96,12 @@ struct SecurityPolicyTests {
         #expect(api("text/plain", path: "/shop/cart") == nil)
         #expect(api("text/plain", path: "/apis/x") == nil)
         #expect(api("text/plain", method: .get) == nil)
-        let message = policy.refusal(for: request(.post, ["Content-Type": "text/plain"], path: "/api/shop/cart", body: "x"),
-                                     boundHost: "127.0.0.1", port: 8080)?.message
-        #expect(message == "POST /api/shop/cart takes a JSON body sent as Content-Type: application/json "
-            + "(this request has Content-Type: text/plain).")
+        let message = policy.refusal(
+            for: request(.post, ["Content-Type": "text/plain"], path: "/api/shop/cart", body: "x"),
+            boundHost: "127.0.0.1", port: 8080)?.message
+        #expect(
+            message == "POST /api/shop/cart takes a JSON body sent as Content-Type: application/json "
+                + "(this request has Content-Type: text/plain).")
     }
 
     @Test("Host: the loopback names with the bound port when bound to loopback; 421 for anything else")
@@ -101,17 +109,21 @@ struct SecurityPolicyTests {
         for host in ["127.0.0.1:8080", "localhost:8080", "LOCALHOST:8080", "[::1]:8080", "localhost.:8080"] {
             #expect(refusal(request(.get, host: host)) == nil, "\(host)")
         }
-        for host in ["attacker.example", "attacker.example:8080", "127.0.0.1", "127.0.0.1:8081", "localhost",
-                     "10.0.0.2:8080", "[::1]", "::1:8080", "127.0.0.1:x", "", "a:b:c"] {
+        for host in [
+            "attacker.example", "attacker.example:8080", "127.0.0.1", "127.0.0.1:8081", "localhost",
+            "10.0.0.2:8080", "[::1]", "::1:8080", "127.0.0.1:x", "", "a:b:c",
+        ] {
             #expect(refusal(request(.get, host: host)) == 421, "\(host)")
         }
         #expect(refusal(request(.get, host: nil)) == nil)  // HTTP/1.0 without Host
         #expect(refusal(request(.get, host: "[::1]:8080"), bound: "::1") == nil)
         #expect(refusal(request(.get, host: "127.0.0.1:80"), port: 80) == nil)
         #expect(refusal(request(.get, host: "127.0.0.1"), port: 80) == nil)
-        let message = policy.refusal(for: request(.get, host: "attacker.example"), boundHost: "127.0.0.1", port: 8080)?.message
-        #expect(message == "This server does not serve the host \"attacker.example\"; it answers to "
-            + "127.0.0.1:8080, [::1]:8080, localhost:8080.")
+        let message = policy.refusal(for: request(.get, host: "attacker.example"), boundHost: "127.0.0.1", port: 8080)?
+            .message
+        #expect(
+            message == "This server does not serve the host \"attacker.example\"; it answers to "
+                + "127.0.0.1:8080, [::1]:8080, localhost:8080.")
     }
 
     @Test("Host: a wildcard bind takes any address literal with the port; a specific address only itself")
@@ -139,7 +151,9 @@ struct SecurityPolicyTests {
         #expect(!refused("[2001:db8::2]:9000"))
         #expect(!refused("127.0.0.1:8080"))
         #expect(refused("other.example"))
-        #expect(HTTPSecurityPolicy(checksHost: false).refusal(for: request(.get, host: "x"), boundHost: "127.0.0.1", port: 1) == nil)
+        #expect(
+            HTTPSecurityPolicy(checksHost: false).refusal(
+                for: request(.get, host: "x"), boundHost: "127.0.0.1", port: 1) == nil)
     }
 
     @Test("Headers: added where missing, never replacing a handler's own; JSON gets charset=utf-8")
@@ -150,10 +164,13 @@ struct SecurityPolicyTests {
         #expect(page.headers["Content-Security-Policy"] == HTTPSecurityPolicy.contentSecurityPolicy)
         #expect(page.headers["X-Frame-Options"] == "DENY")
         #expect(page.headers["Referrer-Policy"] == "same-origin")
-        #expect(HTTPSecurityPolicy.contentSecurityPolicy == "default-src 'self'; img-src 'self' data: https:; "
-            + "style-src 'self'; script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
-            + "form-action 'self'; frame-ancestors 'none'")
-        var own = HTTPResponse(headers: ["Content-Security-Policy": "default-src 'none'", "Content-Type": "application/json"])
+        #expect(
+            HTTPSecurityPolicy.contentSecurityPolicy == "default-src 'self'; img-src 'self' data: https:; "
+                + "style-src 'self'; script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+                + "form-action 'self'; frame-ancestors 'none'")
+        var own = HTTPResponse(headers: [
+            "Content-Security-Policy": "default-src 'none'", "Content-Type": "application/json",
+        ])
         policy.apply(to: &own)
         #expect(own.headers.values(for: "Content-Security-Policy") == ["default-src 'none'"])
         #expect(own.headers["Content-Type"] == "application/json; charset=utf-8")
@@ -218,7 +235,10 @@ struct SecurityPolicyTests {
         }
         let json = try await exchange(server, "GET /api/thing HTTP/1.1\r\n\(host)\r\n")
         #expect(json.headers["content-type"] == "application/json; charset=utf-8")
-        let refused = try await exchange(server, "POST /api/thing HTTP/1.1\r\n\(host)Sec-Fetch-Site: cross-site\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}")
+        let refused = try await exchange(
+            server,
+            "POST /api/thing HTTP/1.1\r\n\(host)Sec-Fetch-Site: cross-site\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"
+        )
         #expect(refused.status.hasPrefix("HTTP/1.1 403"))
         #expect(refused.body.hasPrefix(#"{"error":"Cross-site request refused: Sec-Fetch-Site is cross-site."#))
         let events = try await exchange(server, "GET /events HTTP/1.1\r\n\(host)\r\n", body: false)
@@ -241,7 +261,10 @@ struct SecurityPolicyTests {
 
         let open = demoServer(.none)
         try open.start()
-        let reply = try await exchange(open, "POST /api/thing HTTP/1.1\r\nHost: evil.example\r\nOrigin: http://evil.example\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\n{}")
+        let reply = try await exchange(
+            open,
+            "POST /api/thing HTTP/1.1\r\nHost: evil.example\r\nOrigin: http://evil.example\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\n{}"
+        )
         #expect(reply.status.hasPrefix("HTTP/1.1 201"))
         #expect(reply.headers["content-security-policy"] == nil)
         await open.shutdown()

@@ -44,7 +44,8 @@ private final class EventStreamReader: @unchecked Sendable {
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<(start + needle.count)]) == needle {
+        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<(start + needle.count)]) == needle
+        {
             return start
         }
         return nil
@@ -131,7 +132,8 @@ private func openStream(
     version: String = "HTTP/1.1"
 ) async throws -> (connection: RawConnection, status: String, headers: [String: String]) {
     let connection = try RawConnection(port: server.port)
-    try connection.send("\(method) \(path) \(version)\r\nHost: localhost:\(server.port)\r\nAccept: text/event-stream\r\n\r\n")
+    try connection.send(
+        "\(method) \(path) \(version)\r\nHost: localhost:\(server.port)\r\nAccept: text/event-stream\r\n\r\n")
     let (status, headers) = try await io { try connection.readHead() }
     return (connection, status, headers)
 }
@@ -167,9 +169,10 @@ struct StreamingTests {
         #expect(try await io { try reader.nextBlock() } == "event: tick\nid: 3\ndata: event 3")
         #expect(try await io { try reader.nextBlock() } == nil)
         #expect(reader.ended)
-        #expect(String(decoding: reader.received, as: UTF8.self)
-            == "event: tick\nid: 1\ndata: event 1\n\nevent: tick\nid: 2\ndata: event 2\n\n"
-            + "event: tick\nid: 3\ndata: event 3\n\n")
+        #expect(
+            String(decoding: reader.received, as: UTF8.self)
+                == "event: tick\nid: 1\ndata: event 1\n\nevent: tick\nid: 2\ndata: event 2\n\n"
+                + "event: tick\nid: 3\ndata: event 3\n\n")
         #expect(log.sends == [true, true, true])
         #expect(await log.waitForEnd())
 

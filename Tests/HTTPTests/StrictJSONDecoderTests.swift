@@ -47,10 +47,12 @@ struct StrictJSONDecoderTests {
              "ratio": -1.5e-3, "maybe": null, "list": [1, 2, 3], "nested": {"a": 1, "b": 2.5e2}, "ignored": [{}]}
             """#
         let decoded = try decode(Everything.self, json)
-        #expect(decoded == Everything(
-            text: "café 😀 \"q\" \\ / \n", flag: true, small: 255, big: Int64.min, ratio: -0.0015, maybe: nil,
-            list: [1, 2, 3], nested: ["a": 1, "b": 250]
-        ))
+        #expect(
+            decoded
+                == Everything(
+                    text: "café 😀 \"q\" \\ / \n", flag: true, small: 255, big: Int64.min, ratio: -0.0015, maybe: nil,
+                    list: [1, 2, 3], nested: ["a": 1, "b": 250]
+                ))
         #expect(decoded == (try JSONDecoder().decode(Everything.self, from: Data(json.utf8))))
         #expect(try decode(AddToCart.self, #"{"productID": 0}"#) == AddToCart(productID: 0))
         #expect(try decode(AddToCart.self, " \t\r\n{\"productID\":-7}\n") == AddToCart(productID: -7))
@@ -59,23 +61,30 @@ struct StrictJSONDecoderTests {
     }
 
     @Test func refusesDuplicateMemberNames() {
-        #expect(refusal(AddToCart.self, #"{"productID": 1, "productID": 2}"#)
-            == #"the member name "productID" appears twice in one object (at byte 17)"#)
+        #expect(
+            refusal(AddToCart.self, #"{"productID": 1, "productID": 2}"#)
+                == #"the member name "productID" appears twice in one object (at byte 17)"#)
         // The same name however it is escaped, and at any depth.
         #expect(refusal(AddToCart.self, #"{"productID": 1, "product\u0049D": 1}"#)?.contains("appears twice") == true)
-        #expect(refusal([[String: Int]].self, #"[{"a": 1}, {"b": 1, "b": 1}]"#)?.contains(#""b" appears twice"#) == true)
+        #expect(
+            refusal([[String: Int]].self, #"[{"a": 1}, {"b": 1, "b": 1}]"#)?.contains(#""b" appears twice"#) == true)
         // Foundation's decoder takes one of them: the reason for this rule.
-        #expect((try? JSONDecoder().decode(AddToCart.self, from: Data(#"{"productID": 1, "productID": 2}"#.utf8))) != nil)
+        #expect(
+            (try? JSONDecoder().decode(AddToCart.self, from: Data(#"{"productID": 1, "productID": 2}"#.utf8))) != nil)
     }
 
     @Test func anIntegerMustBeAnIntegerLiteral() {
         for literal in ["1e2", "1.0", "1E2", "-0.0", "1.5"] {
-            #expect(refusal(AddToCart.self, "{\"productID\": \(literal)}")
-                == "productID: expected an integer literal such as 1 (no fraction or exponent), found \(literal)")
+            #expect(
+                refusal(AddToCart.self, "{\"productID\": \(literal)}")
+                    == "productID: expected an integer literal such as 1 (no fraction or exponent), found \(literal)")
         }
-        #expect(refusal(AddToCart.self, #"{"productID": "1"}"#) == "productID: expected an integer such as 1, found a string")
-        #expect(refusal(AddToCart.self, #"{"productID": 99999999999999999999}"#)
-            == "productID: 99999999999999999999 is out of range (\(Int.min)...\(Int.max))")
+        #expect(
+            refusal(AddToCart.self, #"{"productID": "1"}"#)
+                == "productID: expected an integer such as 1, found a string")
+        #expect(
+            refusal(AddToCart.self, #"{"productID": 99999999999999999999}"#)
+                == "productID: 99999999999999999999 is out of range (\(Int.min)...\(Int.max))")
         #expect(refusal([UInt8].self, "[1, 256]") == "[1]: 256 is out of range (0...255)")
         #expect(refusal([UInt].self, "[-1]") == "[0]: -1 is out of range (0...\(UInt.max))")
         #expect(refusal(AddToCart.self, #"{}"#) == "productID is missing")
@@ -114,11 +123,15 @@ struct StrictJSONDecoderTests {
             ("[1 2]", "expected , or ] after an array element (at byte 3)"),
         ]
         for (json, message) in cases {
-            #expect(refusal([String: [Int]].self, json) == message || refusal([Int].self, json) == message
-                || refusal([String].self, json) == message || refusal(AddToCart.self, json) == message, "\(json)")
+            #expect(
+                refusal([String: [Int]].self, json) == message || refusal([Int].self, json) == message
+                    || refusal([String].self, json) == message || refusal(AddToCart.self, json) == message, "\(json)")
         }
-        #expect(refusal([String].self, bytes: [0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D]) == "a string is not valid UTF-8 (at byte 2)")
-        #expect(refusal([String].self, bytes: [0xEF, 0xBB, 0xBF] + Array("[]".utf8)) == "expected a JSON value (at byte 0)")
+        #expect(
+            refusal([String].self, bytes: [0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D])
+                == "a string is not valid UTF-8 (at byte 2)")
+        #expect(
+            refusal([String].self, bytes: [0xEF, 0xBB, 0xBF] + Array("[]".utf8)) == "expected a JSON value (at byte 0)")
     }
 
     @Test func deepNestingIsRefusedNotACrash() throws {
@@ -130,8 +143,10 @@ struct StrictJSONDecoderTests {
 
     @Test func typeMismatchesNameThePath() {
         #expect(refusal(Everything.self, #"{"text": 1}"#) == "text: expected a string, found the number 1")
-        #expect(refusal(Everything.self, #"{"text": "", "flag": "yes"}"#) == "flag: expected true or false, found a string")
-        #expect(refusal([String: [Int]].self, #"{"a": [1, "2"]}"#) == "a[1]: expected an integer such as 1, found a string")
+        #expect(
+            refusal(Everything.self, #"{"text": "", "flag": "yes"}"#) == "flag: expected true or false, found a string")
+        #expect(
+            refusal([String: [Int]].self, #"{"a": [1, "2"]}"#) == "a[1]: expected an integer such as 1, found a string")
         #expect(refusal(AddToCart.self, "[1]") == "the body: expected an object, found an array")
     }
 }

@@ -21,7 +21,8 @@ struct ValueTypeTests {
     }
 
     @Test func requestTargetDecodesQueryWithPlusAsSpace() throws {
-        let request = try #require(HTTPRequest(method: .get, target: "/search?q=%ED%95%9C%EA%B5%AD+books&page=2&flag&q=second"))
+        let request = try #require(
+            HTTPRequest(method: .get, target: "/search?q=%ED%95%9C%EA%B5%AD+books&page=2&flag&q=second"))
         #expect(request.path == "/search")
         #expect(request.query("q") == "한국 books")
         #expect(request.query("page") == "2")

@@ -24,7 +24,8 @@ struct IdentifierTokenTests {
 
     @Test("A token is URL-safe, the same for the same row, and names that row after the store is opened again")
     func roundTripAcrossReopening() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("IdentifierTokenTests-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "IdentifierTokenTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("tokens.store")
@@ -52,7 +53,9 @@ struct IdentifierTokenTests {
 
     @Test("Refused: another entity's row, an unsaved model's temporary identifier, and text that is not a token")
     func refusals() throws {
-        let context = ModelContext(try ModelContainer(for: Note.self, Tag.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true)))
+        let context = ModelContext(
+            try ModelContainer(for: Note.self, Tag.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        )
         let tag = Tag(name: "swift")
         context.insert(tag)
         let unsaved = Note(text: "draft")
@@ -69,8 +72,10 @@ struct IdentifierTokenTests {
         #expect(noteToken != temporary)
 
         let json = Data(#"{"a":1}"#.utf8).base64EncodedString()
-        for bad in ["", "garbage", "e30", "eyJ", json, "../../etc", "%00", "a b", "abc=", "abc+/",
-                    String(repeating: "A", count: 2000), noteToken + "x", "한국"] {
+        for bad in [
+            "", "garbage", "e30", "eyJ", json, "../../etc", "%00", "a b", "abc=", "abc+/",
+            String(repeating: "A", count: 2000), noteToken + "x", "한국",
+        ] {
             #expect(IdentifierToken<Note>(token: bad) == nil, "\(bad.prefix(40))")
         }
     }

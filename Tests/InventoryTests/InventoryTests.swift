@@ -26,20 +26,29 @@ private struct InventoryApp {
         self.router = router
     }
 
-    func send(_ method: HTTPMethod, _ target: String, json: String? = nil, form: [(String, String)]? = nil, cookie: String? = nil) async -> HTTPResponse {
+    func send(
+        _ method: HTTPMethod, _ target: String, json: String? = nil, form: [(String, String)]? = nil,
+        cookie: String? = nil
+    ) async -> HTTPResponse {
         var headers = HTTPHeaders()
         var body = Data()
         if let json {
             headers["Content-Type"] = "application/json"
             body = Data(json.utf8)
         } else if let form {
-            var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+            var allowed = CharacterSet.alphanumerics.intersection(
+                CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
             allowed.insert(charactersIn: "-._~")
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-            body = Data(form.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&").utf8)
+            body = Data(
+                form.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(
+                    separator: "&"
+                ).utf8)
         }
         if let cookie { headers["Cookie"] = cookie }
-        guard let request = HTTPRequest(method: method, target: target, headers: headers, body: body) else { return HTTPResponse(status: .badRequest) }
+        guard let request = HTTPRequest(method: method, target: target, headers: headers, body: body) else {
+            return HTTPResponse(status: .badRequest)
+        }
         return await router.respond(to: request)
     }
 }
@@ -81,17 +90,22 @@ private struct ErrorBody: Decodable {
     @Test func theJSONAPI() async throws {
         let folder = try TemporaryFolder()
         let app = try InventoryApp(folder: folder.url)
-        #expect(try await app.send(.get, "/api/inventory/products").json(InventoryController.ProductsJSON.self).products == [])
+        #expect(
+            try await app.send(.get, "/api/inventory/products").json(InventoryController.ProductsJSON.self).products
+                == [])
         let created = await app.send(.post, "/api/inventory/products", json: #"{"name":" kiwi ","quantity":"4"}"#)
         #expect(created.status == .created)
         let kiwi = try created.json(ProductLine.self)
         #expect(kiwi.name == "kiwi" && kiwi.quantity == "4" && !kiwi.id.isEmpty)
         #expect(created.text.contains(#""id":"\#(kiwi.id)""#))
         _ = await app.send(.post, "/api/inventory/products", json: #"{"name":"banana","quantity":12}"#)
-        let list = try await app.send(.get, "/api/inventory/products").json(InventoryController.ProductsJSON.self).products
+        let list = try await app.send(.get, "/api/inventory/products").json(InventoryController.ProductsJSON.self)
+            .products
         #expect(list.map(\.name) == ["banana", "kiwi"])
         #expect(list.first?.quantity == "12")
-        #expect(try await app.send(.get, "/api/inventory/products?contains=iw").json(InventoryController.ProductsJSON.self).products == [kiwi])
+        #expect(
+            try await app.send(.get, "/api/inventory/products?contains=iw").json(InventoryController.ProductsJSON.self)
+                .products == [kiwi])
 
         let blank = await app.send(.post, "/api/inventory/products", json: #"{"name":"  ","quantity":"1"}"#)
         #expect(blank.status == .badRequest)
@@ -101,7 +115,9 @@ private struct ErrorBody: Decodable {
         #expect(await app.send(.delete, "/api/inventory/products/\(kiwi.id)").status == .noContent)
         #expect(await app.send(.delete, "/api/inventory/products/\(kiwi.id)").status == .notFound)
         #expect(await app.send(.delete, "/api/inventory/products/abc").status == .notFound)
-        #expect(try await app.send(.get, "/api/inventory/products").json(InventoryController.ProductsJSON.self).products.map(\.name) == ["banana"])
+        #expect(
+            try await app.send(.get, "/api/inventory/products").json(InventoryController.ProductsJSON.self).products
+                .map(\.name) == ["banana"])
     }
 
     @Test func thePages() async throws {
@@ -174,8 +190,9 @@ private struct ErrorBody: Decodable {
         let controller = InventoryController(inventory: app.inventory, log: { _ in })
         let before = controller.version
         let list = String(decoding: (await app.send(.get, "/inventory")).body, as: UTF8.self)
-        #expect(list.contains("<div id=\"inventory-state\" hidden data-version=\"") )
-        #expect(list.contains("<section class=\"card\" aria-labelledby=\"list-heading\" id=\"inventory-list\" data-live>"))
+        #expect(list.contains("<div id=\"inventory-state\" hidden data-version=\""))
+        #expect(
+            list.contains("<section class=\"card\" aria-labelledby=\"list-heading\" id=\"inventory-list\" data-live>"))
         #expect(list.contains("<script src=\"\(InventoryLiveScript.page.url)\" defer></script>"))
         let results = String(decoding: (await app.send(.get, "/inventory/results?name=ap")).body, as: UTF8.self)
         #expect(results.contains("id=\"inventory-results\" data-live>"))
@@ -188,7 +205,10 @@ private struct ErrorBody: Decodable {
         let event = try #require(controller.event())
         #expect(event.id != before && event.id == controller.version)
         #expect(event.data.contains(#""name":"apple""#))
-        #expect(InventoryAssets.all.map(\.path) == ["/static/inventory.css", "/static/inventory-live.js", "/static/live-page.js", "/static/live-worker.js"])
+        #expect(
+            InventoryAssets.all.map(\.path) == [
+                "/static/inventory.css", "/static/inventory-live.js", "/static/live-page.js", "/static/live-worker.js",
+            ])
         #expect(InventoryLiveScript.page.content.contains("stream: \"/api/inventory/events\", events: [\"inventory\"]"))
     }
 }

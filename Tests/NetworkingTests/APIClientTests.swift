@@ -30,7 +30,8 @@ private func makeRouter() -> Router {
     }
     router.get("/api/boom") { _ in .jsonError("Database is on fire.", status: .internalServerError) }
     router.get("/api/malformed") { _ in
-        HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: Data(#"{"id": 1, "title": "#.utf8))
+        HTTPResponse(
+            status: .ok, headers: ["Content-Type": "application/json"], body: Data(#"{"id": 1, "title": "#.utf8))
     }
     router.get("/api/wrong-type") { _ in
         HTTPResponse(
@@ -200,7 +201,8 @@ struct APIClientTests {
 
     @Test func urlsKeepTheBasePath() throws {
         let client = APIClient(baseURL: try #require(URL(string: "http://127.0.0.1:8080/api/")))
-        #expect(try client.url(for: "/products/1?x=%2B1").absoluteString == "http://127.0.0.1:8080/api/products/1?x=%2B1")
+        #expect(
+            try client.url(for: "/products/1?x=%2B1").absoluteString == "http://127.0.0.1:8080/api/products/1?x=%2B1")
         #expect(try client.url(for: "products").absoluteString == "http://127.0.0.1:8080/api/products")
         #expect(try client.url(for: "").absoluteString == "http://127.0.0.1:8080/api")
         #expect(try client.url(for: "/a b/한").absoluteString == "http://127.0.0.1:8080/api/a%20b/%ED%95%9C")

@@ -44,9 +44,12 @@ final class FakeKakaoServer: Sendable {
             }
             switch state.reply.withLock({ $0 }) {
             case .body(let data):
-                return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json;charset=UTF-8"], body: data)
+                return HTTPResponse(
+                    status: .ok, headers: ["Content-Type": "application/json;charset=UTF-8"], body: data)
             case .status(let code, let body):
-                return HTTPResponse(status: HTTPStatus(code: code), headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+                return HTTPResponse(
+                    status: HTTPStatus(code: code), headers: ["Content-Type": "application/json"], body: Data(body.utf8)
+                )
             case .redirect(let location):
                 return HTTPResponse(status: .found, headers: ["Location": location])
             case .hang:
@@ -111,7 +114,8 @@ enum BundledKakaoResponses {
 
     static func entries() throws -> [Entry] {
         struct Index: Decodable { var responses: [Entry] }
-        return try JSONDecoder().decode(Index.self, from: Data(contentsOf: folder.appendingPathComponent("index.json"))).responses
+        return try JSONDecoder().decode(Index.self, from: Data(contentsOf: folder.appendingPathComponent("index.json")))
+            .responses
     }
 
     static func data(_ file: String) throws -> Data {

@@ -104,10 +104,14 @@ struct KakaoBookClientTests {
             #expect(request.headers["Cookie"] == nil)
         }
         let client = try KakaoBookClient(key: try key())
-        #expect(try client.searchURL("C++ & Java=#1").absoluteString
-            == "https://dapi.kakao.com/v3/search/book?query=C%2B%2B%20%26%20Java%3D%231&sort=accuracy&page=1&size=10")
-        #expect(try client.searchURL(" 우주 ", target: .isbn).absoluteString
-            == "https://dapi.kakao.com/v3/search/book?query=%EC%9A%B0%EC%A3%BC&sort=accuracy&page=1&size=10&target=isbn")
+        #expect(
+            try client.searchURL("C++ & Java=#1").absoluteString
+                == "https://dapi.kakao.com/v3/search/book?query=C%2B%2B%20%26%20Java%3D%231&sort=accuracy&page=1&size=10"
+        )
+        #expect(
+            try client.searchURL(" 우주 ", target: .isbn).absoluteString
+                == "https://dapi.kakao.com/v3/search/book?query=%EC%9A%B0%EC%A3%BC&sort=accuracy&page=1&size=10&target=isbn"
+        )
     }
 
     @Test("401: unauthorized with Kakao's message, the key cut out of it")
@@ -122,7 +126,8 @@ struct KakaoBookClientTests {
 
     @Test("429: quota exceeded with Kakao's message; 400 with code -10 is the quota too")
     func quota() async throws {
-        try await withKakao(.status(429, #"{"errorType":"RequestThrottled","message":"API limit has been exceeded."}"#)) { client, fake in
+        try await withKakao(.status(429, #"{"errorType":"RequestThrottled","message":"API limit has been exceeded."}"#))
+        { client, fake in
             let error = await kakaoError { () async throws(KakaoError) in try await client.search("우주") }
             #expect(error == .quotaExceeded(message: "API limit has been exceeded."))
             fake.set(.status(400, #"{"code":-10,"msg":"API limit has been exceeded."}"#))
@@ -143,7 +148,11 @@ struct KakaoBookClientTests {
                 return
             }
             #expect(path == [])
-            fake.set(.body(Data(#"{"documents":[{"title":"a","price":"비쌈"}],"meta":{"is_end":true,"pageable_count":1,"total_count":1}}"#.utf8)))
+            fake.set(
+                .body(
+                    Data(
+                        #"{"documents":[{"title":"a","price":"비쌈"}],"meta":{"is_end":true,"pageable_count":1,"total_count":1}}"#
+                            .utf8)))
             let typed = await kakaoError { () async throws(KakaoError) in try await client.search("우주") }
             guard case .decodingFailed(let typedPath, _)? = typed else {
                 Issue.record("expected decodingFailed, got \(String(describing: typed))")
@@ -219,7 +228,9 @@ struct KakaoBookClientTests {
     func insecureBaseURLs() throws {
         for text in ["http://dapi.kakao.com", "http://192.168.0.10:8080", "ftp://dapi.kakao.com", "file:///tmp"] {
             let url = try #require(URL(string: text))
-            #expect(throws: KakaoError.insecureBaseURL(url.absoluteString)) { try KakaoBookClient(key: try key(), baseURL: url) }
+            #expect(throws: KakaoError.insecureBaseURL(url.absoluteString)) {
+                try KakaoBookClient(key: try key(), baseURL: url)
+            }
         }
         for text in ["https://dapi.kakao.com", "http://127.0.0.1:9", "http://localhost:9", "http://[::1]:9"] {
             let url = try #require(URL(string: text))
@@ -278,7 +289,9 @@ struct HTMLEntityDecoderTests {
     }
 
     @Test func keepsWhatIsNotAReference() {
-        for text in ["AT&T", "&", "a & b", "&bogus;", "&#;", "&#x;", "&#0;", "&#xD800;", "&#99999999;", "&amp", "&#x41"] {
+        for text in [
+            "AT&T", "&", "a & b", "&bogus;", "&#;", "&#x;", "&#0;", "&#xD800;", "&#99999999;", "&amp", "&#x41",
+        ] {
             #expect(HTMLEntityDecoder.decode(text) == text, "\(text)")
         }
         #expect(HTMLEntityDecoder.decode("미움받을 용기") == "미움받을 용기")

@@ -30,7 +30,8 @@ final class RecordingResultsDelegate: NSFetchedResultsControllerDelegate, @unche
     }
 
     func controller(
-        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+        at indexPath: IndexPath?,
         for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?
     ) {
         let name = (anObject as? NSManagedObject)?.value(forKey: "name") as? String ?? "?"
@@ -38,7 +39,8 @@ final class RecordingResultsDelegate: NSFetchedResultsControllerDelegate, @unche
     }
 
     func controller(
-        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange sectionInfo: NSFetchedResultsSectionInfo,
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChange sectionInfo: NSFetchedResultsSectionInfo,
         atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType
     ) {
         record("section \(Self.kind(type)) \(sectionIndex) \(sectionInfo.name)")
@@ -61,7 +63,9 @@ final class RecordingResultsDelegate: NSFetchedResultsControllerDelegate, @unche
 /// `NSFetchedResultsController`: sections, index paths, and the delegate's exact changes after changes in its
 /// context, saves of other contexts and commits of another coordinator (as another process's would be).
 @Suite(.serialized) struct FetchedResultsControllerTests {
-    static func person(_ name: String, nickname: String?, age: Int = 30, in context: NSManagedObjectContext) -> NSManagedObject {
+    static func person(_ name: String, nickname: String?, age: Int = 30, in context: NSManagedObjectContext)
+        -> NSManagedObject
+    {
         let object = NSEntityDescription.insertNewObject(forEntityName: "Person", into: context)
         object.setValue(name, forKey: "name")
         object.setValue(nickname, forKey: "nickname")
@@ -70,17 +74,23 @@ final class RecordingResultsDelegate: NSFetchedResultsControllerDelegate, @unche
     }
 
     /// People sectioned by nickname, sorted by nickname then name.
-    static func controller(_ context: NSManagedObjectContext, sectioned: Bool = true) -> NSFetchedResultsController<NSManagedObject> {
+    static func controller(_ context: NSManagedObjectContext, sectioned: Bool = true) -> NSFetchedResultsController<
+        NSManagedObject
+    > {
         let request = NSFetchRequest<NSManagedObject>(entityName: "Person")
-        request.sortDescriptors = [NSSortDescriptor(key: "nickname", ascending: true), NSSortDescriptor(key: "name", ascending: true)]
+        request.sortDescriptors = [
+            NSSortDescriptor(key: "nickname", ascending: true), NSSortDescriptor(key: "name", ascending: true),
+        ]
         return NSFetchedResultsController(
-            fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: sectioned ? "nickname" : nil, cacheName: "unused"
+            fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: sectioned ? "nickname" : nil,
+            cacheName: "unused"
         )
     }
 
     static func layout(_ controller: NSFetchedResultsController<NSManagedObject>) -> [String] {
         (controller.sections ?? []).map { section in
-            "\(section.name): " + ((section.objects as? [NSManagedObject]).map { names($0) } ?? []).joined(separator: ",")
+            "\(section.name): "
+                + ((section.objects as? [NSManagedObject]).map { names($0) } ?? []).joined(separator: ",")
         }
     }
 
@@ -126,7 +136,10 @@ final class RecordingResultsDelegate: NSFetchedResultsControllerDelegate, @unche
         let beforeFetch = controller.object(at: IndexPath(row: 0, section: 0))
         #expect(beforeFetch.managedObjectContext == nil && beforeFetch.entity.name == "Person")
         try controller.performFetch()
-        for path in [IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 1), IndexPath(row: -1, section: 0), IndexPath(indexes: [0])] {
+        for path in [
+            IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 1), IndexPath(row: -1, section: 0),
+            IndexPath(indexes: [0]),
+        ] {
             let object = controller.object(at: path)
             #expect(object.managedObjectContext == nil && object.entity.name == "Person")
             // The defaults.
@@ -137,11 +150,14 @@ final class RecordingResultsDelegate: NSFetchedResultsControllerDelegate, @unche
 
         let request = NSFetchRequest<NSFetchRequestResult>(entityName: "Person")
         request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true)]
-        let untyped = NSFetchedResultsController(fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: nil)
+        let untyped = NSFetchedResultsController(
+            fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: nil)
         try untyped.performFetch()
         let outside = untyped.object(at: IndexPath(row: 5, section: 0)) as? NSManagedObject
         #expect(outside?.managedObjectContext == nil && outside?.entity.name == "Person")
-        #expect((untyped.object(at: IndexPath(row: 0, section: 0)) as? NSManagedObject)?.value(forKey: "name") as? String == "Ada")
+        #expect(
+            (untyped.object(at: IndexPath(row: 0, section: 0)) as? NSManagedObject)?.value(forKey: "name") as? String
+                == "Ada")
     }
 
     @Test func delegateHearsExactlyTheInsertsDeletesMovesAndUpdatesOfItsContext() throws {
@@ -223,7 +239,10 @@ final class RecordingResultsDelegate: NSFetchedResultsControllerDelegate, @unche
         }
         // The merge runs on the context's queue; waiting for the queue waits for it.
         context.performAndWait {}
-        #expect(delegate.take() == ["will", "section insert 1 g", "insert nil→[1, 0] Grace", "update [0, 0]→[0, 0] Ada", "did"])
+        #expect(
+            delegate.take() == [
+                "will", "section insert 1 g", "insert nil→[1, 0] Grace", "update [0, 0]→[0, 0] Ada", "did",
+            ])
         #expect(controller.fetchedObjects?.first?.value(forKey: "age") as? Int == 41)
 
         try background.performAndWait {

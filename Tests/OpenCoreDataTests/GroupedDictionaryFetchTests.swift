@@ -18,7 +18,8 @@ import Testing
         return (0..<60).map { index in
             Row(
                 name: "P\(index)", nickname: nicknames[Int.random(in: 0..<nicknames.count, using: &generator)],
-                age: Int.random(in: 18...80, using: &generator), score: Double(Int.random(in: 0...1000, using: &generator)) / 10
+                age: Int.random(in: 18...80, using: &generator),
+                score: Double(Int.random(in: 0...1000, using: &generator)) / 10
             )
         }
     }()
@@ -34,7 +35,9 @@ import Testing
         return context
     }
 
-    static func aggregate(_ function: String, _ keyPath: String, as name: String, _ type: NSAttributeType) -> NSExpressionDescription {
+    static func aggregate(_ function: String, _ keyPath: String, as name: String, _ type: NSAttributeType)
+        -> NSExpressionDescription
+    {
         let description = NSExpressionDescription()
         description.name = name
         description.expression = NSExpression(forFunction: function, arguments: [NSExpression(forKeyPath: keyPath)])
@@ -106,7 +109,9 @@ import Testing
         request.sortDescriptors = [NSSortDescriptor(key: "nickname", ascending: false)]
         let results = try context.fetch(request).map { $0["nickname"] as? String }
         var expected: [String?] = []
-        for row in Self.rows.sorted(by: { ($0.nickname ?? "") > ($1.nickname ?? "") || ($0.nickname != nil && $1.nickname == nil) })
+        for row in Self.rows.sorted(by: {
+            ($0.nickname ?? "") > ($1.nickname ?? "") || ($0.nickname != nil && $1.nickname == nil)
+        })
         where !expected.contains(row.nickname) {
             expected.append(row.nickname)
         }

@@ -76,20 +76,28 @@ import Testing
         let friends = (read.value(forKey: "friends") as? NSSet)?.allObjects as? [NSManagedObject] ?? []
         #expect(names(friends) == ["Grace"])
         // One object per row: Grace through friends is Grace through the team.
-        #expect(friends.first.map { object in (readTeam.value(forKey: "members") as? NSSet)?.contains(object) ?? false } == true)
+        #expect(
+            friends.first.map { object in (readTeam.value(forKey: "members") as? NSSet)?.contains(object) ?? false }
+                == true)
         #expect(!read.hasChanges && !fresh.hasChanges)
     }
 
     @Test func fetchOptionsLimitOffsetSortResultTypesAndPendingChanges() throws {
         let context = try Self.peopleContainer().viewContext
-        for (name, age) in [("bob", 40), ("Alice", 30), ("carol", 20), ("Dave", 50)] { _ = Self.person(name, age: age, in: context) }
+        for (name, age) in [("bob", 40), ("Alice", 30), ("carol", 20), ("Dave", 50)] {
+            _ = Self.person(name, age: age, in: context)
+        }
         try context.save()
         let request = NSFetchRequest<NSManagedObject>(entityName: "Person")
         request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true)]
         #expect(names(try context.fetch(request)) == ["Alice", "Dave", "bob", "carol"])
-        request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true, selector: Selector("caseInsensitiveCompare:"))]
+        request.sortDescriptors = [
+            NSSortDescriptor(key: "name", ascending: true, selector: Selector("caseInsensitiveCompare:"))
+        ]
         #expect(names(try context.fetch(request)) == ["Alice", "bob", "carol", "Dave"])
-        request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: false, selector: Selector("localizedStandardCompare:"))]
+        request.sortDescriptors = [
+            NSSortDescriptor(key: "name", ascending: false, selector: Selector("localizedStandardCompare:"))
+        ]
         #expect(names(try context.fetch(request)) == ["Dave", "carol", "bob", "Alice"])
         request.sortDescriptors = [NSSortDescriptor(key: "age", ascending: true)]
         request.fetchOffset = 1
@@ -178,7 +186,10 @@ import Testing
         eli.setValue(team, forKey: "team")
         try context.save()
         context.delete(team)
-        #expect(throws: CoreDataError.validation(entityName: "Team", key: "members", problem: .deleteDenied(relatedObjects: 1))) { try context.save() }
+        #expect(
+            throws: CoreDataError.validation(
+                entityName: "Team", key: "members", problem: .deleteDenied(relatedObjects: 1))
+        ) { try context.save() }
         context.rollback()
         #expect(!team.isDeleted)
         #expect(try context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Team")) == 1)
@@ -221,10 +232,13 @@ import Testing
         let again = try context.existingObject(with: fay.objectID)
         #expect(again !== fay && again.value(forKey: "nickname") as? String == "Faye")
         #expect(context.object(with: fay.objectID) === again)
-        let gone = NSManagedObjectID.permanent(for: fay.entity, storeIdentifier: fay.objectID.storeIdentifier ?? "", primaryKey: 9_999)
+        let gone = NSManagedObjectID.permanent(
+            for: fay.entity, storeIdentifier: fay.objectID.storeIdentifier ?? "", primaryKey: 9_999)
         #expect(throws: CoreDataError.objectNotFound(gone)) { try context.existingObject(with: gone) }
         #expect(context.object(with: gone).managedObjectContext == nil)
-        #expect(container.persistentStoreCoordinator.managedObjectID(forURIRepresentation: fay.objectID.uriRepresentation()) == fay.objectID)
+        #expect(
+            container.persistentStoreCoordinator.managedObjectID(forURIRepresentation: fay.objectID.uriRepresentation())
+                == fay.objectID)
     }
 
     @Test func notificationsAndMergingASaveIntoAnotherContext() throws {
@@ -237,8 +251,12 @@ import Testing
 
         let savedBox = NotificationLog(), changedBox = NotificationLog()
         let center = NotificationCenter.default
-        let didSave = center.addObserver(forName: .NSManagedObjectContextDidSave, object: main, queue: nil) { savedBox.append($0) }
-        let didChange = center.addObserver(forName: .NSManagedObjectContextObjectsDidChange, object: background, queue: nil) { changedBox.append($0) }
+        let didSave = center.addObserver(forName: .NSManagedObjectContextDidSave, object: main, queue: nil) {
+            savedBox.append($0)
+        }
+        let didChange = center.addObserver(
+            forName: .NSManagedObjectContextObjectsDidChange, object: background, queue: nil
+        ) { changedBox.append($0) }
         var saved: [Notification] { savedBox.notifications }
         var changed: [Notification] { changedBox.notifications }
         defer {
@@ -323,7 +341,9 @@ import Testing
         // The error policy (the default): the save fails, naming the conflict, and writes nothing.
         let second = tag("swift", 2)
         let third = tag("other", 3)
-        #expect(throws: CoreDataError.constraintConflict(entityName: "Tag", keys: ["name"], values: ["'swift'"])) { try context.save() }
+        #expect(throws: CoreDataError.constraintConflict(entityName: "Tag", keys: ["name"], values: ["'swift'"])) {
+            try context.save()
+        }
         #expect(try counts() == [1])
         #expect(second.isInserted && third.isInserted)
         // Object trump: the new values win.
@@ -343,11 +363,14 @@ import Testing
     @Test func batchDeleteInsertAndUpdateAndMergingRemoteChanges() throws {
         let container = try Self.peopleContainer()
         let context = container.viewContext
-        let insert = NSBatchInsertRequest(entityName: "Person", objects: [
-            ["name": "Lu", "age": 1], ["name": "Mo", "age": 2], ["name": "Ned", "age": 3],
-        ])
+        let insert = NSBatchInsertRequest(
+            entityName: "Person",
+            objects: [
+                ["name": "Lu", "age": 1], ["name": "Mo", "age": 2], ["name": "Ned", "age": 3],
+            ])
         insert.resultType = .objectIDs
-        let inserted = try #require((try context.execute(insert) as? NSBatchInsertResult)?.result as? [NSManagedObjectID])
+        let inserted = try #require(
+            (try context.execute(insert) as? NSBatchInsertResult)?.result as? [NSManagedObjectID])
         #expect(inserted.count == 3)
         let objects = try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Person"))
         #expect(objects.count == 3)
@@ -356,7 +379,8 @@ import Testing
         update.predicate = NSPredicate(format: "age >= 2")
         update.propertiesToUpdate = ["age": 10]
         update.resultType = .updatedObjectIDsResultType
-        let updated = try #require((try context.execute(update) as? NSBatchUpdateResult)?.result as? [NSManagedObjectID])
+        let updated = try #require(
+            (try context.execute(update) as? NSBatchUpdateResult)?.result as? [NSManagedObjectID])
         #expect(updated.count == 2)
         NSManagedObjectContext.mergeChanges(fromRemoteContextSave: [NSUpdatedObjectsKey: updated], into: [context])
         #expect(try Self.people(context, "age == 10") == ["Mo", "Ned"])
@@ -364,7 +388,8 @@ import Testing
 
         let delete = NSBatchDeleteRequest(fetchRequest: NSFetchRequest<NSFetchRequestResult>(entityName: "Person"))
         delete.resultType = .resultTypeObjectIDs
-        let deleted = try #require((try context.execute(delete) as? NSBatchDeleteResult)?.result as? [NSManagedObjectID])
+        let deleted = try #require(
+            (try context.execute(delete) as? NSBatchDeleteResult)?.result as? [NSManagedObjectID])
         #expect(Set(deleted) == Set(inserted))
         // Before the merge the context still has its objects; after it, none.
         #expect(context.registeredObjects.count == 3)
@@ -374,7 +399,9 @@ import Testing
 
         _ = Self.person("Oz", in: context)
         try context.save()
-        let byIDs = NSBatchDeleteRequest(objectIDs: try context.fetch(NSFetchRequest<NSManagedObjectID>(entityName: "Person").withResultType(.managedObjectIDResultType)))
+        let byIDs = NSBatchDeleteRequest(
+            objectIDs: try context.fetch(
+                NSFetchRequest<NSManagedObjectID>(entityName: "Person").withResultType(.managedObjectIDResultType)))
         byIDs.resultType = .resultTypeCount
         #expect((try context.execute(byIDs) as? NSBatchDeleteResult)?.result as? Int == 1)
         // A predicate SQL cannot say is evaluated on the rows.

@@ -6,7 +6,8 @@ import Testing
 /// group per event, undone and redone on the context's objects, and saved afterwards.
 @Suite(.serialized) struct ManagedObjectContextUndoTests {
     static func stored(_ folder: URL) throws -> [String] {
-        try ManagedObjectContextTests.people(loadedContainer("People", model: PeopleModel.make(), in: folder).viewContext)
+        try ManagedObjectContextTests.people(
+            loadedContainer("People", model: PeopleModel.make(), in: folder).viewContext)
     }
 
     @Test func theUndoManagerIsNilByDefaultAndRecordsNothingThen() throws {

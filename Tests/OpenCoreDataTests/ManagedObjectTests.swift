@@ -78,20 +78,30 @@ private func ledgerModel() -> NSManagedObjectModel {
         kim.setValue(kim, forKey: "team")
         kim.setValue("friends", forKey: "friends")
         #expect(kim.value(forKey: "age") as? Int64 == 3)
-        #expect(kim.keyValueCodingErrors == [
-            .unknownKey(entityName: "Person", key: "agee"),
-            .invalidValue(entityName: "Person", key: "age", reason: "the value is a String, not a value of type Integer 64"),
-            .invalidValue(entityName: "Person", key: "height", reason: "the value 70000 is out of the range of Integer 16"),
-            .invalidValue(entityName: "Person", key: "age", reason: "the value 2.5 is not a whole number in the range of Integer 64"),
-            .invalidValue(entityName: "Person", key: "team", reason: "it leads to Team objects, not Person"),
-            .invalidValue(entityName: "Person", key: "friends", reason: "a to-many relationship takes a set, ordered set or array of managed objects, not a String"),
-        ])
-        #expect(CoreDataError.unknownKey(entityName: "Person", key: "agee").description
-            == "The entity Person has no property named “agee” (check the spelling against the model)")
+        #expect(
+            kim.keyValueCodingErrors == [
+                .unknownKey(entityName: "Person", key: "agee"),
+                .invalidValue(
+                    entityName: "Person", key: "age", reason: "the value is a String, not a value of type Integer 64"),
+                .invalidValue(
+                    entityName: "Person", key: "height", reason: "the value 70000 is out of the range of Integer 16"),
+                .invalidValue(
+                    entityName: "Person", key: "age",
+                    reason: "the value 2.5 is not a whole number in the range of Integer 64"),
+                .invalidValue(entityName: "Person", key: "team", reason: "it leads to Team objects, not Person"),
+                .invalidValue(
+                    entityName: "Person", key: "friends",
+                    reason: "a to-many relationship takes a set, ordered set or array of managed objects, not a String"),
+            ])
+        #expect(
+            CoreDataError.unknownKey(entityName: "Person", key: "agee").description
+                == "The entity Person has no property named “agee” (check the spelling against the model)")
         // Validation (what a save runs) throws the recorded problems.
         #expect(throws: CoreDataError.self) { try kim.validateForUpdate() }
         // The checked variants throw instead of recording.
-        #expect(throws: CoreDataError.unknownKey(entityName: "Person", key: "nope")) { try kim.checkedValue(forKey: "nope") }
+        #expect(throws: CoreDataError.unknownKey(entityName: "Person", key: "nope")) {
+            try kim.checkedValue(forKey: "nope")
+        }
         #expect(throws: CoreDataError.self) { try kim.setCheckedValue("x", forKey: "age") }
         #expect(try kim.checkedValue(forKey: "age") as? Int == 3)
     }
@@ -102,7 +112,8 @@ private func ledgerModel() -> NSManagedObjectModel {
         let bob = people.makePerson(["name": "Bob", "age": 30])
         let team = people.makeTeam("Red", members: [ann, bob])
         #expect(ann.value(forKeyPath: "team.name") as? String == "Red")
-        #expect((team.value(forKeyPath: "members.name") as? [Any])?.compactMap { $0 as? String }.sorted() == ["Ann", "Bob"])
+        #expect(
+            (team.value(forKeyPath: "members.name") as? [Any])?.compactMap { $0 as? String }.sorted() == ["Ann", "Bob"])
         #expect(team.value(forKeyPath: "members.@count") as? Int == 2)
         #expect(team.value(forKeyPath: "members.@sum.age") as? Int64 == 50)
         ann.setValue("Blue", forKeyPath: "team.name")
@@ -143,7 +154,8 @@ private func ledgerModel() -> NSManagedObjectModel {
         #expect(kim.committedValues(forKeys: nil).isEmpty)
         #expect(people.context.hasChanges)
         // What a save does to an object (the store layer's seam).
-        kim.didCommit(permanentID: NSManagedObjectID.permanent(for: people.person, storeIdentifier: "STORE", primaryKey: 7))
+        kim.didCommit(
+            permanentID: NSManagedObjectID.permanent(for: people.person, storeIdentifier: "STORE", primaryKey: 7))
         #expect(!kim.hasChanges && !kim.isInserted)
         #expect(kim.changedValues().isEmpty)
         #expect(!people.context.hasChanges)
@@ -179,12 +191,25 @@ private func ledgerModel() -> NSManagedObjectModel {
         #expect(id.entity === people.person)
         #expect(id.uriRepresentation().absoluteString.hasPrefix("x-coredata:///Person/t"))
         #expect(people.context.registeredObject(for: id) === kim)
-        let permanent = NSManagedObjectID.permanent(for: people.person, storeIdentifier: "8D6F1A5C-0000-4000-8000-000000000001", primaryKey: 42)
+        let permanent = NSManagedObjectID.permanent(
+            for: people.person, storeIdentifier: "8D6F1A5C-0000-4000-8000-000000000001", primaryKey: 42)
         #expect(!permanent.isTemporaryID)
-        #expect(permanent.uriRepresentation().absoluteString == "x-coredata://8D6F1A5C-0000-4000-8000-000000000001/Person/p42")
-        #expect(permanent == NSManagedObjectID.permanent(for: people.person, storeIdentifier: "8D6F1A5C-0000-4000-8000-000000000001", primaryKey: 42))
-        #expect(permanent != NSManagedObjectID.permanent(for: people.team, storeIdentifier: "8D6F1A5C-0000-4000-8000-000000000001", primaryKey: 42))
-        #expect(permanent.hash == NSManagedObjectID.permanent(for: people.person, storeIdentifier: "8D6F1A5C-0000-4000-8000-000000000001", primaryKey: 42).hash)
+        #expect(
+            permanent.uriRepresentation().absoluteString
+                == "x-coredata://8D6F1A5C-0000-4000-8000-000000000001/Person/p42")
+        #expect(
+            permanent
+                == NSManagedObjectID.permanent(
+                    for: people.person, storeIdentifier: "8D6F1A5C-0000-4000-8000-000000000001", primaryKey: 42))
+        #expect(
+            permanent
+                != NSManagedObjectID.permanent(
+                    for: people.team, storeIdentifier: "8D6F1A5C-0000-4000-8000-000000000001", primaryKey: 42))
+        #expect(
+            permanent.hash
+                == NSManagedObjectID.permanent(
+                    for: people.person, storeIdentifier: "8D6F1A5C-0000-4000-8000-000000000001", primaryKey: 42
+                ).hash)
         #expect(people.makePerson([:]).objectID != id)
         kim.didCommit(permanentID: permanent)
         #expect(kim.objectID == permanent)
@@ -220,8 +245,13 @@ private func ledgerModel() -> NSManagedObjectModel {
         let orphan = Ledger(context: context)
         #expect(orphan.entity.name == "Ledger")
         // Its awakeFromInsert then sets a key the empty entity does not have: reported too, after the cause.
-        #expect(orphan.keyValueCodingErrors == [.entityNotFound(className: "Ledger"), .unknownKey(entityName: "Ledger", key: "openedAt")])
-        #expect(throws: CoreDataError.multipleValidationErrors(orphan.keyValueCodingErrors)) { try orphan.validateForInsert() }
+        #expect(
+            orphan.keyValueCodingErrors == [
+                .entityNotFound(className: "Ledger"), .unknownKey(entityName: "Ledger", key: "openedAt"),
+            ])
+        #expect(throws: CoreDataError.multipleValidationErrors(orphan.keyValueCodingErrors)) {
+            try orphan.validateForInsert()
+        }
         let unknown = NSEntityDescription.insertNewObject(forEntityName: "Nope", into: context)
         #expect(unknown.keyValueCodingErrors == [.entityNotFound(className: "Nope")])
     }
@@ -231,41 +261,55 @@ private func ledgerModel() -> NSManagedObjectModel {
         let ann = people.makePerson(["name": "Ann"])
         try ann.validateForInsert()
         ann.setValue(nil, forKey: "name")
-        #expect(throws: CoreDataError.validation(entityName: "Person", key: "name", problem: .missingMandatoryProperty)) {
+        #expect(throws: CoreDataError.validation(entityName: "Person", key: "name", problem: .missingMandatoryProperty))
+        {
             try ann.validateForInsert()
         }
-        #expect((CoreDataError.validation(entityName: "Person", key: "name", problem: .missingMandatoryProperty) as NSError).code == NSValidationMissingMandatoryPropertyError)
+        #expect(
+            (CoreDataError.validation(entityName: "Person", key: "name", problem: .missingMandatoryProperty) as NSError)
+                .code == NSValidationMissingMandatoryPropertyError)
         ann.setValue("Ann", forKey: "name")
 
         let friends = try #require(people.person.relationshipsByName["friends"])
         friends.minCount = 2
         friends.maxCount = 3
         ann.setValue([people.makePerson(["name": "B"])], forKey: "friends")
-        #expect(throws: CoreDataError.validation(entityName: "Person", key: "friends", problem: .tooFewObjects(minimum: 2, actual: 1))) {
+        #expect(
+            throws: CoreDataError.validation(
+                entityName: "Person", key: "friends", problem: .tooFewObjects(minimum: 2, actual: 1))
+        ) {
             try ann.validateForUpdate()
         }
         ann.setValue((0..<4).map { people.makePerson(["name": "F\($0)"]) }, forKey: "friends")
-        #expect(throws: CoreDataError.validation(entityName: "Person", key: "friends", problem: .tooManyObjects(maximum: 3, actual: 4))) {
+        #expect(
+            throws: CoreDataError.validation(
+                entityName: "Person", key: "friends", problem: .tooManyObjects(maximum: 3, actual: 4))
+        ) {
             try ann.validateForUpdate()
         }
         friends.deleteRule = .denyDeleteRule
-        #expect(throws: CoreDataError.validation(entityName: "Person", key: "friends", problem: .deleteDenied(relatedObjects: 4))) {
+        #expect(
+            throws: CoreDataError.validation(
+                entityName: "Person", key: "friends", problem: .deleteDenied(relatedObjects: 4))
+        ) {
             try ann.validateForDelete()
         }
         friends.minCount = 0
         friends.maxCount = 0
         let age = try #require(people.person.attributesByName["age"])
-        age.setValidationPredicates([NSPredicate(format: "SELF >= 0")], withValidationWarnings: ["age must not be negative"])
+        age.setValidationPredicates(
+            [NSPredicate(format: "SELF >= 0")], withValidationWarnings: ["age must not be negative"])
         ann.setValue(-1, forKey: "age")
         ann.setValue(nil, forKey: "name")
         do {
             try ann.validateForUpdate()
             Issue.record("validation passed")
         } catch CoreDataError.multipleValidationErrors(let errors) {
-            #expect(errors == [
-                .validation(entityName: "Person", key: "name", problem: .missingMandatoryProperty),
-                .validation(entityName: "Person", key: "age", problem: .predicateFailed("SELF >= 0")),
-            ])
+            #expect(
+                errors == [
+                    .validation(entityName: "Person", key: "name", problem: .missingMandatoryProperty),
+                    .validation(entityName: "Person", key: "age", problem: .predicateFailed("SELF >= 0")),
+                ])
             #expect((CoreDataError.multipleValidationErrors(errors) as NSError).code == NSValidationMultipleErrorsError)
         }
     }

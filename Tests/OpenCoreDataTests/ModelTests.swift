@@ -72,13 +72,13 @@ import Testing
         items.destinationEntity = item
         let cartOfItem = NSRelationshipDescription()
         cartOfItem.name = "cart"
-        cartOfItem.destinationEntity = stray          // does not lead back to Cart
+        cartOfItem.destinationEntity = stray  // does not lead back to Cart
         items.inverseRelationship = cartOfItem
         let orphan = NSRelationshipDescription()
-        orphan.name = "orphan"                        // no destination
+        orphan.name = "orphan"  // no destination
         let elsewhere = NSRelationshipDescription()
         elsewhere.name = "elsewhere"
-        elsewhere.destinationEntity = stray           // not in the model
+        elsewhere.destinationEntity = stray  // not in the model
         let counts = NSRelationshipDescription()
         counts.name = "counts"
         counts.destinationEntity = item
@@ -87,24 +87,27 @@ import Testing
 
         let price = PeopleModel.attribute("price", .doubleAttributeType, defaultValue: "cheap")
         let untyped = PeopleModel.attribute("untyped", .undefinedAttributeType)
-        cart.properties = [price, untyped, items, orphan, elsewhere, counts, PeopleModel.attribute("price", .stringAttributeType)]
+        cart.properties = [
+            price, untyped, items, orphan, elsewhere, counts, PeopleModel.attribute("price", .stringAttributeType),
+        ]
         cart.uniquenessConstraints = [["sku"]]
         cart.indexes = [NSFetchIndexDescription(name: "byNothing", elements: [])]
         item.properties = [cartOfItem]
         let model = NSManagedObjectModel()
         model.entities = [cart, item]
-        #expect(problems(model) == [
-            "Cart.price's default value is a String, not a value of type Double",
-            "Cart.untyped has no attribute type (only a transient attribute may be Undefined)",
-            "Cart.items's inverse Item.cart leads to Stray, not back to Cart",
-            "Cart.orphan has no destination entity",
-            "Cart.elsewhere's destination entity Stray is not in the model",
-            "Cart.counts's minCount 3 is greater than its maxCount 2",
-            "Cart has two properties named “price”",
-            "Cart's uniqueness constraint names “sku”, which is not an attribute of Cart",
-            "Cart's index byNothing has no elements",
-            "Item.cart's destination entity Stray is not in the model",
-        ])
+        #expect(
+            problems(model) == [
+                "Cart.price's default value is a String, not a value of type Double",
+                "Cart.untyped has no attribute type (only a transient attribute may be Undefined)",
+                "Cart.items's inverse Item.cart leads to Stray, not back to Cart",
+                "Cart.orphan has no destination entity",
+                "Cart.elsewhere's destination entity Stray is not in the model",
+                "Cart.counts's minCount 3 is greater than its maxCount 2",
+                "Cart has two properties named “price”",
+                "Cart's uniqueness constraint names “sku”, which is not an attribute of Cart",
+                "Cart's index byNothing has no elements",
+                "Item.cart's destination entity Stray is not in the model",
+            ])
     }
 
     @Test func validationOfNamesAndInverses() {
@@ -123,7 +126,7 @@ import Testing
         other.name = "other"
         other.destinationEntity = a
         toB.inverseRelationship = back
-        back.inverseRelationship = other              // not toB
+        back.inverseRelationship = other  // not toB
         a.properties = [toB, back, other]
         let model = NSManagedObjectModel()
         model.entities = [a, b, unnamed]
@@ -141,7 +144,8 @@ import Testing
     }
 
     @Test func mergingModels() throws {
-        let merged = try #require(NSManagedObjectModel(byMerging: [try fixtureModel("Cart"), try fixtureModel("Inventory")]))
+        let merged = try #require(
+            NSManagedObjectModel(byMerging: [try fixtureModel("Cart"), try fixtureModel("Inventory")]))
         #expect(merged.entities.compactMap(\.name) == ["Cart", "Product"])
         #expect(NSManagedObjectModel(byMerging: [try fixtureModel("Cart"), try fixtureModel("Cart")]) == nil)
     }

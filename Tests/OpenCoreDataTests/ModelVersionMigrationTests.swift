@@ -10,29 +10,30 @@ import Testing
     static func modelFolder(_ name: String, versions: [String], in folder: URL) throws -> URL {
         let model = folder.appendingPathComponent("\(name).xcdatamodeld", isDirectory: true)
         for (index, attributes) in versions.enumerated() {
-            let version = model.appendingPathComponent(index == 0 ? "\(name).xcdatamodel" : "\(name) \(index + 1).xcdatamodel")
+            let version = model.appendingPathComponent(
+                index == 0 ? "\(name).xcdatamodel" : "\(name) \(index + 1).xcdatamodel")
             try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
             let contents = """
-            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="23507" systemVersion="24B83" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
-                <entity name="Book" representedClassName="Book" syncable="YES" codeGenerationType="class">
-            \(attributes)
-                </entity>
-            </model>
-            """
+                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="23507" systemVersion="24B83" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+                    <entity name="Book" representedClassName="Book" syncable="YES" codeGenerationType="class">
+                \(attributes)
+                    </entity>
+                </model>
+                """
             try Data(contents.utf8).write(to: version.appendingPathComponent("contents"))
         }
         let current = versions.count == 1 ? "\(name).xcdatamodel" : "\(name) \(versions.count).xcdatamodel"
         let plist = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        	<key>_XCCurrentVersionName</key>
-        	<string>\(current)</string>
-        </dict>
-        </plist>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            	<key>_XCCurrentVersionName</key>
+            	<string>\(current)</string>
+            </dict>
+            </plist>
+            """
         try Data(plist.utf8).write(to: model.appendingPathComponent(".xccurrentversion"))
         return model
     }
@@ -60,7 +61,9 @@ import Testing
     static func recordedVersion(_ store: URL) throws -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [store.path, "SELECT json_extract(value, '$.versionIdentifier') FROM Z_METADATA WHERE key = 'schema'"]
+        process.arguments = [
+            store.path, "SELECT json_extract(value, '$.versionIdentifier') FROM Z_METADATA WHERE key = 'schema'",
+        ]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -93,7 +96,9 @@ import Testing
         try first.viewContext.save()
         let firstHash = versioned.versions[0].model.modelVersionHash
         #expect(try Self.recordedVersion(store) == firstHash)
-        try first.persistentStoreCoordinator.persistentStores.forEach { try first.persistentStoreCoordinator.remove($0) }
+        try first.persistentStoreCoordinator.persistentStores.forEach {
+            try first.persistentStoreCoordinator.remove($0)
+        }
 
         let current = try NSManagedObjectModel.load(contentsOf: modelURL)
         #expect(current.previousVersions.map(\.name) == ["Shelf", "Shelf 2"])
@@ -121,7 +126,9 @@ import Testing
         book.setValue(1951, forKey: "publishedYear")
         try second.viewContext.save()
         #expect(try Self.recordedVersion(store) == versioned.versions[1].model.modelVersionHash)
-        try second.persistentStoreCoordinator.persistentStores.forEach { try second.persistentStoreCoordinator.remove($0) }
+        try second.persistentStoreCoordinator.persistentStores.forEach {
+            try second.persistentStoreCoordinator.remove($0)
+        }
 
         let (migrated, error) = Self.open(try NSManagedObjectModel.load(contentsOf: modelURL), store)
         #expect(error == nil)
@@ -132,28 +139,32 @@ import Testing
     @Test func aStepThatCannotBeInferredGoesToTheHandlerAndLeavesTheFileAsItWas() throws {
         let folder = TemporaryFolder()
         // V2 makes `year` an Integer 64 where V1 had a String; V3 adds `pages`.
-        let modelURL = try Self.modelFolder("Retyped", versions: [
-            """
-            <attribute name="title" optional="YES" attributeType="String"/>
-            <attribute name="year" optional="YES" attributeType="String"/>
-            """,
-            """
-            <attribute name="title" optional="YES" attributeType="String"/>
-            <attribute name="year" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/>
-            """,
-            """
-            <attribute name="title" optional="YES" attributeType="String"/>
-            <attribute name="year" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/>
-            <attribute name="pages" optional="YES" attributeType="Integer 32" usesScalarValueType="YES"/>
-            """,
-        ], in: folder.url)
+        let modelURL = try Self.modelFolder(
+            "Retyped",
+            versions: [
+                """
+                <attribute name="title" optional="YES" attributeType="String"/>
+                <attribute name="year" optional="YES" attributeType="String"/>
+                """,
+                """
+                <attribute name="title" optional="YES" attributeType="String"/>
+                <attribute name="year" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/>
+                """,
+                """
+                <attribute name="title" optional="YES" attributeType="String"/>
+                <attribute name="year" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/>
+                <attribute name="pages" optional="YES" attributeType="Integer 32" usesScalarValueType="YES"/>
+                """,
+            ], in: folder.url)
         let versioned = try VersionedDataModel(contentsOf: modelURL)
         let store = folder.url.appendingPathComponent("Shelf.sqlite")
         let (first, _) = Self.open(versioned.versions[0].model, store)
         let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: first.viewContext)
         book.setValue("nineteen sixty-five", forKey: "year")
         try first.viewContext.save()
-        try first.persistentStoreCoordinator.persistentStores.forEach { try first.persistentStoreCoordinator.remove($0) }
+        try first.persistentStoreCoordinator.persistentStores.forEach {
+            try first.persistentStoreCoordinator.remove($0)
+        }
         let before = ["", "-wal"].map { FileManager.default.contents(atPath: store.path + $0) }
 
         let (_, error) = Self.open(try NSManagedObjectModel.load(contentsOf: modelURL), store)

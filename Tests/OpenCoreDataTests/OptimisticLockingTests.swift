@@ -78,12 +78,17 @@ import Testing
         func rows() throws -> [Row] {
             let connection = try SQLiteConnection(location: .file(url.path))
             defer { connection.close() }
-            return try connection.rows(#"SELECT "id", "title", "price", "Z_OPT" FROM "Cart" ORDER BY "Z_PK""#).map { row in
+            return try connection.rows(#"SELECT "id", "title", "price", "Z_OPT" FROM "Cart" ORDER BY "Z_PK""#).map {
+                row in
                 func integer(_ value: SQLiteValue) -> Int64 { if case .integer(let v) = value { v } else { -1 } }
                 var title: String?
                 if case .text(let text) = row[1] { title = text }
                 var price = -1.0
-                if case .real(let value) = row[2] { price = value } else if case .integer(let value) = row[2] { price = Double(value) }
+                if case .real(let value) = row[2] {
+                    price = value
+                } else if case .integer(let value) = row[2] {
+                    price = Double(value)
+                }
                 return Row(id: integer(row[0]), title: title, price: price, version: integer(row[3]))
             }
         }
@@ -143,7 +148,8 @@ import Testing
         let title = try #require(table.column(named: "title"))
         let dialect = SQLiteDialect()
         #expect(
-            UpdateQuery(table: table, columns: [title.index]).sql(dialect, version: .init(column: version.index, expected: 4))
+            UpdateQuery(table: table, columns: [title.index]).sql(
+                dialect, version: .init(column: version.index, expected: 4))
                 == #"UPDATE "Cart" SET "title" = ?, "Z_OPT" = "Z_OPT" + 1 WHERE "Z_PK" = ? AND "Z_OPT" = ?"#
         )
         #expect(
@@ -154,7 +160,9 @@ import Testing
         #expect(delete.text == #"DELETE FROM "Cart" WHERE "Z_PK" = ? AND "Z_OPT" = ?"#)
         #expect(delete.arguments == [.integer(7), .integer(4)])
         // OpenSwiftData's statements (no version) are as they were.
-        #expect(UpdateQuery(table: table, columns: [title.index]).sql(dialect) == #"UPDATE "Cart" SET "title" = ? WHERE "Z_PK" = ?"#)
+        #expect(
+            UpdateQuery(table: table, columns: [title.index]).sql(dialect)
+                == #"UPDATE "Cart" SET "title" = ? WHERE "Z_PK" = ?"#)
     }
 
     // MARK: Update against update
@@ -207,7 +215,9 @@ import Testing
         case .rollback:
             try scene.mine.save()
             #expect(try scene.rows() == [Row(id: 1, title: "theirs", price: 2, version: 2)])
-            #expect(scene.myCart.title == "theirs" && scene.myCart.id == 1 && scene.myCart.price == 2 && !scene.myCart.hasChanges)
+            #expect(
+                scene.myCart.title == "theirs" && scene.myCart.id == 1 && scene.myCart.price == 2
+                    && !scene.myCart.hasChanges)
             #expect(try scene.thirdContainerReads() == ["1 theirs 2.0"])
         }
         // Resolved, the object is at the store's version: the next change saves without a conflict.
@@ -385,15 +395,18 @@ import Testing
         let url = folder.url.appendingPathComponent("Cart.sqlite")
         let model = try fixtureModel("Cart")
         // A store as OpenCoreData wrote it before it had row versions.
-        let old = try NSPersistentStore.openEngine(model: model, type: NSSQLiteStoreType, url: url, migrates: true, readOnly: false, rowVersions: false)
+        let old = try NSPersistentStore.openEngine(
+            model: model, type: NSSQLiteStoreType, url: url, migrates: true, readOnly: false, rowVersions: false)
         old.close()
         do {
             let connection = try SQLiteConnection(location: .file(url.path))
             defer { connection.close() }
             #expect(try !connection.rows(#"SELECT "name" FROM pragma_table_info('Cart')"#).contains([.text("Z_OPT")]))
-            try connection.execute(#"INSERT INTO "Cart" ("id", "price", "title") VALUES (?, ?, ?), (?, ?, ?)"#, [
-                .integer(1), .real(1.5), .text("a"), .integer(2), .real(2.5), .text("b"),
-            ])
+            try connection.execute(
+                #"INSERT INTO "Cart" ("id", "price", "title") VALUES (?, ?, ?), (?, ?, ?)"#,
+                [
+                    .integer(1), .real(1.5), .text("a"), .integer(2), .real(2.5), .text("b"),
+                ])
         }
         func files() throws -> [String: Data] {
             var files: [String: Data] = [:]
@@ -427,7 +440,8 @@ import Testing
         do {
             let connection = try SQLiteConnection(location: .file(url.path))
             defer { connection.close() }
-            #expect(try connection.rows(#"SELECT "Z_OPT" FROM "Cart" ORDER BY "Z_PK""#) == [[.integer(1)], [.integer(1)]])
+            #expect(
+                try connection.rows(#"SELECT "Z_OPT" FROM "Cart" ORDER BY "Z_PK""#) == [[.integer(1)], [.integer(1)]])
         }
         let request: NSFetchRequest<Cart> = Cart.fetchRequest()
         request.predicate = NSPredicate(format: "id == 1")
@@ -459,7 +473,8 @@ final class NotificationObserver: @unchecked Sendable {
     private var token: NSObjectProtocol?
 
     init(name: Notification.Name, object: AnyObject) {
-        token = NotificationCenter.default.addObserver(forName: name, object: object, queue: nil) { [weak self] notification in
+        token = NotificationCenter.default.addObserver(forName: name, object: object, queue: nil) {
+            [weak self] notification in
             self?.notifications.append(notification)
         }
     }

@@ -7,7 +7,9 @@ import OpenCoreData
 /// tags Transformable [String]?; team → Team (to-one, inverse members), friends → Person (to-many, no inverse).
 /// Team: name String, members → Person (to-many, inverse team).
 enum PeopleModel {
-    static func attribute(_ name: String, _ type: NSAttributeType, optional: Bool = true, defaultValue: Any? = nil) -> NSAttributeDescription {
+    static func attribute(_ name: String, _ type: NSAttributeType, optional: Bool = true, defaultValue: Any? = nil)
+        -> NSAttributeDescription
+    {
         let attribute = NSAttributeDescription()
         attribute.name = name
         attribute.attributeType = type

@@ -30,16 +30,21 @@ import Testing
         #expect(products.map(\.name) == ["apple", "pear"])
         #expect(products.map(\.quantity) == ["10", "3"])
         let uri = products[0].objectID.uriRepresentation().absoluteString
-        #expect(uri.hasPrefix("x-coredata://\(reopened.persistentStoreCoordinator.persistentStores[0].identifier!)/Product/p"))
+        #expect(
+            uri.hasPrefix(
+                "x-coredata://\(reopened.persistentStoreCoordinator.persistentStores[0].identifier!)/Product/p"))
     }
 
     @Test func devNullAndTheInMemoryTypeKeepTheStoreInMemory() throws {
         let model = try fixtureModel("Cart")
-        for description in [NSPersistentStoreDescription(url: URL(fileURLWithPath: "/dev/null")), {
-            let d = NSPersistentStoreDescription()
-            d.type = NSInMemoryStoreType
-            return d
-        }()] {
+        for description in [
+            NSPersistentStoreDescription(url: URL(fileURLWithPath: "/dev/null")),
+            {
+                let d = NSPersistentStoreDescription()
+                d.type = NSInMemoryStoreType
+                return d
+            }(),
+        ] {
             let container = NSPersistentContainer(name: "Cart", managedObjectModel: model)
             container.persistentStoreDescriptions = [description]
             var failure: Error?
@@ -86,10 +91,14 @@ import Testing
         let container = NSPersistentContainer(name: "Cart")
         #expect(container.managedObjectModel.entitiesByName["Cart"] != nil)
         #expect(container.persistentStoreDescriptions.first?.url?.lastPathComponent == "Cart.sqlite")
-        #expect(container.persistentStoreDescriptions.first?.url?.deletingLastPathComponent() == NSPersistentContainer.defaultDirectoryURL())
-        let expected = ProcessInfo.processInfo.environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
+        #expect(
+            container.persistentStoreDescriptions.first?.url?.deletingLastPathComponent()
+                == NSPersistentContainer.defaultDirectoryURL())
+        let expected =
+            ProcessInfo.processInfo.environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
-        #expect(NSPersistentContainer.defaultDirectoryURL().standardizedFileURL.path == expected.standardizedFileURL.path)
+        #expect(
+            NSPersistentContainer.defaultDirectoryURL().standardizedFileURL.path == expected.standardizedFileURL.path)
     }
 
     @Test func backgroundContextsSaveAndTheViewContextMergesAutomatically() async throws {

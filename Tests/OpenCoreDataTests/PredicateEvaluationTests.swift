@@ -12,7 +12,10 @@ import Testing
 
     @Test func equalityAndOrderOnNumbersOfEveryType() {
         let people = People()
-        let kim = people.makePerson(["name": "Kim", "age": 30, "height": 170, "score": 2.5, "rating": Float(4.5), "balance": Decimal(string: "10.25"), "isMember": true])
+        let kim = people.makePerson([
+            "name": "Kim", "age": 30, "height": 170, "score": 2.5, "rating": Float(4.5),
+            "balance": Decimal(string: "10.25"), "isMember": true,
+        ])
         #expect(holds("age == 30", kim))
         #expect(holds("age == 30.0", kim))
         #expect(holds("age == %@", kim, Int64(30)))
@@ -49,7 +52,9 @@ import Testing
         #expect(!holds("nickname == 'K'", kim))
         #expect(holds("nickname != 'K'", kim))
         #expect(!holds("nickname < 'K' OR nickname > 'K' OR nickname <= 'K' OR nickname >= 'K'", kim))
-        #expect(!holds("nickname BEGINSWITH 'K' OR nickname CONTAINS 'K' OR nickname LIKE '*' OR nickname MATCHES '.*'", kim))
+        #expect(
+            !holds(
+                "nickname BEGINSWITH 'K' OR nickname CONTAINS 'K' OR nickname LIKE '*' OR nickname MATCHES '.*'", kim))
         #expect(!holds("rating BETWEEN {0, 10}", kim))
         #expect(holds("team == nil AND team.name == nil", kim))
         #expect(holds("missing == nil", ["other": 1]))
@@ -160,7 +165,10 @@ import Testing
         #expect(holds("modulus:by:(a, 4) == 3", object))
         #expect(holds("sum:(values) == 16 AND count:(values) == 4 AND average:(values) == 4", object))
         #expect(holds("min:(values) == 1 AND max:(values) == 10 AND median:(values) == 2.5", object))
-        #expect(holds("abs:(-3) == 3 AND sqrt:(16) == 4 AND floor:(2.7) == 2 AND ceiling:(2.2) == 3 AND trunc:(-2.7) == -2", object))
+        #expect(
+            holds(
+                "abs:(-3) == 3 AND sqrt:(16) == 4 AND floor:(2.7) == 2 AND ceiling:(2.2) == 3 AND trunc:(-2.7) == -2",
+                object))
         #expect(holds("lowercase:(name) == 'kim' AND uppercase:(name) == 'KIM'", object))
         #expect(holds("TERNARY(a > 5, 'big', 'small') == 'big'", object))
         #expect(holds("now() > CAST(0, 'NSDate')", object))
@@ -189,7 +197,10 @@ import Testing
         let people = People()
         let kim = people.makePerson(["name": "Kim", "age": 30, "score": 2.5, "isMember": true])
         let dictionary: [String: Any] = ["name": "Kim", "age": 30, "score": 2.5, "isMember": true]
-        for format in ["name == 'Kim'", "age BETWEEN {20, 40}", "score * 2 == 5", "isMember == YES", "name LIKE 'K*' AND age > 29.5"] {
+        for format in [
+            "name == 'Kim'", "age BETWEEN {20, 40}", "score * 2 == 5", "isMember == YES",
+            "name LIKE 'K*' AND age > 29.5",
+        ] {
             #expect(holds(format, kim) == holds(format, dictionary), "\(format)")
             #expect(holds(format, kim))
         }

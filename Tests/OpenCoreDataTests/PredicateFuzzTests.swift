@@ -20,7 +20,9 @@ import Testing
     @Test func randomFormatPredicates() throws {
         let seed = environmentSeed("OSD_FUZZ_SEED", default: Self.defaultSeed)
         let count = environmentCount("OSD_FUZZ_COUNT", default: Self.defaultCount)
-        print("PredicateFuzzTests: OSD_FUZZ_SEED=0x\(String(seed, radix: 16)) OSD_FUZZ_COUNT=\(count) over \(Self.corpusSize) people")
+        print(
+            "PredicateFuzzTests: OSD_FUZZ_SEED=0x\(String(seed, radix: 16)) OSD_FUZZ_COUNT=\(count) over \(Self.corpusSize) people"
+        )
         let corpus = RandomPeopleCorpus(seed: seed, count: Self.corpusSize)
         let objects = corpus.persons
         let dictionaries = objects.map { RandomPeopleCorpus.dictionary(of: $0, depth: 3) }
@@ -30,7 +32,8 @@ import Testing
         for index in 0..<count {
             let caseSeed = SeededRandom.caseSeed(seed, index)
             let generated = RandomFormatPredicateGenerator.generate(seed: caseSeed)
-            let label = "case \(index) (seed 0x\(String(caseSeed, radix: 16))): \(generated.format) with \(generated.arguments)"
+            let label =
+                "case \(index) (seed 0x\(String(caseSeed, radix: 16))): \(generated.format) with \(generated.arguments)"
             let predicate = NSPredicate(format: generated.format, argumentArray: generated.arguments)
             if let error = predicate.formatError {
                 failures.append("\(label): does not parse: \(error)")
@@ -55,7 +58,9 @@ import Testing
                 let onReparsed = reparsed.evaluate(with: object, substitutionVariables: generated.bindings)
                 let onDictionary = predicate.evaluate(with: dictionary, substitutionVariables: generated.bindings)
                 if onObject != onReparsed || onObject != onDictionary {
-                    failures.append("\(label): object \(object.value(forKey: "name") ?? "?") gives \(onObject), re-parsed \(onReparsed), as a dictionary \(onDictionary)")
+                    failures.append(
+                        "\(label): object \(object.value(forKey: "name") ?? "?") gives \(onObject), re-parsed \(onReparsed), as a dictionary \(onDictionary)"
+                    )
                     break
                 }
                 if onObject { matches += 1 }
@@ -64,9 +69,12 @@ import Testing
             if matches == objects.count { matchedAll += 1 }
             if failures.count >= 20 { break }
         }
-        print("PredicateFuzzTests: \(matchedSome) of \(count) predicates matched some people, \(matchedAll) matched all")
+        print(
+            "PredicateFuzzTests: \(matchedSome) of \(count) predicates matched some people, \(matchedAll) matched all")
         #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.joined(separator: "\n"))")
         // The generator is not degenerate: predicates match some but not all rows most of the time.
-        #expect(matchedSome > count / 4 && matchedAll < count / 2, "matched some \(matchedSome), all \(matchedAll) of \(count)")
+        #expect(
+            matchedSome > count / 4 && matchedAll < count / 2,
+            "matched some \(matchedSome), all \(matchedAll) of \(count)")
     }
 }

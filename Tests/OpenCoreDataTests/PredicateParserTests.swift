@@ -29,7 +29,8 @@ import Testing
         let cases: [(String, NSComparisonPredicate.Operator)] = [
             ("==", .equalTo), ("=", .equalTo), ("!=", .notEqualTo), ("<>", .notEqualTo), ("<", .lessThan),
             ("<=", .lessThanOrEqualTo), ("=<", .lessThanOrEqualTo), (">", .greaterThan), (">=", .greaterThanOrEqualTo),
-            ("=>", .greaterThanOrEqualTo), ("BEGINSWITH", .beginsWith), ("endswith", .endsWith), ("Contains", .contains),
+            ("=>", .greaterThanOrEqualTo), ("BEGINSWITH", .beginsWith), ("endswith", .endsWith),
+            ("Contains", .contains),
             ("LIKE", .like), ("MATCHES", .matches), ("IN", .in), ("BETWEEN", .between),
         ]
         for (symbol, type) in cases {
@@ -94,8 +95,12 @@ import Testing
         #expect(try comparison(#"a == "say \"hi\"\n""#).rightExpression.constantValue as? String == "say \"hi\"\n")
         #expect(try comparison(#"a == 'caf\u00e9'"#).rightExpression.constantValue as? String == "café")
         #expect(try comparison("a == '%@'").rightExpression.constantValue as? String == "%@")
-        #expect(try comparison("a == CAST(0, 'NSDate')").rightExpression.constantValue as? Date == Date(timeIntervalSinceReferenceDate: 0))
-        #expect(try comparison(#"a == CAST("1.25", "NSDecimalNumber")"#).rightExpression.constantValue as? Decimal == Decimal(string: "1.25"))
+        #expect(
+            try comparison("a == CAST(0, 'NSDate')").rightExpression.constantValue as? Date
+                == Date(timeIntervalSinceReferenceDate: 0))
+        #expect(
+            try comparison(#"a == CAST("1.25", "NSDecimalNumber")"#).rightExpression.constantValue as? Decimal
+                == Decimal(string: "1.25"))
         #expect(NSPredicate(format: "TRUEPREDICATE").evaluate(with: nil))
         #expect(!NSPredicate(format: "falsepredicate").evaluate(with: nil))
         #expect(predicateFormat(NSPredicate(format: "TRUEPREDICATE")) == "TRUEPREDICATE")
@@ -116,8 +121,9 @@ import Testing
         #expect(try comparison("a == %@", missing as Any).rightExpression.constantValue == nil)
         #expect(try comparison("a IN %@", [1, 2, 3]).rightExpression.constantValue as? [Int] == [1, 2, 3])
         // Variadic and array forms agree.
-        #expect(NSPredicate(format: "%K BEGINSWITH %@ AND n > %d", "name", "A", 3)
-            == NSPredicate(format: "%K BEGINSWITH %@ AND n > %d", argumentArray: ["name", "A", 3]))
+        #expect(
+            NSPredicate(format: "%K BEGINSWITH %@ AND n > %d", "name", "A", 3)
+                == NSPredicate(format: "%K BEGINSWITH %@ AND n > %d", argumentArray: ["name", "A", 3]))
     }
 
     @Test func keyPathsVariablesAndCollections() throws {
@@ -150,7 +156,8 @@ import Testing
     }
 
     @Test func subqueryFunctionsAndTernary() throws {
-        let subquery = try comparison("SUBQUERY(items, $item, $item.price > 5 AND $item.name BEGINSWITH 'A').@count > 0")
+        let subquery = try comparison(
+            "SUBQUERY(items, $item, $item.price > 5 AND $item.name BEGINSWITH 'A').@count > 0")
         let count = subquery.leftExpression
         #expect(count.expressionType == .keyPath)
         #expect(count.keyPath == "@count")
@@ -161,7 +168,9 @@ import Testing
         let first = try #require(inner.subpredicates.first as? NSComparisonPredicate)
         #expect(first.leftExpression.operand.variable == "item")
         #expect(first.leftExpression.keyPath == "price")
-        #expect(subquery.predicateFormat == #"SUBQUERY(items, $item, $item.price > 5 AND $item.name BEGINSWITH "A").@count > 0"#)
+        #expect(
+            subquery.predicateFormat
+                == #"SUBQUERY(items, $item, $item.price > 5 AND $item.name BEGINSWITH "A").@count > 0"#)
 
         let arithmetic = try comparison("price * -2 + 3 ** 2 / 4 - -quantity >= 1")
         #expect(arithmetic.leftExpression.function == "from:subtract:")
@@ -200,7 +209,9 @@ import Testing
         #expect(or.evaluate(with: ["a": 0, "b": 2]))
         let not = NSCompoundPredicate(notPredicateWithSubpredicate: a)
         #expect(not.evaluate(with: ["a": 0]))
-        #expect(NSCompoundPredicate(type: .and, subpredicates: [not, or]).formatString == "NOT a == 1 AND (a == 1 OR b == 2)")
+        #expect(
+            NSCompoundPredicate(type: .and, subpredicates: [not, or]).formatString
+                == "NOT a == 1 AND (a == 1 OR b == 2)")
         // Linux Foundation's own compounds print as FALSEPREDICATE (formatString is right); parsed ones do not.
         #expect(predicateFormat(and) == "FALSEPREDICATE")
         #expect(predicateFormat(NSPredicate(format: "a == 1 AND b == 2")) == "a == 1 AND b == 2")
@@ -211,18 +222,22 @@ import Testing
     @Test func expressionsInCode() throws {
         let left = NSExpression(forKeyPath: "price")
         let right = NSExpression(forConstantValue: 10)
-        let predicate = NSComparisonPredicate(leftExpression: left, rightExpression: right, modifier: .direct, type: .greaterThan, options: [])
+        let predicate = NSComparisonPredicate(
+            leftExpression: left, rightExpression: right, modifier: .direct, type: .greaterThan, options: [])
         #expect(predicate.predicateFormat == "price > 10")
         #expect(predicate == NSPredicate(format: "price > 10"))
         #expect(predicate.evaluate(with: ["price": 11]))
         let function = NSExpression(forFunction: "multiply:by:", arguments: [NSExpression(forKeyPath: "price"), 2])
         #expect(function.description == "price * 2")
         #expect(function.expressionValue(with: ["price": 4], context: nil) as? Int64 == 8)
-        #expect(NSExpression(format: "price * %d", 3).expressionValue(with: ["price": 2.5], context: nil) as? Double == 7.5)
+        #expect(
+            NSExpression(format: "price * %d", 3).expressionValue(with: ["price": 2.5], context: nil) as? Double == 7.5)
         #expect(NSExpression.expressionForEvaluatedObject().expressionType == .evaluatedObject)
         #expect(NSExpression(forVariable: "x").description == "$x")
         #expect(NSExpression(forAggregate: [1, 2]).description == "{1, 2}")
-        let subquery = NSExpression(forSubquery: NSExpression(forKeyPath: "items"), usingIteratorVariable: "i", predicate: NSPredicate(format: "$i > 1"))
+        let subquery = NSExpression(
+            forSubquery: NSExpression(forKeyPath: "items"), usingIteratorVariable: "i",
+            predicate: NSPredicate(format: "$i > 1"))
         #expect(subquery.description == "SUBQUERY(items, $i, $i > 1)")
         #expect(NSExpression(format: "1 +").formatError?.problem == "expected an expression")
     }
@@ -232,19 +247,37 @@ import Testing
             ("name ==", [], 7, "", "expected an expression"),
             ("name == 'abc", [], 8, "'", "this string is not closed (no matching ')"),
             ("name ~ 'a'", [], 5, "~", "unexpected character “~”"),
-            ("name 'a'", [], 5, "'a'", "expected a comparison operator (==, !=, <, >, CONTAINS, IN, …) after “name”, found “'a'”"),
+            (
+                "name 'a'", [], 5, "'a'",
+                "expected a comparison operator (==, !=, <, >, CONTAINS, IN, …) after “name”, found “'a'”"
+            ),
             ("name == 'a' garbage", [], 12, "garbage", "unexpected “garbage” after the end of the predicate"),
             ("(name == 'a'", [], 12, "", "expected “)” to close the “(” at position 0, found the end of the format"),
             ("name ==[x] 'a'", [], 8, "x", "unknown comparison option “x” (use c, d, n or a combination such as cd)"),
             ("name == %@", [], 8, "%@", "the format needs argument #1 for %@, but only 0 arguments were given"),
             ("age > %d", ["old"], 6, "%d", "%d needs an integer as argument #1, got String"),
             ("%K == 1", [3], 0, "%K", "%K needs a key (a String) as argument #1, got Int"),
-            ("name == %s", ["x"], 8, "%s", "“%s” is not a supported format specifier (use %@, %K, %d, %i, %ld, %lld, %u, %f or %lf)"),
-            ("size == 1", [], 0, "size", "expected an expression, found the reserved word “size” (write #size to use it as a key)"),
+            (
+                "name == %s", ["x"], 8, "%s",
+                "“%s” is not a supported format specifier (use %@, %K, %d, %i, %ld, %lld, %u, %f or %lf)"
+            ),
+            (
+                "size == 1", [], 0, "size",
+                "expected an expression, found the reserved word “size” (write #size to use it as a key)"
+            ),
             ("a == 12abc", [], 5, "12abc", "“12abc” is not a valid number"),
-            ("SUBQUERY(items, x, x > 1).@count > 0", [], 16, "x", "SUBQUERY's second argument must be its $variable, such as $item"),
-            ("tags[0] == 'a'", [], 4, "[", "subscripts (“[0]”, “[LAST]”) are not supported; compare the collection with ANY or ALL, or use @count"),
-            ("a == CAST('x', 'NSDate')", [], 15, "'NSDate'", "cannot CAST x to NSDate (supported: NSDate, NSNumber, NSString, NSDecimalNumber, NSUUID, NSURL, NSData)"),
+            (
+                "SUBQUERY(items, x, x > 1).@count > 0", [], 16, "x",
+                "SUBQUERY's second argument must be its $variable, such as $item"
+            ),
+            (
+                "tags[0] == 'a'", [], 4, "[",
+                "subscripts (“[0]”, “[LAST]”) are not supported; compare the collection with ANY or ALL, or use @count"
+            ),
+            (
+                "a == CAST('x', 'NSDate')", [], 15, "'NSDate'",
+                "cannot CAST x to NSDate (supported: NSDate, NSNumber, NSString, NSDecimalNumber, NSUUID, NSURL, NSData)"
+            ),
             ("(a == )", [], 6, ")", "expected an expression, found “)”"),
             ("", [], 0, "", "expected an expression"),
         ]
@@ -256,8 +289,13 @@ import Testing
             #expect(error.problem == problem, "\(format): \(error)")
         }
         let error = try self.error("name ==")
-        #expect(error.description == "Unable to parse the format string “name ==”: expected an expression, at the end of the format (position 7)")
-        #expect(try self.error("name ~ 'a'").description == "Unable to parse the format string “name ~ 'a'”: unexpected character “~”, at position 5 (“~”)")
+        #expect(
+            error.description
+                == "Unable to parse the format string “name ==”: expected an expression, at the end of the format (position 7)"
+        )
+        #expect(
+            try self.error("name ~ 'a'").description
+                == "Unable to parse the format string “name ~ 'a'”: unexpected character “~”, at position 5 (“~”)")
     }
 
     @Test func malformedFormatNeverTrapsAndNeverMatches() throws {
@@ -296,7 +334,9 @@ import Testing
             let predicate = NSPredicate(format: format, argumentArray: [["a", "b"]])
             #expect(predicate.formatError == nil, "\(format): \(String(describing: predicate.formatError))")
             let reparsed = NSPredicate(format: predicateFormat(predicate))
-            #expect(reparsed.formatError == nil, "\(predicateFormat(predicate)): \(String(describing: reparsed.formatError))")
+            #expect(
+                reparsed.formatError == nil,
+                "\(predicateFormat(predicate)): \(String(describing: reparsed.formatError))")
             #expect(reparsed == predicate, "\(format) → \(predicateFormat(predicate)) → \(predicateFormat(reparsed))")
         }
     }

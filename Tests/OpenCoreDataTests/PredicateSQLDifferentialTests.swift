@@ -21,14 +21,16 @@ import Testing
         let reader = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
         reader.persistentStoreCoordinator = coordinator
         let table = try #require(store.engine.mapping.table(named: "Person"))
-        let translator = PredicateSQLTranslator(mapping: store.engine.mapping, table: table, storeIdentifier: store.identifier)
+        let translator = PredicateSQLTranslator(
+            mapping: store.engine.mapping, table: table, storeIdentifier: store.identifier)
 
         var failures: [String] = []
         var inSQL = 0
         for index in 0..<count {
             let caseSeed = SeededRandom.caseSeed(seed, index)
             let generated = RandomFormatPredicateGenerator.generate(seed: caseSeed)
-            let label = "case \(index) (seed 0x\(String(caseSeed, radix: 16))): \(generated.format) with \(generated.arguments)"
+            let label =
+                "case \(index) (seed 0x\(String(caseSeed, radix: 16))): \(generated.format) with \(generated.arguments)"
             let predicate = NSPredicate(format: generated.format, argumentArray: generated.arguments)
                 .withSubstitutionVariables(generated.bindings)
             if (try? translator.condition(predicate)) != nil { inSQL += 1 }
@@ -39,16 +41,21 @@ import Testing
                 let fetched = try reader.fetch(request).map(\.objectID)
                 if Set(fetched) != expected || fetched.count != expected.count {
                     let extra = Set(fetched).subtracting(expected).count, missing = expected.subtracting(fetched).count
-                    failures.append("\(label): the fetch has \(extra) rows evaluate refuses and lacks \(missing) it accepts")
+                    failures.append(
+                        "\(label): the fetch has \(extra) rows evaluate refuses and lacks \(missing) it accepts")
                 }
                 let counted = try reader.count(for: request)
-                if counted != expected.count { failures.append("\(label): count(for:) is \(counted), evaluate accepts \(expected.count)") }
+                if counted != expected.count {
+                    failures.append("\(label): count(for:) is \(counted), evaluate accepts \(expected.count)")
+                }
             } catch {
                 failures.append("\(label): the fetch threw \(error)")
             }
             if failures.count >= 20 { break }
         }
-        print("PredicateSQLDifferentialTests: OSD_FUZZ_SEED=0x\(String(seed, radix: 16)) OSD_SQL_FUZZ_COUNT=\(count): \(inSQL) of \(count) predicates ran in SQL, the rest in memory on the rows")
+        print(
+            "PredicateSQLDifferentialTests: OSD_FUZZ_SEED=0x\(String(seed, radix: 16)) OSD_SQL_FUZZ_COUNT=\(count): \(inSQL) of \(count) predicates ran in SQL, the rest in memory on the rows"
+        )
         #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.joined(separator: "\n"))")
         // Most predicates run in SQL: the in-memory path is for LIKE, MATCHES, SUBQUERY, functions and transformables.
         #expect(inSQL > count / 2, "only \(inSQL) of \(count) ran in SQL")

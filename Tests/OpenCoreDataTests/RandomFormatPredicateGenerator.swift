@@ -133,7 +133,9 @@ struct RandomFormatPredicateGenerator {
             return "\(left) \(stringOperator()) \(constant(.string))"
         case .integer, .floating, .decimal:
             var expression = left
-            if options.arithmetic && kind != .decimal && random.chance(0.25) { expression = arithmetic(left, kind: kind) }
+            if options.arithmetic && kind != .decimal && random.chance(0.25) {
+                expression = arithmetic(left, kind: kind)
+            }
             return "\(expression) \(orderOperator()) \(numericOperand(kind))"
         case .boolean:
             let right = random.pick(["TRUE", "FALSE", "YES", "NO", "1", "0", "%@"])
@@ -145,8 +147,12 @@ struct RandomFormatPredicateGenerator {
     }
 
     private mutating func stringOperator() -> String {
-        let base = random.pick(["==", "!=", "<", "<=", ">", ">=", "=", "<>", "=<", "=>", "BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "IN", "BETWEEN"]
-            + (options.regularExpressions ? ["MATCHES"] : []))
+        let base = random.pick(
+            [
+                "==", "!=", "<", "<=", ">", ">=", "=", "<>", "=<", "=>", "BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE",
+                "IN", "BETWEEN",
+            ]
+                + (options.regularExpressions ? ["MATCHES"] : []))
         let word = base.first?.isLetter == true ? keyword(base) : base
         return word + random.pick(["", "", "", "[c]", "[d]", "[cd]", "[n]"])
     }
@@ -159,7 +165,8 @@ struct RandomFormatPredicateGenerator {
     private mutating func numericOperand(_ kind: Kind) -> String {
         if options.variables && random.chance(0.1) {
             let name = random.pick(["MIN", "LIMIT", "N"])
-            bindings[name] = random.chance(0.5) ? Int(random.pick(RandomPeopleCorpus.ages)) : random.pick(RandomPeopleCorpus.scores)
+            bindings[name] =
+                random.chance(0.5) ? Int(random.pick(RandomPeopleCorpus.ages)) : random.pick(RandomPeopleCorpus.scores)
             return "$" + name
         }
         return constant(kind)
@@ -241,7 +248,9 @@ struct RandomFormatPredicateGenerator {
                 arguments.append(value)
                 return "%@"
             case 3:
-                return "{" + (0..<random.int(1...3)).map { _ in quoted(random.pick(RandomPeopleCorpus.strings)) }.joined(separator: ", ") + "}"
+                return "{"
+                    + (0..<random.int(1...3)).map { _ in quoted(random.pick(RandomPeopleCorpus.strings)) }.joined(
+                        separator: ", ") + "}"
             case 4:
                 arguments.append((0..<random.int(0...3)).map { _ in random.pick(RandomPeopleCorpus.strings) })
                 return "%@"

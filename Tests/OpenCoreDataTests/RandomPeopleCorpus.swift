@@ -35,8 +35,14 @@ struct RandomPeopleCorpus {
             if random.chance(0.6) { person.setValue(Float(random.pick(Self.scores)), forKey: "rating") }
             if random.chance(0.6) { person.setValue(Decimal(random.int(-20...20)) / 4, forKey: "balance") }
             person.setValue(random.chance(0.5), forKey: "isMember")
-            if random.chance(0.7) { person.setValue(Date(timeIntervalSinceReferenceDate: Double(random.int(-3...3)) * 86_400), forKey: "birthday") }
-            if random.chance(0.6) { person.setValue((0..<random.int(0...3)).map { _ in random.pick(["red", "Red", "blue", "x", ""]) }, forKey: "tags") }
+            if random.chance(0.7) {
+                person.setValue(
+                    Date(timeIntervalSinceReferenceDate: Double(random.int(-3...3)) * 86_400), forKey: "birthday")
+            }
+            if random.chance(0.6) {
+                person.setValue(
+                    (0..<random.int(0...3)).map { _ in random.pick(["red", "Red", "blue", "x", ""]) }, forKey: "tags")
+            }
             if random.chance(0.8) { person.setValue(random.pick(teams), forKey: "team") }
             persons.append(person)
         }
@@ -56,8 +62,11 @@ struct RandomPeopleCorpus {
             if let relationship = property as? NSRelationshipDescription {
                 guard depth > 0 else { continue }
                 if relationship.isToMany {
-                    let related = (object.value(forKey: key) as? NSSet)?.allObjects.compactMap { $0 as? NSManagedObject } ?? []
-                    let ordered = object.objectIDs(forRelationshipNamed: key).compactMap { id in related.first { $0.objectID == id } }
+                    let related =
+                        (object.value(forKey: key) as? NSSet)?.allObjects.compactMap { $0 as? NSManagedObject } ?? []
+                    let ordered = object.objectIDs(forRelationshipNamed: key).compactMap { id in
+                        related.first { $0.objectID == id }
+                    }
                     result[key] = ordered.map { dictionary(of: $0, depth: depth - 1) }
                 } else if let related = object.value(forKey: key) as? NSManagedObject {
                     result[key] = dictionary(of: related, depth: depth - 1)

@@ -29,7 +29,8 @@ struct SeededRandom: RandomNumberGenerator {
 
 /// A seed from the environment (decimal or 0x… hexadecimal), or `fallback`.
 func environmentSeed(_ name: String, default fallback: UInt64) -> UInt64 {
-    guard let text = ProcessInfo.processInfo.environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return fallback }
+    guard let text = ProcessInfo.processInfo.environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+    else { return fallback }
     if text.lowercased().hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) ?? fallback }
     return UInt64(text) ?? fallback
 }

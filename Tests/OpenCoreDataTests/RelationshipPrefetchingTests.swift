@@ -24,7 +24,9 @@ import Testing
             }
         }
         for (index, person) in people.enumerated() {
-            person.setValue(NSSet(array: [people[(index + 1) % people.count], people[(index + 2) % people.count]]), forKey: "friends")
+            person.setValue(
+                NSSet(array: [people[(index + 1) % people.count], people[(index + 2) % people.count]]),
+                forKey: "friends")
         }
         try context.save()
     }
@@ -32,7 +34,9 @@ import Testing
     /// What a fetch of the teams (sorted by name) read: per team its name, its members' names, and each member's
     /// friends' names, sorted; and how many statements the fetch ran — in a coordinator of its own, so no object
     /// is registered before.
-    static func fetchTeams(in folder: TemporaryFolder, prefetching keyPaths: [String]?) throws -> (teams: [String], statements: Int) {
+    static func fetchTeams(in folder: TemporaryFolder, prefetching keyPaths: [String]?) throws -> (
+        teams: [String], statements: Int
+    ) {
         let container = try loadedContainer("Prefetch", model: PeopleModel.make(), in: folder.url)
         let context = container.viewContext
         let store = try #require(container.persistentStoreCoordinator.persistentStores.first)
@@ -43,9 +47,12 @@ import Testing
         let teams = try context.fetch(request)
         let statements = store.readStatementCount - before
         let described = teams.map { team in
-            let members = ((team.value(forKey: "members") as? NSSet)?.allObjects as? [NSManagedObject] ?? []).sorted { names([$0])[0] < names([$1])[0] }
+            let members = ((team.value(forKey: "members") as? NSSet)?.allObjects as? [NSManagedObject] ?? []).sorted {
+                names([$0])[0] < names([$1])[0]
+            }
             let memberText = members.map { member in
-                let friends = names((member.value(forKey: "friends") as? NSSet)?.allObjects as? [NSManagedObject] ?? []).sorted()
+                let friends = names((member.value(forKey: "friends") as? NSSet)?.allObjects as? [NSManagedObject] ?? [])
+                    .sorted()
                 return "\(names([member])[0]) (\(friends.joined(separator: ", ")))"
             }
             return "\(names([team])[0]): \(memberText.joined(separator: "; "))"
@@ -60,8 +67,14 @@ import Testing
 
         let plain = try Self.fetchTeams(in: folder, prefetching: nil)
         #expect(plain.teams.count == Self.teamCount)
-        #expect(plain.teams.first == "Team 0: Person 0-0 (Person 0-1, Person 0-2); Person 0-1 (Person 0-2, Person 1-0); Person 0-2 (Person 1-0, Person 1-1)")
-        #expect(plain.teams.last == "Team 4: Person 4-0 (Person 4-1, Person 4-2); Person 4-1 (Person 0-0, Person 4-2); Person 4-2 (Person 0-0, Person 0-1)")
+        #expect(
+            plain.teams.first
+                == "Team 0: Person 0-0 (Person 0-1, Person 0-2); Person 0-1 (Person 0-2, Person 1-0); Person 0-2 (Person 1-0, Person 1-1)"
+        )
+        #expect(
+            plain.teams.last
+                == "Team 4: Person 4-0 (Person 4-1, Person 4-2); Person 4-1 (Person 0-0, Person 4-2); Person 4-2 (Person 0-0, Person 0-1)"
+        )
         // The teams; each team's member keys; the members' rows (one statement); each member's friend keys.
         #expect(plain.statements == 1 + Self.teamCount + 1 + people)
 

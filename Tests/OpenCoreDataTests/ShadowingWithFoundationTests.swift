@@ -21,10 +21,14 @@ private func sortedByName() -> [NSSortDescriptor] {
 
 @Suite struct ShadowingWithFoundationTests {
     @Test func typesNamedBesideFoundation() {
-        let both: NSPredicate = NSCompoundPredicate(andPredicateWithSubpredicates: [make("a"), NSPredicate(value: true)])
+        let both: NSPredicate = NSCompoundPredicate(andPredicateWithSubpredicates: [
+            make("a"), NSPredicate(value: true),
+        ])
         var filter = Filter(predicate: both, order: sortedByName(), compound: both as? NSCompoundPredicate)
         filter.order.append(NSSortDescriptor(key: "age", ascending: false, selector: Selector("compare:")))
-        let rows: [[String: Any]] = [["name": "banana", "age": 1], ["name": "apple", "age": 2], ["name": "kiwi", "age": 3]]
+        let rows: [[String: Any]] = [
+            ["name": "banana", "age": 1], ["name": "apple", "age": 2], ["name": "kiwi", "age": 3],
+        ]
         let matching = rows.filter { filter.predicate.evaluate(with: $0) }.sorted(using: filter.order)
         #expect(matching.compactMap { $0["name"] as? String } == ["apple", "banana"])
         #expect(filter.compound?.subpredicates.count == 2)

@@ -12,7 +12,10 @@ import Testing
         }
         #expect(names([NSSortDescriptor(key: "name", ascending: true)]) == ["Ann", "ann", "bob", "cid"])
         #expect(names([NSSortDescriptor(key: "name", ascending: false)]) == ["cid", "bob", "ann", "Ann"])
-        #expect(names([NSSortDescriptor(key: "age", ascending: true), NSSortDescriptor(key: "name", ascending: false)]) == ["cid", "bob", "Ann", "ann"])
+        #expect(
+            names([NSSortDescriptor(key: "age", ascending: true), NSSortDescriptor(key: "name", ascending: false)]) == [
+                "cid", "bob", "Ann", "ann",
+            ])
         // nil sorts first ascending, as a store's ORDER BY does.
         #expect(names([NSSortDescriptor(key: "nickname", ascending: true)]) == ["Ann", "bob", "cid", "ann"])
         // Equal keys keep their order.
@@ -20,13 +23,19 @@ import Testing
         #expect(names([]) == ["bob", "Ann", "cid", "ann"])
         // Foundation's NSArray sorting calls the same comparison.
         let viaArray = NSArray(array: objects).sortedArray(using: [NSSortDescriptor(key: "name", ascending: false)])
-        #expect(viaArray.compactMap { ($0 as? NSManagedObject)?.value(forKey: "name") as? String } == ["cid", "bob", "ann", "Ann"])
+        #expect(
+            viaArray.compactMap { ($0 as? NSManagedObject)?.value(forKey: "name") as? String } == [
+                "cid", "bob", "ann", "Ann",
+            ])
     }
 
     @Test func selectors() {
-        let rows: [[String: Any]] = [["name": "file10"], ["name": "File2"], ["name": "file1"], ["name": "élan"], ["name": "Zoo"]]
+        let rows: [[String: Any]] = [
+            ["name": "file10"], ["name": "File2"], ["name": "file1"], ["name": "élan"], ["name": "Zoo"],
+        ]
         func names(_ selector: String?) -> [String] {
-            let descriptor = selector.map { NSSortDescriptor(key: "name", ascending: true, selector: Selector($0)) }
+            let descriptor =
+                selector.map { NSSortDescriptor(key: "name", ascending: true, selector: Selector($0)) }
                 ?? NSSortDescriptor(key: "name", ascending: true)
             return rows.sorted(using: [descriptor]).compactMap { $0["name"] as? String }
         }
@@ -36,7 +45,10 @@ import Testing
         // comparison puts the accented é before f).
         let plain = rows.compactMap { $0["name"] as? String }
         #expect(names("caseInsensitiveCompare:") == plain.sorted { $0.caseInsensitiveCompare($1) == .orderedAscending })
-        #expect(names("caseInsensitiveCompare:").filter { $0.hasPrefix("f") || $0.hasPrefix("F") } == ["file1", "file10", "File2"])
+        #expect(
+            names("caseInsensitiveCompare:").filter { $0.hasPrefix("f") || $0.hasPrefix("F") } == [
+                "file1", "file10", "File2",
+            ])
         #expect(names("localizedStandardCompare:") == ["élan", "file1", "File2", "file10", "Zoo"])
         #expect(names("localizedCaseInsensitiveCompare:").first == "élan")
         #expect(names("localizedCompare:").last == "Zoo")
@@ -45,7 +57,8 @@ import Testing
     }
 
     @Test func descriptorValues() {
-        let descriptor = NSSortDescriptor(key: "owner.name", ascending: false, selector: Selector("localizedStandardCompare:"))
+        let descriptor = NSSortDescriptor(
+            key: "owner.name", ascending: false, selector: Selector("localizedStandardCompare:"))
         #expect(descriptor.key == "owner.name")
         #expect(!descriptor.ascending)
         #expect(descriptor.selector == Selector("localizedStandardCompare:"))
@@ -78,9 +91,14 @@ import Testing
         request.includesPendingChanges = false
         request.relationshipKeyPathsForPrefetching = ["owner"]
         #expect(request.propertyNamesToFetch == ["name", "quantity"])
-        #expect(request.description == #"<NSFetchRequest: entity: Product; predicate: (name CONTAINS "pen"); sortDescriptors: ((name, ascending)); limit: 10; offset: 5>"#)
+        #expect(
+            request.description
+                == #"<NSFetchRequest: entity: Product; predicate: (name CONTAINS "pen"); sortDescriptors: ((name, ascending)); limit: 10; offset: 5>"#
+        )
         let copy = request.copy() as? NSFetchRequest<NSFetchRequestResult>
-        #expect(copy?.fetchLimit == 10 && copy?.predicate == request.predicate && copy?.relationshipKeyPathsForPrefetching == ["owner"])
+        #expect(
+            copy?.fetchLimit == 10 && copy?.predicate == request.predicate
+                && copy?.relationshipKeyPathsForPrefetching == ["owner"])
         #expect(NSFetchRequestResultType.countResultType.rawValue == 4)
         #expect(NSFetchRequestResultType.managedObjectIDResultType.rawValue == 1)
         // The generated `Cart.fetchRequest()` is chosen by the type, as in Core Data.

@@ -11,18 +11,23 @@ import Testing
 /// it). `@Attribute` and `@Transient` expand to nothing, so they are left out here and stay in the text.
 /// `conforming` is what the compiler passes for a class that does not conform yet; a subclass of a model already
 /// does (through its superclass), so the compiler passes nothing for it.
-private func expand(_ source: String, conforming: [TypeSyntax] = ["OpenSwiftData.PersistentModel"]) -> (text: String, diagnostics: [String]) {
+private func expand(_ source: String, conforming: [TypeSyntax] = ["OpenSwiftData.PersistentModel"]) -> (
+    text: String, diagnostics: [String]
+) {
     let macros: [String: MacroSpec] = [
         "Model": MacroSpec(type: ModelMacro.self, conformances: conforming),
         "_PersistedProperty": MacroSpec(type: PersistedPropertyMacro.self),
         "Unique": MacroSpec(type: MarkerDeclarationMacro.self),
     ]
     let file = Parser.parse(source: source)
-    let context = BasicMacroExpansionContext(sourceFiles: [file: .init(moduleName: "Tests", fullFilePath: "Test.swift")])
+    let context = BasicMacroExpansionContext(sourceFiles: [file: .init(moduleName: "Tests", fullFilePath: "Test.swift")]
+    )
     // As the compiler does, give each expansion its lexical context (the enclosing declarations).
     let expanded = file.expand(
         macroSpecs: macros,
-        contextGenerator: { node in BasicMacroExpansionContext(sharingWith: context, lexicalContext: node.allMacroLexicalContexts()) },
+        contextGenerator: { node in
+            BasicMacroExpansionContext(sharingWith: context, lexicalContext: node.allMacroLexicalContexts())
+        },
         indentationWidth: .spaces(4)
     )
     return (expanded.description, context.diagnostics.map(\.message))
@@ -35,7 +40,8 @@ private func tokens(_ text: String) -> String {
 
 @Suite struct ModelMacroExpansionTests {
     @Test func representativeModelExpansion() {
-        let (text, diagnostics) = expand("""
+        let (text, diagnostics) = expand(
+            """
             @Model final class Place {
                 #Unique<Place>([\\.name, \\.latitude])
                 @Attribute(.unique) var name: String
@@ -139,15 +145,17 @@ private func tokens(_ text: String) -> String {
     }
 
     @Test func letPropertiesAreDiagnosed() {
-        let (_, diagnostics) = expand("""
+        let (_, diagnostics) = expand(
+            """
             @Model final class Item {
                 let name: String
                 init(name: String) { self.name = name }
             }
             """)
-        #expect(diagnostics == [
-            "a stored property of a @Model class must be 'var' (or marked @Transient with a default value)",
-        ])
+        #expect(
+            diagnostics == [
+                "a stored property of a @Model class must be 'var' (or marked @Transient with a default value)"
+            ])
     }
 
     @Test func modelOnAStructIsDiagnosed() {
@@ -161,7 +169,8 @@ private func tokens(_ text: String) -> String {
     }
 
     @Test func ephemeralPropertiesAreObservedButNotColumns() {
-        let (text, diagnostics) = expand("""
+        let (text, diagnostics) = expand(
+            """
             @Model final class Photo {
                 var caption: String = ""
                 @Attribute(.ephemeral) var isSelected = false
@@ -176,7 +185,8 @@ private func tokens(_ text: String) -> String {
     }
 
     @Test func ephemeralPropertiesNeedADefault() {
-        let (_, diagnostics) = expand("""
+        let (_, diagnostics) = expand(
+            """
             @Model final class Photo {
                 @Attribute(.ephemeral) var isSelected: Bool
                 init() { isSelected = false }
@@ -194,7 +204,8 @@ private func tokens(_ text: String) -> String {
     }
 
     @Test func aSubclassOfAModelOverridesWithItsOwnPropertiesAfterTheInheritedOnes() {
-        let (text, diagnostics) = expand("""
+        let (text, diagnostics) = expand(
+            """
             @Model final class Truck: Vehicle {
                 var payload: Int
                 init(payload: Int) { self.payload = payload; super.init(wheels: 6) }

@@ -12,17 +12,22 @@ import Testing
             "Model": MacroSpec(type: ModelMacro.self, conformances: ["OpenSwiftData.PersistentModel"]),
             "_PersistedProperty": MacroSpec(type: PersistedPropertyMacro.self),
         ]
-        let file = Parser.parse(source: """
-            @Model final class Swatch {
-                @Attribute(.transformable(by: ColorTransformer.self)) var color: Color?
-                var name: String
-                init(name: String) { self.name = name }
-            }
-            """)
-        let context = BasicMacroExpansionContext(sourceFiles: [file: .init(moduleName: "Tests", fullFilePath: "Test.swift")])
+        let file = Parser.parse(
+            source: """
+                @Model final class Swatch {
+                    @Attribute(.transformable(by: ColorTransformer.self)) var color: Color?
+                    var name: String
+                    init(name: String) { self.name = name }
+                }
+                """)
+        let context = BasicMacroExpansionContext(sourceFiles: [
+            file: .init(moduleName: "Tests", fullFilePath: "Test.swift")
+        ])
         let text = file.expand(
             macroSpecs: macros,
-            contextGenerator: { node in BasicMacroExpansionContext(sharingWith: context, lexicalContext: node.allMacroLexicalContexts()) },
+            contextGenerator: { node in
+                BasicMacroExpansionContext(sharingWith: context, lexicalContext: node.allMacroLexicalContexts())
+            },
             indentationWidth: .spaces(4)
         ).description.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(context.diagnostics.isEmpty)

@@ -6,8 +6,11 @@ import Testing
 @Suite struct BatchDeleteTests {
     private struct Failure: Error {}
 
-    private func savedTags(_ names: [String], configuration: ModelConfiguration = ModelConfiguration(isStoredInMemoryOnly: true))
-        throws -> (ModelContext, [Tag]) {
+    private func savedTags(
+        _ names: [String], configuration: ModelConfiguration = ModelConfiguration(isStoredInMemoryOnly: true)
+    )
+        throws -> (ModelContext, [Tag])
+    {
         let context = ModelContext(try ModelContainer(for: Tag.self, configurations: configuration))
         let tags = names.enumerated().map { Tag(name: $1, uses: $0) }
         for tag in tags { context.insert(tag) }
@@ -70,7 +73,8 @@ import Testing
 
     @Test func withoutAPredicateEveryStoredRowGoesAtTheSave() throws {
         let folder = try TemporaryDirectory()
-        let (context, tags) = try savedTags(["a", "b"], configuration: ModelConfiguration(url: folder.file("tags.store")))
+        let (context, tags) = try savedTags(
+            ["a", "b"], configuration: ModelConfiguration(url: folder.file("tags.store")))
         try context.delete(model: Tag.self)
         #expect(try context.fetchCount(FetchDescriptor<Tag>()) == 0)
         #expect(try storedNames(context) == ["a", "b"])
@@ -123,7 +127,10 @@ import Testing
 
         // After the save, undo inserts the deleted models again; the next save stores them.
         undoManager.undo()
-        #expect(try context.fetch(FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.name)])).map(\.name) == ["drop-1", "drop-2", "keep"])
+        #expect(
+            try context.fetch(FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.name)])).map(\.name) == [
+                "drop-1", "drop-2", "keep",
+            ])
         try context.save()
         #expect(try storedNames(context).sorted() == ["drop-1", "drop-2", "keep"])
     }

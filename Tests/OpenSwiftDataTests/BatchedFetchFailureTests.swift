@@ -24,8 +24,12 @@ import Testing
         var mapping: ModelMapping { base.mapping }
         func dataVersion() -> Int64 { base.dataVersion() }
 
-        func fetch(_ request: FetchRequest, from source: StoreReadSource, _ body: (StoreRow) throws -> Void) throws(SwiftDataError) {
-            if failing.load(ordering: .relaxed) { throw .storeFailed(StoreError(code: 10, message: "disk I/O error (injected)")) }
+        func fetch(_ request: FetchRequest, from source: StoreReadSource, _ body: (StoreRow) throws -> Void)
+            throws(SwiftDataError)
+        {
+            if failing.load(ordering: .relaxed) {
+                throw .storeFailed(StoreError(code: 10, message: "disk I/O error (injected)"))
+            }
             if case .snapshot = source, snapshotReads.add(1, ordering: .relaxed).newValue > allowedSnapshotReads {
                 throw .storeFailed(StoreError(code: 10, message: "disk I/O error (injected)"))
             }

@@ -25,7 +25,8 @@ actor TagImporter {
 @Suite(.serialized) struct ConcurrencyTests {
     @Test func modelActorsWorkInTheBackgroundAndShareIdentifiers() async throws {
         let folder = try TemporaryDirectory()
-        let container = try ModelContainer(for: Tag.self, configurations: ModelConfiguration(url: folder.file("tags.store")))
+        let container = try ModelContainer(
+            for: Tag.self, configurations: ModelConfiguration(url: folder.file("tags.store")))
         let importer = TagImporter(modelContainer: container)
         let identifiers = try await importer.importTags(50, prefix: "bg")
         #expect(identifiers.count == 50)
@@ -41,7 +42,8 @@ actor TagImporter {
 
     @Test func twoContextsOnTwoThreadsWriteAndReadWithoutLocking() async throws {
         let folder = try TemporaryDirectory()
-        let container = try ModelContainer(for: Tag.self, configurations: ModelConfiguration(url: folder.file("tags.store")))
+        let container = try ModelContainer(
+            for: Tag.self, configurations: ModelConfiguration(url: folder.file("tags.store")))
         try await withThrowingTaskGroup(of: Int.self) { group in
             for worker in 0..<4 {
                 group.addTask {
@@ -99,7 +101,9 @@ actor TagImporter {
         let raw = try SQLiteConnection(location: .file(store.path))
         defer { raw.close() }
         #expect(try raw.scalar("SELECT count(*) FROM \"ProbeRowMirror\"") == .integer(2000))
-        #expect(try raw.scalar("SELECT count(DISTINCT \"label\" || '-' || \"sequence\") FROM \"ProbeRowMirror\"") == .integer(2000))
+        #expect(
+            try raw.scalar("SELECT count(DISTINCT \"label\" || '-' || \"sequence\") FROM \"ProbeRowMirror\"")
+                == .integer(2000))
     }
 
     /// Returns once every process has `file` open (seen in `/proc/<pid>/fd`) or has exited. A process that has it

@@ -9,7 +9,8 @@ import Testing
     /// Six processes start on a store that does not exist yet and save 50 rows each, one save a row, three rounds:
     /// every process opens and every save succeeds (no "database is locked"), no row is lost or saved twice.
     @Test func sixProcessesCreateAndWriteOneNewStore() throws {
-        let probe = try #require(ConcurrencyTests.probeExecutable(), "concurrency-probe was not built next to the tests")
+        let probe = try #require(
+            ConcurrencyTests.probeExecutable(), "concurrency-probe was not built next to the tests")
         for round in 1...3 {
             let folder = try TemporaryDirectory()
             let store = folder.file("round-\(round)/shared.store")
@@ -32,7 +33,9 @@ import Testing
             #expect(reports.allSatisfy { $0.contains("saved=50 errors=0") }, "round \(round): \(reports)")
             let raw = try SQLiteConnection(location: .file(store.path), readOnly: true)
             defer { raw.close() }
-            #expect(try raw.scalar("SELECT count(DISTINCT \"label\" || '-' || \"sequence\") FROM \"ProbeRowMirror\"") == .integer(300))
+            #expect(
+                try raw.scalar("SELECT count(DISTINCT \"label\" || '-' || \"sequence\") FROM \"ProbeRowMirror\"")
+                    == .integer(300))
             #expect(try raw.scalar("SELECT count(*) FROM \"ProbeRowMirror\"") == .integer(300))
         }
     }

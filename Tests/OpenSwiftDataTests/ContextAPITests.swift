@@ -12,12 +12,12 @@ import Testing
         let defaults = Defaults()
         let swift = Tag(name: "swift")
         context.insert(defaults)
-        context.insert(swift)        // key 1 in its table, as `defaults` is in its own
+        context.insert(swift)  // key 1 in its table, as `defaults` is in its own
         try context.save()
         #expect(defaults.persistentModelID.primaryKey == 1)
         #expect(swift.persistentModelID.primaryKey == 1)
         let sql = Tag(name: "sql")
-        let again = Tag(name: "swift", uses: 7)   // meets row 1: updates it
+        let again = Tag(name: "swift", uses: 7)  // meets row 1: updates it
         context.insert(Defaults())
         context.insert(sql)
         context.insert(again)
@@ -69,7 +69,9 @@ import Testing
 
     @Test func fetchIdentifiersMatchFetch() throws {
         let context = try context(tags: 20)
-        let descriptor = FetchDescriptor<Tag>(predicate: #Predicate { $0.uses > 2 }, sortBy: [SortDescriptor(\.uses), SortDescriptor(\.name, order: .reverse)])
+        let descriptor = FetchDescriptor<Tag>(
+            predicate: #Predicate { $0.uses > 2 },
+            sortBy: [SortDescriptor(\.uses), SortDescriptor(\.name, order: .reverse)])
         #expect(try context.fetchIdentifiers(descriptor) == context.fetch(descriptor).map(\.persistentModelID))
     }
 
@@ -122,7 +124,9 @@ import Testing
     @Test func enumerateVisitsEveryMatchInBatches() throws {
         let context = try context(tags: 1_234)
         var seen: [String] = []
-        try context.enumerate(FetchDescriptor<Tag>(predicate: #Predicate { $0.uses != 3 }), batchSize: 100) { seen.append($0.name) }
+        try context.enumerate(FetchDescriptor<Tag>(predicate: #Predicate { $0.uses != 3 }), batchSize: 100) {
+            seen.append($0.name)
+        }
         let expected = try context.fetch(FetchDescriptor<Tag>(predicate: #Predicate { $0.uses != 3 })).map(\.name)
         #expect(seen == expected)
         #expect(seen.count == 1_058)
@@ -167,7 +171,9 @@ import Testing
         #expect {
             try context.save()
         } throws: { error in
-            guard case SwiftDataError.uniqueConstraintViolation(let entity, let attributes, let values) = error else { return false }
+            guard case SwiftDataError.uniqueConstraintViolation(let entity, let attributes, let values) = error else {
+                return false
+            }
             return entity == "Tag" && attributes == ["name"] && values == "'taken'"
         }
         // Nothing was written and the insert is still pending.

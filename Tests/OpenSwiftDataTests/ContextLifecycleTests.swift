@@ -24,7 +24,7 @@ import Testing
         #expect(try context.fetch(storedOnly).map(\.name) == ["a", "b", "c"])
 
         try context.save()
-        #expect(!tags[1].isDeleted)           // as SwiftData: a saved deletion is told by modelContext == nil
+        #expect(!tags[1].isDeleted)  // as SwiftData: a saved deletion is told by modelContext == nil
         #expect(tags[1].modelContext == nil)
         #expect(tags[1].name == "b")  // last values stay readable
         #expect(try ModelContext(context.container).fetch(FetchDescriptor<Tag>()).map(\.name) == ["a", "c"])
@@ -36,7 +36,7 @@ import Testing
         context.insert(unsaved)
         try context.delete(model: Tag.self, where: #Predicate { $0.name.starts(with: "drop") })
         #expect(tags[1].isDeleted && tags[2].isDeleted)
-        #expect(tags[1].modelContext === context)   // pending until the save (see BatchDeleteTests)
+        #expect(tags[1].modelContext === context)  // pending until the save (see BatchDeleteTests)
         #expect(!tags[0].isDeleted)
         #expect(unsaved.modelContext == nil)
         #expect(try context.fetch(FetchDescriptor<Tag>()).map(\.name) == ["keep"])
@@ -129,7 +129,7 @@ import Testing
         #expect(all.map(\.name) == ["data", "swift"])
         #expect(all.last === replacement)
         #expect(replacement.persistentModelID.primaryKey == 1)
-        #expect(tags[0].uses == 500)          // the earlier instance got the saved values…
+        #expect(tags[0].uses == 500)  // the earlier instance got the saved values…
         #expect(tags[0].modelContext == nil)  // …and left the context
     }
 

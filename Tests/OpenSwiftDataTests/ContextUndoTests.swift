@@ -7,12 +7,15 @@ import Testing
     /// What the context shows and what a fresh context reads from the store, as sorted titles.
     private func titles(_ context: ModelContext) throws -> (shown: [String], stored: [String]) {
         let shown = try context.fetch(FetchDescriptor<MarkedBookModel>(sortBy: [SortDescriptor(\.title)])).map(\.title)
-        let stored = try ModelContext(context.container).fetch(FetchDescriptor<MarkedBookModel>(sortBy: [SortDescriptor(\.title)])).map(\.title)
+        let stored = try ModelContext(context.container).fetch(
+            FetchDescriptor<MarkedBookModel>(sortBy: [SortDescriptor(\.title)])
+        ).map(\.title)
         return (shown, stored)
     }
 
     private func book(_ title: String) -> MarkedBookModel {
-        MarkedBookModel(authors: "", contents: "", price: 0, publisher: "", status: "정상판매", thumbnail: "", title: title, url: "")
+        MarkedBookModel(
+            authors: "", contents: "", price: 0, publisher: "", status: "정상판매", thumbnail: "", title: title, url: "")
     }
 
     /// The bookstore tutorial: save two books, delete one, undo, undo, redo — saving after every step, so the
@@ -20,7 +23,8 @@ import Testing
     @Test func bookstoreInsertDeleteUndoUndoRedo() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("books.store")
-        let context = ModelContext(try ModelContainer(for: MarkedBookModel.self, configurations: ModelConfiguration(url: url)))
+        let context = ModelContext(
+            try ModelContainer(for: MarkedBookModel.self, configurations: ModelConfiguration(url: url)))
         let undoManager = UndoManager()
         context.undoManager = undoManager
         #expect(!undoManager.canUndo && !undoManager.canRedo)
@@ -53,8 +57,10 @@ import Testing
         #expect(try titles(context) == (["미움받을 용기", "우주"], ["미움받을 용기", "우주"]))
         #expect(undoManager.canUndo && undoManager.canRedo)
 
-        let reopened = ModelContext(try ModelContainer(for: MarkedBookModel.self, configurations: ModelConfiguration(url: url)))
-        let stored = try reopened.fetch(FetchDescriptor<MarkedBookModel>(sortBy: [SortDescriptor(\.title)])).map(\.title)
+        let reopened = ModelContext(
+            try ModelContainer(for: MarkedBookModel.self, configurations: ModelConfiguration(url: url)))
+        let stored = try reopened.fetch(FetchDescriptor<MarkedBookModel>(sortBy: [SortDescriptor(\.title)])).map(
+            \.title)
         #expect(stored == ["미움받을 용기", "우주"])
     }
 

@@ -7,7 +7,8 @@ import Testing
 @Suite struct DataStoreTests {
     private func jsonContainer(_ url: URL, _ types: any PersistentModel.Type...) throws -> ModelContainer {
         let schema = Schema(types)
-        return try ModelContainer(for: schema, configurations: [JSONStoreConfiguration(name: "JSON", schema: schema, fileURL: url)])
+        return try ModelContainer(
+            for: schema, configurations: [JSONStoreConfiguration(name: "JSON", schema: schema, fileURL: url)])
     }
 
     /// The Places tutorial's predicate.
@@ -34,7 +35,10 @@ import Testing
             context.author = "seeder"
             for place in Place.previewPlaces { context.insert(place) }
             try context.save()
-            #expect(try context.fetch(byName).map(\.name) == ["Bellagio", "Excalibur", "Luxor", "Paris", "Stratosphere", "Treasure Island"])
+            #expect(
+                try context.fetch(byName).map(\.name) == [
+                    "Bellagio", "Excalibur", "Luxor", "Paris", "Stratosphere", "Treasure Island",
+                ])
 
             // Every model has the permanent identifier the store gave it, and the file holds it.
             let stored = try JSONDecoder().decode([DefaultSnapshot].self, from: Data(contentsOf: url))
@@ -50,12 +54,20 @@ import Testing
             // The predicate reaches the store, which leaves it to the context (Predicate.evaluate); the results
             // are the tutorial's in-memory filter on the same models.
             func names(_ search: String, _ interested: Bool) throws -> [String] {
-                try context.fetch(FetchDescriptor(predicate: predicate(searchText: search, filterByInterested: interested), sortBy: [SortDescriptor(\.name)])).map(\.name)
+                try context.fetch(
+                    FetchDescriptor(
+                        predicate: predicate(searchText: search, filterByInterested: interested),
+                        sortBy: [SortDescriptor(\.name)])
+                ).map(\.name)
             }
             #expect(try names("", true) == ["Bellagio", "Excalibur", "Paris"])
             #expect(try names("island", false) == ["Treasure Island"])
-            for (search, interested) in [("", false), ("", true), ("e", false), ("E", true), ("str", false), ("zz", true)] {
-                let inMemory = try context.fetch(byName).filter(predicate(searchText: search, filterByInterested: interested)).map(\.name)
+            for (search, interested) in [
+                ("", false), ("", true), ("e", false), ("E", true), ("str", false), ("zz", true),
+            ] {
+                let inMemory = try context.fetch(byName).filter(
+                    predicate(searchText: search, filterByInterested: interested)
+                ).map(\.name)
                 #expect(try names(search, interested) == inMemory)
             }
             #expect(try context.fetchCount(FetchDescriptor(predicate: #Predicate<Place> { $0.intersted })) == 3)
@@ -66,13 +78,18 @@ import Testing
             #expect(try context.fetch(window).map(\.name) == ["Treasure Island", "Bellagio"])
 
             // Update and delete.
-            let luxor = try #require(try context.fetch(FetchDescriptor(predicate: #Predicate<Place> { $0.name == "Luxor" })).first)
+            let luxor = try #require(
+                try context.fetch(FetchDescriptor(predicate: #Predicate<Place> { $0.name == "Luxor" })).first)
             luxor.intersted = true
             luxor.latitude = 36.0956
-            let paris = try #require(try context.fetch(FetchDescriptor(predicate: #Predicate<Place> { $0.name == "Paris" })).first)
+            let paris = try #require(
+                try context.fetch(FetchDescriptor(predicate: #Predicate<Place> { $0.name == "Paris" })).first)
             context.delete(paris)
             try context.save()
-            #expect(try context.fetch(byName).map(\.name) == ["Bellagio", "Excalibur", "Luxor", "Stratosphere", "Treasure Island"])
+            #expect(
+                try context.fetch(byName).map(\.name) == [
+                    "Bellagio", "Excalibur", "Luxor", "Stratosphere", "Treasure Island",
+                ])
         }
         // A new container reads the file again.
         let reopened = ModelContext(try jsonContainer(url, Place.self))
@@ -80,7 +97,11 @@ import Testing
         #expect(places.map(\.name) == ["Bellagio", "Excalibur", "Luxor", "Stratosphere", "Treasure Island"])
         let luxor = try #require(places.first { $0.name == "Luxor" })
         #expect(luxor.intersted && luxor.latitude == 36.0956)
-        #expect(try reopened.fetch(FetchDescriptor(predicate: predicate(searchText: "", filterByInterested: true), sortBy: [SortDescriptor(\.name)])).map(\.name) == ["Bellagio", "Excalibur", "Luxor"])
+        #expect(
+            try reopened.fetch(
+                FetchDescriptor(
+                    predicate: predicate(searchText: "", filterByInterested: true), sortBy: [SortDescriptor(\.name)])
+            ).map(\.name) == ["Bellagio", "Excalibur", "Luxor"])
         // One instance per row: fetching again returns the same object.
         #expect(try reopened.fetch(byName).first === places.first)
     }
@@ -93,13 +114,15 @@ import Testing
             context.insert(SDCartModel(id: 1, title: "Essence Mascara Lash Princess", price: 9.99))
             context.insert(SDCartModel(id: 2, title: "Eyeshadow Palette with Mirror", price: 19.99))
             try context.save()
-            let second = try #require(try context.fetch(FetchDescriptor<SDCartModel>(predicate: #Predicate { $0.id == 2 })).first)
+            let second = try #require(
+                try context.fetch(FetchDescriptor<SDCartModel>(predicate: #Predicate { $0.id == 2 })).first)
             context.delete(second)
             try context.save()
             #expect(try context.fetch(FetchDescriptor<SDCartModel>()).map(\.id) == [1])
             // Pending inserts are merged into fetches, as with the SQLite store.
             context.insert(SDCartModel(id: 3, title: "Powder Canister", price: 14.99))
-            #expect(try context.fetch(FetchDescriptor<SDCartModel>(sortBy: [SortDescriptor(\.id)])).map(\.id) == [1, 3])
+            #expect(
+                try context.fetch(FetchDescriptor<SDCartModel>(sortBy: [SortDescriptor(\.id)])).map(\.id) == [1, 3])
             context.rollback()
         }
         let reopened = ModelContext(try jsonContainer(url, SDCartModel.self))
@@ -135,26 +158,33 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.file("ids.json")
         let schema = Schema([SDCartModel.self])
-        let container = try ModelContainer(for: schema, configurations: [JSONStoreConfiguration(name: "A", schema: schema, fileURL: url)])
+        let container = try ModelContainer(
+            for: schema, configurations: [JSONStoreConfiguration(name: "A", schema: schema, fileURL: url)])
         let context = ModelContext(container)
         context.insert(SDCartModel(id: 1, title: "One", price: 1))
         try context.save()
         // The store handed out a UUID primary key; the model's identifier is it, stable across a reopen.
         let identifier = try #require(try context.fetch(FetchDescriptor<SDCartModel>()).first?.persistentModelID)
         #expect(identifier.primaryKey == nil && !identifier.isTemporary)
-        let again = ModelContext(try ModelContainer(for: schema, configurations: [JSONStoreConfiguration(name: "A", schema: schema, fileURL: url)]))
+        let again = ModelContext(
+            try ModelContainer(
+                for: schema, configurations: [JSONStoreConfiguration(name: "A", schema: schema, fileURL: url)]))
         #expect(try again.fetch(FetchDescriptor<SDCartModel>()).first?.persistentModelID == identifier)
     }
 
     @Test func theStoreGetsTheWholeDescriptorAndTheAuthor() throws {
         let schema = Schema([Person.self])
-        let context = ModelContext(try ModelContainer(for: schema, configurations: [CapturingConfiguration(name: "c", schema: schema)]))
+        let context = ModelContext(
+            try ModelContainer(for: schema, configurations: [CapturingConfiguration(name: "c", schema: schema)]))
         context.author = "importer"
-        var descriptor = FetchDescriptor<Person>(predicate: #Predicate { $0.age > 30 }, sortBy: [SortDescriptor(\.name)])
+        var descriptor = FetchDescriptor<Person>(
+            predicate: #Predicate { $0.age > 30 }, sortBy: [SortDescriptor(\.name)])
         descriptor.fetchLimit = 5
         #expect(try context.fetch(descriptor).isEmpty)
         let request = try #require(CapturingStore.last as? DataStoreFetchRequest<Person>)
-        #expect(request.descriptor.predicate != nil && request.descriptor.sortBy.count == 1 && request.descriptor.fetchLimit == 5)
+        #expect(
+            request.descriptor.predicate != nil && request.descriptor.sortBy.count == 1
+                && request.descriptor.fetchLimit == 5)
         #expect(request.editingState.author == "importer")
         context.insert(Person(name: "Ada", age: 36))
         try context.save()
@@ -166,7 +196,9 @@ import Testing
         let folder = try TemporaryDirectory()
         let schema = Schema([Author.self, Book.self])
         #expect {
-            try ModelContainer(for: schema, configurations: [JSONStoreConfiguration(name: "J", schema: schema, fileURL: folder.file("j.json"))])
+            try ModelContainer(
+                for: schema,
+                configurations: [JSONStoreConfiguration(name: "J", schema: schema, fileURL: folder.file("j.json"))])
         } throws: { error in
             guard case SwiftDataError.unsupportedConfiguration(let message) = error else { return false }
             return message.contains("relationships") && message.contains("JSONStore")
@@ -174,14 +206,17 @@ import Testing
         #expect {
             try ModelContainer(
                 for: Schema([Place.self, Person.self]),
-                configurations: ModelConfiguration(for: Place.self, isStoredInMemoryOnly: true), ModelConfiguration(for: Person.self, isStoredInMemoryOnly: true)
+                configurations: ModelConfiguration(for: Place.self, isStoredInMemoryOnly: true),
+                ModelConfiguration(for: Person.self, isStoredInMemoryOnly: true)
             )
         } throws: { error in
             guard case SwiftDataError.unsupportedConfiguration(let message) = error else { return false }
             return message.contains("2 configurations")
         }
         #expect {
-            try ModelContainer(for: Schema([Place.self, Person.self]), configurations: ModelConfiguration(for: Place.self, isStoredInMemoryOnly: true))
+            try ModelContainer(
+                for: Schema([Place.self, Person.self]),
+                configurations: ModelConfiguration(for: Place.self, isStoredInMemoryOnly: true))
         } throws: { error in
             guard case SwiftDataError.unsupportedConfiguration(let message) = error else { return false }
             return message.contains("leaves out Person")
@@ -202,7 +237,9 @@ import Testing
         try container.erase()
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<Person>()) == 0)
         // The array of any DataStoreConfiguration with SQLite configurations opens the SQLite store.
-        let file = try ModelContainer(for: schema, configurations: [ModelConfiguration(url: folder.file("p.store"))] as [any DataStoreConfiguration])
+        let file = try ModelContainer(
+            for: schema,
+            configurations: [ModelConfiguration(url: folder.file("p.store"))] as [any DataStoreConfiguration])
         #expect(file.configurations.first?.url == folder.file("p.store"))
     }
 
@@ -217,7 +254,9 @@ import Testing
         context.insert(Person(name: "Ada", age: 36))
         context.insert(Person(name: "Grace", age: 85))
         try context.save()
-        let editing = try #require(try store.fetch(requestFor(FetchDescriptor<Person>(predicate: #Predicate { $0.age > 40 }))).fetchedSnapshots.first)
+        let editing = try #require(
+            try store.fetch(requestFor(FetchDescriptor<Person>(predicate: #Predicate { $0.age > 40 }))).fetchedSnapshots
+                .first)
         #expect(editing["name"] == .text("Grace"))
         #expect(editing["age"] == .integer(85))
         #expect(editing.persistentIdentifier.storeIdentifier == store.identifier)
@@ -232,7 +271,9 @@ import Testing
         let container = try ModelContainer(for: Schema([T.self]), configurations: [configuration])
         _ = try? ModelContext(container).fetch(descriptor)
         _ = folder
-        guard let request = CapturingStore.last as? DataStoreFetchRequest<T> else { throw SwiftDataError.saveNotAllowed }
+        guard let request = CapturingStore.last as? DataStoreFetchRequest<T> else {
+            throw SwiftDataError.saveNotAllowed
+        }
         return request
     }
 }
@@ -259,12 +300,16 @@ final class CapturingStore: DataStore {
         self.configuration = configuration
         self.schema = configuration.schema ?? Schema([])
     }
-    func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
+    func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<
+        T, DefaultSnapshot
+    > {
         Self.last = request
         return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: [])
     }
     nonisolated(unsafe) static var lastSave: (author: String?, inserted: Int)?
-    func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+    func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<
+        DefaultSnapshot
+    > {
         Self.lastSave = (request.editingState.author, request.inserted.count)
         var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
         for snapshot in request.inserted {

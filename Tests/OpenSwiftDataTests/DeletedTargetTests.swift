@@ -29,7 +29,8 @@ import Testing
         #expect(errands.map { $0.labels.map(\.name) } == [["shop"], ["shop"]])
         // The store already says so: nothing is left to save.
         #expect(!context.hasChanges && errands.allSatisfy { !$0.hasChanges })
-        let fresh = try ModelContext(context.container).fetch(FetchDescriptor<Errand>(sortBy: [SortDescriptor(\.title)]))
+        let fresh = try ModelContext(context.container).fetch(
+            FetchDescriptor<Errand>(sortBy: [SortDescriptor(\.title)]))
         #expect(fresh.map { $0.tag == nil } == [true, true])
         #expect(fresh.map { $0.labels.map(\.name) } == [["shop"], ["shop"]])
     }
@@ -38,8 +39,8 @@ import Testing
         let (saving, _, _) = try errands()
         let context = ModelContext(saving.container)
         let errands = try context.fetch(FetchDescriptor<Errand>(sortBy: [SortDescriptor(\.title)]))
-        let tag = try #require(errands[0].tag)   // read from the store (a fault until now)
-        _ = errands[1].labels                     // read; errands[0].labels stays in the store
+        let tag = try #require(errands[0].tag)  // read from the store (a fault until now)
+        _ = errands[1].labels  // read; errands[0].labels stays in the store
         context.delete(tag)
         try context.save()
         #expect(errands.allSatisfy { $0.tag == nil })
@@ -77,7 +78,7 @@ import Testing
         try context.save()
         #expect(!tag.isDeleted)
         #expect(tag.modelContext == nil)
-        #expect(tag.name == "garden")   // its last values stay readable
+        #expect(tag.name == "garden")  // its last values stay readable
         #expect(!tag.hasChanges)
 
         // An unsaved insert that is deleted simply leaves.

@@ -15,7 +15,8 @@ import Testing
         defer { OpenSwiftDataDiagnostics.handler = previous }
         let delivered = Mutex(false)
         // Waits for the report itself (the autosave runs after this job), so nothing depends on timing.
-        let diagnostic = await withCheckedContinuation { (continuation: CheckedContinuation<OpenSwiftDataDiagnostics.Diagnostic, Never>) in
+        let diagnostic = await withCheckedContinuation {
+            (continuation: CheckedContinuation<OpenSwiftDataDiagnostics.Diagnostic, Never>) in
             OpenSwiftDataDiagnostics.handler = { diagnostic in
                 guard diagnostic.kind == .autosaveFailed else { return }
                 let first = delivered.withLock { wasDelivered in

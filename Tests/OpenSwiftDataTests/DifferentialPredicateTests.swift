@@ -69,7 +69,9 @@ import Testing
     /// The WHERE clause and arguments the translator produces for `predicate`.
     static func sql<T: PersistentModel>(of predicate: Predicate<T>, context: ModelContext) -> String {
         do {
-            let query = try FetchQuery(table: try context.store.table(for: T.self), schema: context.store.mapping, predicate: predicate, sortBy: [])
+            let query = try FetchQuery(
+                table: try context.store.table(for: T.self), schema: context.store.mapping, predicate: predicate,
+                sortBy: [])
             return "\(query.whereClause) -- arguments: \(query.arguments)"
         } catch {
             return "(no SQL: \(error))"
@@ -78,10 +80,12 @@ import Testing
 
     /// The smallest Boolean sub-expression of case `caseSeed` that still fails the same way (or the whole tree).
     static func narrow(caseSeed: UInt64, corpus: RandomCorpus, rows: [Sample], context: ModelContext, nodes: Int)
-        -> (RandomPredicateGenerator.Generated, Outcome)? {
+        -> (RandomPredicateGenerator.Generated, Outcome)?
+    {
         var best: (RandomPredicateGenerator.Generated, Outcome)?
         for index in 0..<nodes {
-            let part = RandomPredicateGenerator.generate(seed: caseSeed, rows: corpus.rows, options: options, capture: index)
+            let part = RandomPredicateGenerator.generate(
+                seed: caseSeed, rows: corpus.rows, options: options, capture: index)
             let outcome = check(part.predicate, rows: rows, context: context)
             if case .agreed = outcome { continue }
             if best.map({ part.source.count < $0.0.source.count }) ?? true { best = (part, outcome) }
@@ -92,7 +96,8 @@ import Testing
     /// A mismatch's class: the narrowed source with string and number literals blanked.
     static func shape(of source: String) -> String {
         var shape = source.replacingOccurrences(of: #""(\\.|[^"\\])*""#, with: "\"…\"", options: .regularExpression)
-        shape = shape.replacingOccurrences(of: #"(?<![\w.])-?\d+(\.\d+)?(e[+-]?\d+)?"#, with: "N", options: .regularExpression)
+        shape = shape.replacingOccurrences(
+            of: #"(?<![\w.])-?\d+(\.\d+)?(e[+-]?\d+)?"#, with: "N", options: .regularExpression)
         return shape
     }
 
@@ -102,8 +107,12 @@ import Testing
         case .translationFailed(let error): return "the fetch threw: \(error)"
         case .differs(let expected, let actual, let fetchCount):
             let expectedSet = Set(expected), actualSet = Set(actual)
-            var lines = ["evaluate accepts \(expected.count) rows, SQL returns \(actual.count), fetchCount says \(fetchCount)"]
-            if let row = rows.first(where: { expectedSet.contains($0.persistentModelID) != actualSet.contains($0.persistentModelID) }) {
+            var lines = [
+                "evaluate accepts \(expected.count) rows, SQL returns \(actual.count), fetchCount says \(fetchCount)"
+            ]
+            if let row = rows.first(where: {
+                expectedSet.contains($0.persistentModelID) != actualSet.contains($0.persistentModelID)
+            }) {
                 let evaluated = expectedSet.contains(row.persistentModelID)
                 lines.append("first differing row (evaluate: \(evaluated), SQL: \(!evaluated)): \(describeRow(row))")
             } else {
@@ -125,10 +134,13 @@ import Testing
         var classOrder: [String] = []
         var coverage: [String: Int] = [:]
         let features = [
-            "&&", "||", "!", " ? ", "??", "flatMap", ".contains {", ".allSatisfy", "].contains(", "tags.contains(", ".contains(",
+            "&&", "||", "!", " ? ", "??", "flatMap", ".contains {", ".allSatisfy", "].contains(", "tags.contains(",
+            ".contains(",
             ".starts(with:", "localizedStandardContains", "caseInsensitiveCompare", "localizedCompare", "...", "..<",
-            ".count", ".isEmpty", "max()", "min()", " + ", " * ", " / ", " % ", "/ 0.0", "/ -0.0", "/ $0.real", "/ -$0.real",
-            "== nil", "!= nil", "ratings", "nicknames", "lookup", " is ", " as? ", " as! ", " as Bool", "tags[", "..<", "].",
+            ".count", ".isEmpty", "max()", "min()", " + ", " * ", " / ", " % ", "/ 0.0", "/ -0.0", "/ $0.real",
+            "/ -$0.real",
+            "== nil", "!= nil", "ratings", "nicknames", "lookup", " is ", " as? ", " as! ", " as Bool", "tags[", "..<",
+            "].",
             ".filter {", "captured(", "size?.", ".contains(/", ".first", ".last",
         ]
         for index in 0..<count {
@@ -143,17 +155,20 @@ import Testing
                 continue
             }
             failures += 1
-            let (part, partOutcome) = Self.narrow(
-                caseSeed: caseSeed, corpus: corpus, rows: rows, context: context, nodes: generated.booleanNodeCount
-            ) ?? (generated, outcome)
-            let kind = switch partOutcome {
-            case .translationFailed: "fetch threw"
-            default: "differs"
-            }
-            let headline = switch partOutcome {
-            case .translationFailed: "the fetch threw (a generated shape has no translation)"
-            default: "SQL and Predicate.evaluate disagree"
-            }
+            let (part, partOutcome) =
+                Self.narrow(
+                    caseSeed: caseSeed, corpus: corpus, rows: rows, context: context, nodes: generated.booleanNodeCount
+                ) ?? (generated, outcome)
+            let kind =
+                switch partOutcome {
+                case .translationFailed: "fetch threw"
+                default: "differs"
+                }
+            let headline =
+                switch partOutcome {
+                case .translationFailed: "the fetch threw (a generated shape has no translation)"
+                default: "SQL and Predicate.evaluate disagree"
+                }
             let key = "\(kind): \(Self.shape(of: part.source))"
             if let known = classes[key] {
                 classes[key] = (known.count + 1, known.firstCase)
@@ -162,7 +177,8 @@ import Testing
             classes[key] = (1, index)
             classOrder.append(key)
             guard classOrder.count <= Self.reportedClasses else { continue }
-            Issue.record("""
+            Issue.record(
+                """
                 Predicate \(index) of seed \(seed) (OSD_FUZZ_SEED=\(seed)): \(headline).
                 smallest failing part: #Predicate<Sample> { \(part.source) }
                   \(Self.describe(partOutcome, rows: rows))
@@ -172,7 +188,8 @@ import Testing
                 """)
         }
 
-        print("""
+        print(
+            """
             Differential predicates: seed \(seed) (0x\(String(seed, radix: 16))), \(count) predicates over \(rows.count) rows: \
             \(noRow) matched no row, \(everyRow) every row, \(someRows) some rows; \(throwing) threw in evaluate on \
             some rows; \(failures) failed (\(classOrder.count) classes)
@@ -202,7 +219,8 @@ import Testing
             #expect(first.booleanNodeCount == second.booleanNodeCount)
             #expect(first.replayMismatches == 0)
             // The last numbered node is the whole tree.
-            let whole = RandomPredicateGenerator.generate(seed: seed, rows: corpus.rows, capture: first.booleanNodeCount - 1)
+            let whole = RandomPredicateGenerator.generate(
+                seed: seed, rows: corpus.rows, capture: first.booleanNodeCount - 1)
             #expect(whole.source == first.source)
         }
     }
@@ -218,19 +236,30 @@ import Testing
         typealias P = PredicateExpressions
         let cases: [(Predicate<Sample>, String, Int)] = [
             // tags.filter { $0 == "a" } == ["a"] (the text of an array SQLite rebuilt).
-            (#Predicate<Sample> { $0.tags.filter { $0 == "a" } == ["a"] }, "== on Sample.tags.filter { … } has no SQL translation", 1),
+            (
+                #Predicate<Sample> { $0.tags.filter { $0 == "a" } == ["a"] },
+                "== on Sample.tags.filter { … } has no SQL translation", 1
+            ),
             // tags.starts(with: ["a"]) (starts(with:) on an array).
-            (Predicate { row in
-                P.SequenceStartsWith(base: P.KeyPath(root: row, keyPath: \Sample.tags), prefix: P.Value(["a"]))
-            }, "starts(with:) is translated for String only", 1),
+            (
+                Predicate { row in
+                    P.SequenceStartsWith(base: P.KeyPath(root: row, keyPath: \Sample.tags), prefix: P.Value(["a"]))
+                }, "starts(with:) is translated for String only", 1
+            ),
             // tags.contains(["a", "b"]) (a subsequence of an array).
-            (Predicate { row in
-                P.CollectionContainsCollection(base: P.KeyPath(root: row, keyPath: \Sample.tags), other: P.Value(["a", "b"]))
-            }, "contains(_:) of a subsequence is translated for String only", 1),
+            (
+                Predicate { row in
+                    P.CollectionContainsCollection(
+                        base: P.KeyPath(root: row, keyPath: \Sample.tags), other: P.Value(["a", "b"]))
+                }, "contains(_:) of a subsequence is translated for String only", 1
+            ),
             // computed > 3 (a computed property).
-            (Predicate { row in
-                P.Comparison(lhs: P.KeyPath(root: row, keyPath: \Sample.computed), rhs: P.Value(3), op: .greaterThan)
-            }, "not a stored property", 2),
+            (
+                Predicate { row in
+                    P.Comparison(
+                        lhs: P.KeyPath(root: row, keyPath: \Sample.computed), rhs: P.Value(3), op: .greaterThan)
+                }, "not a stored property", 2
+            ),
         ]
         for (predicate, message, matches) in cases {
             #expect(try rows.filter { try predicate.evaluate($0) }.count == matches)

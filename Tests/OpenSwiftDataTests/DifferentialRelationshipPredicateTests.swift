@@ -61,10 +61,15 @@ import Testing
             func ids<T: PersistentModel>(_ models: [T]) -> [PersistentIdentifier] { models.map(\.persistentModelID) }
             constants = RelationshipFuzzConstants(
                 strings: corpus.strings,
-                ids: ["Author": ids(authors), "Book": ids(books), "Genre": ids(genres), "Dancer": ids(dancers), "Studio": ids(studios)],
+                ids: [
+                    "Author": ids(authors), "Book": ids(books), "Genre": ids(genres), "Dancer": ids(dancers),
+                    "Studio": ids(studios),
+                ],
                 foreignIDs: [
-                    "Author": ids(try foreign.fetch(FetchDescriptor<Author>())), "Book": ids(try foreign.fetch(FetchDescriptor<Book>())),
-                    "Genre": ids(try foreign.fetch(FetchDescriptor<Genre>())), "Dancer": ids(try foreign.fetch(FetchDescriptor<Dancer>())),
+                    "Author": ids(try foreign.fetch(FetchDescriptor<Author>())),
+                    "Book": ids(try foreign.fetch(FetchDescriptor<Book>())),
+                    "Genre": ids(try foreign.fetch(FetchDescriptor<Genre>())),
+                    "Dancer": ids(try foreign.fetch(FetchDescriptor<Dancer>())),
                     "Studio": ids(try foreign.fetch(FetchDescriptor<Studio>())),
                 ]
             )
@@ -96,10 +101,15 @@ import Testing
         case .translationFailed(let error): return "the fetch threw: \(error)"
         case .differs(let expected, let actual, let fetchCount):
             let expectedSet = Set(expected), actualSet = Set(actual)
-            var lines = ["evaluate accepts \(expected.count) rows, SQL returns \(actual.count), fetchCount says \(fetchCount)"]
-            if let row = rows.first(where: { expectedSet.contains($0.persistentModelID) != actualSet.contains($0.persistentModelID) }) {
+            var lines = [
+                "evaluate accepts \(expected.count) rows, SQL returns \(actual.count), fetchCount says \(fetchCount)"
+            ]
+            if let row = rows.first(where: {
+                expectedSet.contains($0.persistentModelID) != actualSet.contains($0.persistentModelID)
+            }) {
                 let evaluated = expectedSet.contains(row.persistentModelID)
-                lines.append("first differing row (evaluate: \(evaluated), SQL: \(!evaluated)): \(describeRelated(row))")
+                lines.append(
+                    "first differing row (evaluate: \(evaluated), SQL: \(!evaluated)): \(describeRelated(row))")
             } else {
                 lines.append("same rows in a different order or count: \(expected.prefix(5)) vs \(actual.prefix(5))")
             }
@@ -115,7 +125,8 @@ import Testing
         let generated = Generator.generate(Root.self, seed: caseSeed, constants: fixture.constants, maxDepth: maxDepth)
         let outcome = DifferentialPredicateTests.check(generated.predicate, rows: rows, context: fixture.context)
         var result = CaseResult(
-            root: Generator.rootType(seed: caseSeed), features: generated.features, replayMismatches: generated.replayMismatches,
+            root: Generator.rootType(seed: caseSeed), features: generated.features,
+            replayMismatches: generated.replayMismatches,
             matches: nil, rowCount: rows.count
         )
         if case .agreed(let matches, _) = outcome {
@@ -128,16 +139,19 @@ import Testing
         }
         var part = generated, partOutcome = outcome
         for node in 0..<generated.booleanNodeCount {
-            let candidate = Generator.generate(Root.self, seed: caseSeed, constants: fixture.constants, maxDepth: maxDepth, capture: node)
+            let candidate = Generator.generate(
+                Root.self, seed: caseSeed, constants: fixture.constants, maxDepth: maxDepth, capture: node)
             guard candidate.source.count < part.source.count else { continue }
-            let candidateOutcome = DifferentialPredicateTests.check(candidate.predicate, rows: rows, context: fixture.context)
+            let candidateOutcome = DifferentialPredicateTests.check(
+                candidate.predicate, rows: rows, context: fixture.context)
             if case .agreed = candidateOutcome { continue }
             (part, partOutcome) = (candidate, candidateOutcome)
         }
-        let (kind, headline) = switch partOutcome {
-        case .translationFailed: ("fetch threw", "the fetch threw (a generated shape has no translation)")
-        default: ("differs", "SQL and Predicate.evaluate disagree")
-        }
+        let (kind, headline) =
+            switch partOutcome {
+            case .translationFailed: ("fetch threw", "the fetch threw (a generated shape has no translation)")
+            default: ("differs", "SQL and Predicate.evaluate disagree")
+            }
         let models = rows.map { $0 as any PersistentModel }
         result.failure = (
             "\(kind): #Predicate<\(Root.self)> { row in \(DifferentialPredicateTests.shape(of: part.source)) }",
@@ -170,7 +184,8 @@ import Testing
         try #require(fixture.authors.contains { $0.books.isEmpty } && fixture.authors.contains { $0.books.count > 1 })
         try #require(fixture.books.contains { $0.author == nil } && fixture.books.contains { $0.tags.count > 1 })
         try #require(fixture.genres.contains { $0.books.isEmpty } && fixture.studios.contains { $0.dancers.isEmpty })
-        try #require(fixture.dancers.contains { $0.leader?.leader != nil } && fixture.dancers.contains { $0.leader == nil })
+        try #require(
+            fixture.dancers.contains { $0.leader?.leader != nil } && fixture.dancers.contains { $0.leader == nil })
 
         var noRow = 0, everyRow = 0, someRows = 0, failures = 0, tooDeep = 0
         var roots: [Generator.RootType: Int] = [:]
@@ -187,7 +202,13 @@ import Testing
                 continue
             }
             if let matches = result.matches {
-                if matches == 0 { noRow += 1 } else if matches == result.rowCount { everyRow += 1 } else { someRows += 1 }
+                if matches == 0 {
+                    noRow += 1
+                } else if matches == result.rowCount {
+                    everyRow += 1
+                } else {
+                    someRows += 1
+                }
                 continue
             }
             failures += 1
@@ -201,8 +222,10 @@ import Testing
             if classOrder.count <= Self.reportedClasses { Issue.record(Comment(rawValue: report)) }
         }
 
-        let rootCounts = Generator.RootType.allCases.map { "\($0.rawValue) \(roots[$0, default: 0])" }.joined(separator: ", ")
-        print("""
+        let rootCounts = Generator.RootType.allCases.map { "\($0.rawValue) \(roots[$0, default: 0])" }.joined(
+            separator: ", ")
+        print(
+            """
             Differential relationship predicates: seed \(seed) (0x\(String(seed, radix: 16))), \(count) predicates \
             (\(rootCounts)) over \(fixture.rowCounts): \(noRow) matched no row, \(everyRow) every row, \(someRows) some \
             rows; \(tooDeep) nested deeper than SQLite parses; \(failures) failed (\(classOrder.count) classes)
@@ -222,15 +245,20 @@ import Testing
             #expect(someRows > count / 3)
             #expect(noRow > 0 && everyRow > 0)
             for root in Generator.RootType.allCases { #expect(roots[root, default: 0] > 0) }
-            for family in ["?.", "multi-hop ?.", "== nil", "contains { }", "allSatisfy { }", "nested quantifier", "count", "isEmpty",
-                           "!isEmpty", "persistentModelID", "contains(model)", "outer variable in a closure"] {
+            for family in [
+                "?.", "multi-hop ?.", "== nil", "contains { }", "allSatisfy { }", "nested quantifier", "count",
+                "isEmpty",
+                "!isEmpty", "persistentModelID", "contains(model)", "outer variable in a closure",
+            ] {
                 #expect(coverage[family, default: 0] > 0, "no predicate used \(family)")
             }
         }
     }
 
     /// Predicate `i` over `Root`: generated twice alike, its closures rebuilt alike, its last numbered node the whole.
-    static func expectDeterministic<Root: PersistentModel>(_ root: Root.Type, seed: UInt64, constants: RelationshipFuzzConstants) {
+    static func expectDeterministic<Root: PersistentModel>(
+        _ root: Root.Type, seed: UInt64, constants: RelationshipFuzzConstants
+    ) {
         let first = Generator.generate(Root.self, seed: seed, constants: constants)
         let second = Generator.generate(Root.self, seed: seed, constants: constants)
         #expect(first.source == second.source)
@@ -243,7 +271,9 @@ import Testing
     @Test func generationIsDeterministic() throws {
         let corpus = RandomRelationshipCorpus(seed: 11), again = RandomRelationshipCorpus(seed: 11)
         #expect(corpus.strings == again.strings)
-        #expect(corpus.books.map(\.genres) == again.books.map(\.genres) && corpus.dancers.map(\.leader) == again.dancers.map(\.leader))
+        #expect(
+            corpus.books.map(\.genres) == again.books.map(\.genres)
+                && corpus.dancers.map(\.leader) == again.dancers.map(\.leader))
         let fixture = try Fixture(seed: 11)
         for index in 0..<100 {
             let seed = SeededRandom.derive(11, index)

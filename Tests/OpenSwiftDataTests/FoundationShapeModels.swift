@@ -39,9 +39,12 @@ final class ShapeObject {
     @Transient var nonObjCKeypath = 8
 
     init(
-        a: Int, b: String, c: Double, d: Int, e: String = "c", f: Bool, g: [Int], h: Date = Date(timeIntervalSinceReferenceDate: 0),
-        dict: [String: Int] = [:], bits: [Int: Bool] = [:], j: String? = nil, k: UUID = ShapeObject.uuids[0], l: Data = Data(),
-        wrapped: Int? = nil, pair: ShapePair = ShapePair(a: 1, b: "Foo"), maybePair: ShapePair? = nil, strings: [String] = [],
+        a: Int, b: String, c: Double, d: Int, e: String = "c", f: Bool, g: [Int],
+        h: Date = Date(timeIntervalSinceReferenceDate: 0),
+        dict: [String: Int] = [:], bits: [Int: Bool] = [:], j: String? = nil, k: UUID = ShapeObject.uuids[0],
+        l: Data = Data(),
+        wrapped: Int? = nil, pair: ShapePair = ShapePair(a: 1, b: "Foo"), maybePair: ShapePair? = nil,
+        strings: [String] = [],
         maybeStrings: [String]? = nil, maybeNumbers: [Int]? = nil, optionals: [Int?] = [], names: [String?] = [],
         pairs: [ShapePair?] = []
     ) {
@@ -79,22 +82,28 @@ final class ShapeObject {
     static func corpus() -> [ShapeObject] {
         [
             ShapeObject(
-                a: 1, b: "Hello", c: 2.3, d: 4, f: true, g: [5, 6, 7, 8, 9], h: Date(timeIntervalSinceReferenceDate: 1e9),
-                dict: ["A": 1, "B": 2], bits: [2: true, 3: false], k: uuids[1], l: Data([1, 2, 3]), strings: ["A", "B", "C"]
+                a: 1, b: "Hello", c: 2.3, d: 4, f: true, g: [5, 6, 7, 8, 9],
+                h: Date(timeIntervalSinceReferenceDate: 1e9),
+                dict: ["A": 1, "B": 2], bits: [2: true, 3: false], k: uuids[1], l: Data([1, 2, 3]),
+                strings: ["A", "B", "C"]
             ),
             ShapeObject(
-                a: 2, b: "abc", c: 0, d: 2, f: false, g: [], dict: [:], j: "", wrapped: 4, pair: ShapePair(a: 2, b: "Bar"),
+                a: 2, b: "abc", c: 0, d: 2, f: false, g: [], dict: [:], j: "", wrapped: 4,
+                pair: ShapePair(a: 2, b: "Bar"),
                 maybePair: ShapePair(a: 2, b: "x"), maybeStrings: ["Test"], maybeNumbers: [0], optionals: [2, nil],
                 names: ["a", nil], pairs: [nil]
             ),
             ShapeObject(
                 a: 6, b: "foobar", c: 6.0, d: 17, e: "x", f: true, g: [3, 5, 7, 11, 13, 17, 19],
-                h: Date(timeIntervalSinceReferenceDate: -1e6), dict: ["A": 0], bits: [7: true], j: "hi", l: Data([1, 2, 3]),
-                wrapped: 19, maybePair: ShapePair(a: 1, b: "Foo"), strings: ["", "B"], maybeStrings: [], maybeNumbers: [1, 2],
+                h: Date(timeIntervalSinceReferenceDate: -1e6), dict: ["A": 0], bits: [7: true], j: "hi",
+                l: Data([1, 2, 3]),
+                wrapped: 19, maybePair: ShapePair(a: 1, b: "Foo"), strings: ["", "B"], maybeStrings: [],
+                maybeNumbers: [1, 2],
                 optionals: [2], names: ["ab"], pairs: [ShapePair(a: 2, b: "")]
             ),
             ShapeObject(
-                a: -17, b: "ABC", c: -2.5, d: 5, f: false, g: [2, 3, 5, 7, 11], h: Date(timeIntervalSinceReferenceDate: 2e9),
+                a: -17, b: "ABC", c: -2.5, d: 5, f: false, g: [2, 3, 5, 7, 11],
+                h: Date(timeIntervalSinceReferenceDate: 2e9),
                 dict: ["B": 1, "A": 1], bits: [1: false], k: uuids[1], wrapped: nil, strings: ["A", "B"],
                 maybeStrings: ["a", "Test"], optionals: [nil], names: [nil], pairs: [ShapePair(a: 2, b: "y"), nil]
             ),
@@ -107,7 +116,8 @@ final class ShapeObject {
                 maybePair: ShapePair(a: 3, b: "if branch"), names: ["", ""]
             ),
             ShapeObject(
-                a: 4, b: "cafe\u{301}", c: 2.1 * 3, d: 1, e: "café", f: true, g: [1, 3], h: Date(timeIntervalSinceReferenceDate: 1),
+                a: 4, b: "cafe\u{301}", c: 2.1 * 3, d: 1, e: "café", f: true, g: [1, 3],
+                h: Date(timeIntervalSinceReferenceDate: 1),
                 dict: ["A": 2], bits: [5: true, 4: true], j: "café", wrapped: 20, pairs: [ShapePair(a: 1, b: "Foo")]
             ),
             ShapeObject(

@@ -22,7 +22,9 @@ final class HistoryTrip {
     private let all = HistoryDescriptor<DefaultHistoryTransaction>()
 
     private func inserts(_ transaction: DefaultHistoryTransaction) -> [PersistentIdentifier] {
-        transaction.changes.compactMap { if case .insert(let insert) = $0 { insert.changedPersistentIdentifier } else { nil } }
+        transaction.changes.compactMap {
+            if case .insert(let insert) = $0 { insert.changedPersistentIdentifier } else { nil }
+        }
     }
 
     @Test func savesRecordTransactionsWithTokensAuthorsUpdatesAndTombstones() throws {
@@ -50,7 +52,10 @@ final class HistoryTrip {
         #expect(history.allSatisfy { $0.storeIdentifier == container.storeIdentifier })
         #expect(history[0].processIdentifier == String(ProcessInfo.processInfo.processIdentifier))
 
-        #expect(Set(inserts(history[0])) == Set([oslo.persistentModelID, history[0].changes.first?.changedPersistentIdentifier].compactMap { $0 }))
+        #expect(
+            Set(inserts(history[0]))
+                == Set(
+                    [oslo.persistentModelID, history[0].changes.first?.changedPersistentIdentifier].compactMap { $0 }))
         #expect(history[0].changes.count == 2)
 
         guard case .update(let update) = try #require(history[1].changes.first) else {
@@ -81,16 +86,26 @@ final class HistoryTrip {
         }
         let history = try context.fetchHistory(all)
         let second = history[1].token
-        #expect(try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > second })).map(\.author) == ["a", "c"])
-        #expect(try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.author == "a" })).map(\.token) == [history[0].token, history[2].token])
+        #expect(
+            try context.fetchHistory(
+                HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > second })
+            ).map(\.author) == ["a", "c"])
+        #expect(
+            try context.fetchHistory(
+                HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.author == "a" })
+            ).map(\.token) == [history[0].token, history[2].token])
         let start = history[0].timestamp
-        #expect(try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.timestamp >= start })).count == 4)
+        #expect(
+            try context.fetchHistory(
+                HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.timestamp >= start })
+            ).count == 4)
         var newest = HistoryDescriptor<DefaultHistoryTransaction>(sortBy: [SortDescriptor(\.token, order: .reverse)])
         newest.fetchLimit = 2
         #expect(try context.fetchHistory(newest).map(\.author) == ["c", "a"])
 
         // deleteHistory removes the transactions, not the data.
-        try context.deleteHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token <= second }))
+        try context.deleteHistory(
+            HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token <= second }))
         #expect(try context.fetchHistory(all).map(\.token) == [history[2].token, history[3].token])
         #expect(try context.fetchCount(FetchDescriptor<HistoryTrip>()) == 4)
     }
@@ -104,7 +119,9 @@ final class HistoryTrip {
         try context.delete(model: HistoryTrip.self, where: #Predicate { $0.days > 2 })
         try context.save()
         let last = try #require(try context.fetchHistory(all).last)
-        let deleted = last.changes.compactMap { if case .delete(let delete) = $0 { delete.changedPersistentIdentifier } else { nil } }
+        let deleted = last.changes.compactMap {
+            if case .delete(let delete) = $0 { delete.changedPersistentIdentifier } else { nil }
+        }
         #expect(Set(deleted) == Set(long))
         #expect(last.changes.count == 2)
         // Every row (no predicate) is listed too.
@@ -129,24 +146,29 @@ final class HistoryTrip {
         let url = folder.file("trips.store")
         let savedToken: Data
         do {
-            let context = ModelContext(try ModelContainer(for: HistoryTrip.self, configurations: ModelConfiguration(url: url)))
+            let context = ModelContext(
+                try ModelContainer(for: HistoryTrip.self, configurations: ModelConfiguration(url: url)))
             context.insert(HistoryTrip(name: "Rome", code: "ROM", days: 4))
             try context.save()
             savedToken = try JSONEncoder().encode(try #require(try context.fetchHistory(all).last).token)
         }
         // While "we" were offline, another writer (a second container on the file: its own connection, as another
         // process has) saved twice.
-        let other = ModelContext(try ModelContainer(for: HistoryTrip.self, configurations: ModelConfiguration(url: url)))
+        let other = ModelContext(
+            try ModelContainer(for: HistoryTrip.self, configurations: ModelConfiguration(url: url)))
         other.author = "sync"
         other.insert(HistoryTrip(name: "Oslo", code: "OSL", days: 2))
         try other.save()
-        let oslo = try #require(try other.fetch(FetchDescriptor<HistoryTrip>(predicate: #Predicate { $0.code == "OSL" })).first)
+        let oslo = try #require(
+            try other.fetch(FetchDescriptor<HistoryTrip>(predicate: #Predicate { $0.code == "OSL" })).first)
         oslo.days = 5
         try other.save()
 
-        let reopened = ModelContext(try ModelContainer(for: HistoryTrip.self, configurations: ModelConfiguration(url: url)))
+        let reopened = ModelContext(
+            try ModelContainer(for: HistoryTrip.self, configurations: ModelConfiguration(url: url)))
         let token = try JSONDecoder().decode(DefaultHistoryToken.self, from: savedToken)
-        let missed = try reopened.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > token }))
+        let missed = try reopened.fetchHistory(
+            HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > token }))
         #expect(missed.map(\.author) == ["sync", "sync"])
         #expect(missed.first?.changes.first?.changedPersistentIdentifier == oslo.persistentModelID)
     }

@@ -10,7 +10,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let url = directory.file("fleet.store")
         do {
-            let container = try ModelContainer(for: [Transport.self, Depot.self], configurations: [ModelConfiguration(url: url)])
+            let container = try ModelContainer(
+                for: [Transport.self, Depot.self], configurations: [ModelConfiguration(url: url)])
             let context = ModelContext(container)
             let depot = Depot(city: "Lyon")
             context.insert(depot)
@@ -28,20 +29,28 @@ import Testing
         let container = try ModelContainer(for: fleetTypes, configurations: [ModelConfiguration(url: url)])
         let context = ModelContext(container)
         let old = try context.fetch(FetchDescriptor<Transport>(sortBy: [SortDescriptor(\.name)]))
-        #expect(old.map { "\($0.name):\(type(of: $0)):\($0.depot?.city ?? "-")" } == ["barrow:Transport:Lyon", "cart:Transport:Lyon"])
+        #expect(
+            old.map { "\($0.name):\(type(of: $0)):\($0.depot?.city ?? "-")" } == [
+                "barrow:Transport:Lyon", "cart:Transport:Lyon",
+            ])
         #expect(try context.fetchCount(FetchDescriptor<Car>()) == 0)
         context.insert(ElectricCar(name: "zoe", seats: 5, vin: "VIN-1", range: 390))
         try context.save()
 
         let check = try SQLiteConnection(location: .file(url.path))
         defer { check.close() }
-        #expect(try check.rows("SELECT name, Z_ENT FROM Transport ORDER BY Z_PK") == [
-            [.text("cart"), .text("Transport")], [.text("barrow"), .text("Transport")], [.text("zoe"), .text("ElectricCar")],
-        ])
+        #expect(
+            try check.rows("SELECT name, Z_ENT FROM Transport ORDER BY Z_PK") == [
+                [.text("cart"), .text("Transport")], [.text("barrow"), .text("Transport")],
+                [.text("zoe"), .text("ElectricCar")],
+            ])
         // Reopening the migrated store changes nothing and keeps every class.
         let reopened = ModelContext(try ModelContainer(for: fleetTypes, configurations: [ModelConfiguration(url: url)]))
-        #expect(try reopened.fetch(FetchDescriptor<Transport>(sortBy: [SortDescriptor(\.name)])).map { "\($0.name):\(type(of: $0))" }
-            == ["barrow:Transport", "cart:Transport", "zoe:ElectricCar"])
+        #expect(
+            try reopened.fetch(FetchDescriptor<Transport>(sortBy: [SortDescriptor(\.name)])).map {
+                "\($0.name):\(type(of: $0))"
+            }
+                == ["barrow:Transport", "cart:Transport", "zoe:ElectricCar"])
     }
 
     @Test func theStoredSchemaRecordListsTheEntityColumn() throws {
@@ -50,7 +59,8 @@ import Testing
         _ = try ModelContainer(for: fleetTypes, configurations: [ModelConfiguration(url: url)])
         let raw = try SQLiteConnection(location: .file(url.path))
         defer { raw.close() }
-        let tables = try raw.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { row -> String? in
+        let tables = try raw.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap {
+            row -> String? in
             if case .text(let name) = row.first { name } else { nil }
         }
         #expect(tables.contains("Transport") && !tables.contains("Car") && !tables.contains("Bus"))

@@ -65,4 +65,6 @@ final class Driver {
     init(name: String) { self.name = name }
 }
 
-let fleetTypes: [any PersistentModel.Type] = [Transport.self, Car.self, ElectricCar.self, Bus.self, Depot.self, Driver.self]
+let fleetTypes: [any PersistentModel.Type] = [
+    Transport.self, Car.self, ElectricCar.self, Bus.self, Depot.self, Driver.self,
+]

@@ -9,7 +9,8 @@ import Testing
 
     /// 120 transports of random classes and values (reproducible from `seed`), saved.
     static func corpus() throws -> ModelContext {
-        let container = try ModelContainer(for: fleetTypes, configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
+        let container = try ModelContainer(
+            for: fleetTypes, configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
         let context = ModelContext(container)
         var random = SeededRandom(seed: seed)
         let depots = [Depot(city: "Lyon"), Depot(city: "Oslo")]
@@ -19,12 +20,19 @@ import Testing
             let transport: Transport
             switch Int.random(in: 0..<4, using: &random) {
             case 0: transport = Transport(name: name, wheels: Int.random(in: 1...3, using: &random))
-            case 1: transport = Car(name: name, seats: Int.random(in: 2...7, using: &random), plate: Bool.random(using: &random) ? "P\(index % 5)" : nil)
+            case 1:
+                transport = Car(
+                    name: name, seats: Int.random(in: 2...7, using: &random),
+                    plate: Bool.random(using: &random) ? "P\(index % 5)" : nil)
             case 2:
                 transport = ElectricCar(
-                    name: name, seats: Int.random(in: 2...7, using: &random), vin: "V\(index)", range: Double(Int.random(in: 100...500, using: &random))
+                    name: name, seats: Int.random(in: 2...7, using: &random), vin: "V\(index)",
+                    range: Double(Int.random(in: 100...500, using: &random))
                 )
-            default: transport = Bus(name: name, line: "\(Int.random(in: 1...9, using: &random))", standing: Bool.random(using: &random) ? Int.random(in: 0...80, using: &random) : nil)
+            default:
+                transport = Bus(
+                    name: name, line: "\(Int.random(in: 1...9, using: &random))",
+                    standing: Bool.random(using: &random) ? Int.random(in: 0...80, using: &random) : nil)
             }
             context.insert(transport)
             if Bool.random(using: &random) { transport.depot = depots[Int.random(in: 0..<2, using: &random)] }
@@ -50,19 +58,38 @@ import Testing
             let line = "\(Int.random(in: 1...9, using: &random))"
             let standing = Int.random(in: 0...80, using: &random)
             let wheels = Int.random(in: 1...6, using: &random)
-            matched.append(try expectSQLMatchesEvaluate(#Predicate<Transport> { ($0 as? Car)?.seats == seats }, in: context))
-            matched.append(try expectSQLMatchesEvaluate(#Predicate<Transport> { (($0 as? ElectricCar)?.range ?? 0) > range }, in: context))
-            matched.append(try expectSQLMatchesEvaluate(#Predicate<Transport> { ($0 as? Bus)?.line == line || $0.wheels == wheels }, in: context))
-            matched.append(try expectSQLMatchesEvaluate(#Predicate<Transport> { ($0 as? Bus)?.standing == nil }, in: context))
-            matched.append(try expectSQLMatchesEvaluate(#Predicate<Transport> { (($0 as? Bus)?.standing ?? -1) >= standing }, in: context))
-            matched.append(try expectSQLMatchesEvaluate(#Predicate<Transport> { $0 is Car && $0.wheels == wheels }, in: context))
+            matched.append(
+                try expectSQLMatchesEvaluate(#Predicate<Transport> { ($0 as? Car)?.seats == seats }, in: context))
+            matched.append(
+                try expectSQLMatchesEvaluate(
+                    #Predicate<Transport> { (($0 as? ElectricCar)?.range ?? 0) > range }, in: context))
+            matched.append(
+                try expectSQLMatchesEvaluate(
+                    #Predicate<Transport> { ($0 as? Bus)?.line == line || $0.wheels == wheels }, in: context))
+            matched.append(
+                try expectSQLMatchesEvaluate(#Predicate<Transport> { ($0 as? Bus)?.standing == nil }, in: context))
+            matched.append(
+                try expectSQLMatchesEvaluate(
+                    #Predicate<Transport> { (($0 as? Bus)?.standing ?? -1) >= standing }, in: context))
+            matched.append(
+                try expectSQLMatchesEvaluate(#Predicate<Transport> { $0 is Car && $0.wheels == wheels }, in: context))
             // Inherited properties through a subclass's key paths (`\Car.wheels`, `\ElectricCar.name`).
-            matched.append(try expectSQLMatchesEvaluate(#Predicate<Transport> { ($0 as? Car)?.wheels == wheels }, in: context))
-            matched.append(try expectSQLMatchesEvaluate(#Predicate<ElectricCar> { $0.name.starts(with: "a") || $0.seats == seats }, in: context))
-            matched.append(try expectSQLMatchesEvaluate(#Predicate<Car> { ($0 as? ElectricCar)?.range ?? 0 < range && $0.seats >= seats }, in: context))
-            matched.append(try expectSQLMatchesEvaluate(#Predicate<Depot> { $0.transports.contains { $0 is Bus } }, in: context))
-            matched.append(try expectSQLMatchesEvaluate(#Predicate<Depot> { $0.transports.filter { ($0 as? Car)?.seats == seats }.count > 1 }, in: context))
-            matched.append(try expectSQLMatchesEvaluate(#Predicate<Transport> { $0.depot?.city == "Lyon" && !($0 is Bus) }, in: context))
+            matched.append(
+                try expectSQLMatchesEvaluate(#Predicate<Transport> { ($0 as? Car)?.wheels == wheels }, in: context))
+            matched.append(
+                try expectSQLMatchesEvaluate(
+                    #Predicate<ElectricCar> { $0.name.starts(with: "a") || $0.seats == seats }, in: context))
+            matched.append(
+                try expectSQLMatchesEvaluate(
+                    #Predicate<Car> { ($0 as? ElectricCar)?.range ?? 0 < range && $0.seats >= seats }, in: context))
+            matched.append(
+                try expectSQLMatchesEvaluate(#Predicate<Depot> { $0.transports.contains { $0 is Bus } }, in: context))
+            matched.append(
+                try expectSQLMatchesEvaluate(
+                    #Predicate<Depot> { $0.transports.filter { ($0 as? Car)?.seats == seats }.count > 1 }, in: context))
+            matched.append(
+                try expectSQLMatchesEvaluate(
+                    #Predicate<Transport> { $0.depot?.city == "Lyon" && !($0 is Bus) }, in: context))
         }
         // The corpus exercises both outcomes.
         #expect(matched.contains(0) && matched.contains { $0 > 10 })
@@ -84,7 +111,8 @@ import Testing
         let context = try Self.corpus()
         let mapping = context.store.mapping
         let table = try mapping.entity(for: Transport.self).table
-        let query = try FetchQuery(table: table, schema: mapping, predicate: #Predicate<Transport> { $0 is Car }, sortBy: [])
+        let query = try FetchQuery(
+            table: table, schema: mapping, predicate: #Predicate<Transport> { $0 is Car }, sortBy: [])
         #expect(query.whereClause.contains("\"Transport\".\"Z_ENT\" IN (?, ?)"))
         #expect(query.arguments == [.text("Car"), .text("ElectricCar")])
         let cars = try FetchQuery(table: table, schema: mapping, predicate: Predicate<Car>?.none, sortBy: [])

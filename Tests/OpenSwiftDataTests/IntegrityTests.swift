@@ -34,7 +34,8 @@ import Testing
         let before = try files(folder)
         for allowsSave in [true, false] {
             #expect {
-                _ = try ModelContainer(for: Tag.self, configurations: ModelConfiguration(url: url, allowsSave: allowsSave))
+                _ = try ModelContainer(
+                    for: Tag.self, configurations: ModelConfiguration(url: url, allowsSave: allowsSave))
             } throws: { error in
                 guard case SwiftDataError.storeNotADatabase(_, let reason) = error else { return false }
                 return reason.contains("damaged")
@@ -47,7 +48,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.file("customers.sqlite")
         let raw = try SQLiteConnection(location: .file(url.path))
-        try raw.execute("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers (name) VALUES ('Ada')")
+        try raw.execute(
+            "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers (name) VALUES ('Ada')")
         raw.close()
         let before = try files(folder)
         #expect {
@@ -74,7 +76,9 @@ import Testing
         let copy = folder.file("copy.store")
         try container.backup(to: copy)
         let copied = try ModelContainer(for: Tag.self, configurations: ModelConfiguration(url: copy, allowsSave: false))
-        #expect(try ModelContext(copied).fetch(FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.uses)])).map(\.name) == (0..<5).map { "tag-\($0)" })
+        #expect(
+            try ModelContext(copied).fetch(FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.uses)])).map(\.name)
+                == (0..<5).map { "tag-\($0)" })
         #expect(copied.storeIdentifier == container.storeIdentifier)
         try copied.checkIntegrity()
     }
@@ -83,7 +87,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.file("books.store")
         do {
-            let context = ModelContext(try ModelContainer(for: BooksV1.SavedBook.self, configurations: ModelConfiguration(url: url)))
+            let context = ModelContext(
+                try ModelContainer(for: BooksV1.SavedBook.self, configurations: ModelConfiguration(url: url)))
             context.insert(BooksV1.SavedBook(title: "Dune", authors: ["Frank Herbert"], price: 10))
             try context.save()
         }
@@ -96,7 +101,9 @@ import Testing
         let backups = try files(folder).keys.filter { $0.hasPrefix("books.store.backup-") }
         #expect(backups.count == 1)
         let backup = try #require(backups.first)
-        let old = try ModelContainer(for: BooksV1.SavedBook.self, configurations: ModelConfiguration(url: folder.file(backup), allowsSave: false))
+        let old = try ModelContainer(
+            for: BooksV1.SavedBook.self, configurations: ModelConfiguration(url: folder.file(backup), allowsSave: false)
+        )
         #expect(try ModelContext(old).fetch(FetchDescriptor<BooksV1.SavedBook>()).map(\.authors) == [["Frank Herbert"]])
     }
 }

@@ -47,7 +47,9 @@ final class JSONStore: DataStore {
         self.identifier = configuration.fileURL.lastPathComponent
     }
 
-    func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
+    func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<
+        T, DefaultSnapshot
+    > {
         if request.descriptor.predicate != nil {
             throw DataStoreError.preferInMemoryFilter
         } else if request.descriptor.sortBy.count > 0 {
@@ -61,14 +63,17 @@ final class JSONStore: DataStore {
         return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: snapshots)
     }
 
-    func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+    func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<
+        DefaultSnapshot
+    > {
         var remappedIdentifiers = [PersistentIdentifier: PersistentIdentifier]()
         var serialized = try read()
         for snapshot in request.inserted {
             let permanentIdentifier = try PersistentIdentifier.identifier(
                 for: identifier, entityName: snapshot.persistentIdentifier.entityName, primaryKey: UUID()
             )
-            let permanentSnapshot = snapshot.copy(persistentIdentifier: permanentIdentifier, remappedIdentifiers: remappedIdentifiers)
+            let permanentSnapshot = snapshot.copy(
+                persistentIdentifier: permanentIdentifier, remappedIdentifiers: remappedIdentifiers)
             serialized.append(permanentSnapshot)
             remappedIdentifiers[snapshot.persistentIdentifier] = permanentIdentifier
         }

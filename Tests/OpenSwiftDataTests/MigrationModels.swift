@@ -155,7 +155,7 @@ enum JoinAuthorsPlan: SchemaMigrationPlan {
                         book.authors = stash.values[book.title] ?? ""
                     }
                 }
-            ),
+            )
         ]
     }
 }

@@ -25,7 +25,9 @@ import Testing
         #expect(placeholder.uses == 0)
         #expect(try reader.fetchCount(FetchDescriptor<Tag>()) == 0)
         let error = #expect(throws: SwiftDataError.self) { try reader.existingModel(for: identifier) }
-        guard case .modelNotFound(let missing)? = error else { Issue.record("expected modelNotFound, got \(String(describing: error))"); return }
+        guard case .modelNotFound(let missing)? = error else {
+            Issue.record("expected modelNotFound, got \(String(describing: error))"); return
+        }
         #expect(missing == identifier)
     }
 
@@ -43,7 +45,9 @@ import Testing
         #expect(model.persistentModelID == foreign)
         #expect(model.modelContext == nil)
         let error = #expect(throws: SwiftDataError.self) { try context.existingModel(for: foreign) }
-        guard case .modelNotInSchema(let name)? = error else { Issue.record("expected modelNotInSchema, got \(String(describing: error))"); return }
+        guard case .modelNotInSchema(let name)? = error else {
+            Issue.record("expected modelNotInSchema, got \(String(describing: error))"); return
+        }
         #expect(name == "Defaults")
     }
 

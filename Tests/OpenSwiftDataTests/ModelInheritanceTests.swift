@@ -56,8 +56,16 @@ final class Truck: Vehicle {
     @Test func aSubclassesPropertiesAreObserved() {
         let truck = Truck(wheels: 6, payload: 12)
         let changes = Mutex(0)
-        withObservationTracking { _ = truck.payload } onChange: { changes.withLock { $0 += 1 } }
-        withObservationTracking { _ = truck.wheels } onChange: { changes.withLock { $0 += 10 } }
+        withObservationTracking {
+            _ = truck.payload
+        } onChange: {
+            changes.withLock { $0 += 1 }
+        }
+        withObservationTracking {
+            _ = truck.wheels
+        } onChange: {
+            changes.withLock { $0 += 10 }
+        }
         truck.payload = 13
         truck.wheels = 8
         #expect(changes.withLock { $0 } == 11)
@@ -78,7 +86,8 @@ final class Truck: Vehicle {
         context.insert(Vehicle(wheels: 4))
         context.insert(Truck(wheels: 6, payload: 3, cargo: "hay"))
         try context.save()
-        let vehicles = try ModelContext(context.container).fetch(FetchDescriptor<Vehicle>(sortBy: [SortDescriptor(\.wheels)]))
+        let vehicles = try ModelContext(context.container).fetch(
+            FetchDescriptor<Vehicle>(sortBy: [SortDescriptor(\.wheels)]))
         #expect(vehicles.map(\.wheels) == [4, 6])
         #expect((vehicles[1] as? Truck)?.cargo == "hay")
         #expect(!(vehicles[0] is Truck))

@@ -46,7 +46,11 @@ private final class ChangeFlag: @unchecked Sendable {
 
         let viewModel = ExportedNotesViewModel()
         let observedChange = ChangeFlag()
-        withObservationTracking { _ = viewModel.notes } onChange: { observedChange.set() }
+        withObservationTracking {
+            _ = viewModel.notes
+        } onChange: {
+            observedChange.set()
+        }
         try viewModel.load(from: context, since: start.addingTimeInterval(3_600))
 
         #expect(viewModel.notes.map(\.title) == ["new"])

@@ -29,7 +29,8 @@ import Testing
         for index in 0..<25 { context.insert(Tag(name: "tag \(index)", uses: index % 4)) }
         try context.save()
         let descriptor = FetchDescriptor<Tag>(
-            predicate: #Predicate { $0.uses > 0 }, sortBy: [SortDescriptor(\.uses, order: .reverse), SortDescriptor(\.name)]
+            predicate: #Predicate { $0.uses > 0 },
+            sortBy: [SortDescriptor(\.uses, order: .reverse), SortDescriptor(\.name)]
         )
         let batched = try context.fetchIdentifiers(descriptor, batchSize: 4)
         let expected = try context.fetch(descriptor).map(\.persistentModelID)

@@ -16,11 +16,15 @@ struct Node<Output> {
 enum Build {
     typealias P = PredicateExpressions
 
-    static func and<L: StandardPredicateExpression<Bool>, R: StandardPredicateExpression<Bool>>(_ lhs: L, _ rhs: R) -> Expr<Bool> {
+    static func and<L: StandardPredicateExpression<Bool>, R: StandardPredicateExpression<Bool>>(_ lhs: L, _ rhs: R)
+        -> Expr<Bool>
+    {
         P.Conjunction(lhs: lhs, rhs: rhs)
     }
 
-    static func or<L: StandardPredicateExpression<Bool>, R: StandardPredicateExpression<Bool>>(_ lhs: L, _ rhs: R) -> Expr<Bool> {
+    static func or<L: StandardPredicateExpression<Bool>, R: StandardPredicateExpression<Bool>>(_ lhs: L, _ rhs: R)
+        -> Expr<Bool>
+    {
         P.Disjunction(lhs: lhs, rhs: rhs)
     }
 
@@ -40,13 +44,17 @@ enum Build {
         P.Comparison(lhs: lhs, rhs: rhs, op: op)
     }
 
-    static func conditional<T, C: StandardPredicateExpression<Bool>, A: StandardPredicateExpression<T>, B: StandardPredicateExpression<T>>(
+    static func conditional<
+        T, C: StandardPredicateExpression<Bool>, A: StandardPredicateExpression<T>, B: StandardPredicateExpression<T>
+    >(
         _ test: C, _ whenTrue: A, _ whenFalse: B
     ) -> Expr<T> {
         P.Conditional(test: test, trueBranch: whenTrue, falseBranch: whenFalse)
     }
 
-    static func coalesce<T, L: StandardPredicateExpression<T?>, R: StandardPredicateExpression<T>>(_ lhs: L, _ rhs: R) -> Expr<T> {
+    static func coalesce<T, L: StandardPredicateExpression<T?>, R: StandardPredicateExpression<T>>(_ lhs: L, _ rhs: R)
+        -> Expr<T>
+    {
         P.NilCoalesce(lhs: lhs, rhs: rhs)
     }
 
@@ -78,7 +86,9 @@ enum Build {
         P.UnaryMinus(wrapped)
     }
 
-    static func keyPath<R, V, Root: StandardPredicateExpression<R>>(_ root: Root, _ keyPath: KeyPath<R, V> & Sendable) -> Expr<V> {
+    static func keyPath<R, V, Root: StandardPredicateExpression<R>>(_ root: Root, _ keyPath: KeyPath<R, V> & Sendable)
+        -> Expr<V>
+    {
         P.KeyPath(root: root, keyPath: keyPath)
     }
 
@@ -110,7 +120,9 @@ enum Build {
         P.SequenceStartsWith(base: base, prefix: prefix)
     }
 
-    static func localizedStandardContains<L: StandardPredicateExpression<String>, R: StandardPredicateExpression<String>>(
+    static func localizedStandardContains<
+        L: StandardPredicateExpression<String>, R: StandardPredicateExpression<String>
+    >(
         _ base: L, _ other: R
     ) -> Expr<Bool> {
         P.StringLocalizedStandardContains(root: base, other: other)
@@ -128,11 +140,13 @@ enum Build {
         P.StringLocalizedCompare(root: base, other: other)
     }
 
-    static func max<S: Sequence, L: StandardPredicateExpression<S>>(_ sequence: L) -> Expr<S.Element?> where S.Element: Comparable {
+    static func max<S: Sequence, L: StandardPredicateExpression<S>>(_ sequence: L) -> Expr<S.Element?>
+    where S.Element: Comparable {
         P.SequenceMaximum(elements: sequence)
     }
 
-    static func min<S: Sequence, L: StandardPredicateExpression<S>>(_ sequence: L) -> Expr<S.Element?> where S.Element: Comparable {
+    static func min<S: Sequence, L: StandardPredicateExpression<S>>(_ sequence: L) -> Expr<S.Element?>
+    where S.Element: Comparable {
         P.SequenceMinimum(elements: sequence)
     }
 
@@ -143,7 +157,9 @@ enum Build {
         P.RangeExpressionContains(range: P.Value(range), element: element)
     }
 
-    static func conditionalCast<Desired, I: StandardPredicateExpression>(_ input: I, to type: Desired.Type) -> Expr<Desired?> {
+    static func conditionalCast<Desired, I: StandardPredicateExpression>(_ input: I, to type: Desired.Type) -> Expr<
+        Desired?
+    > {
         P.ConditionalCast<I, Desired>(input)
     }
 
@@ -156,12 +172,16 @@ enum Build {
     }
 
     /// `collection[index]`.
-    static func element<T, C: StandardPredicateExpression<[T]>, I: StandardPredicateExpression<Int>>(_ collection: C, _ index: I) -> Expr<T> {
+    static func element<T, C: StandardPredicateExpression<[T]>, I: StandardPredicateExpression<Int>>(
+        _ collection: C, _ index: I
+    ) -> Expr<T> {
         P.CollectionIndexSubscript(wrapped: collection, index: index)
     }
 
     /// `collection[lower..<upper]`.
-    static func slice<T, C: StandardPredicateExpression<[T]>, L: StandardPredicateExpression<Int>, U: StandardPredicateExpression<Int>>(
+    static func slice<
+        T, C: StandardPredicateExpression<[T]>, L: StandardPredicateExpression<Int>, U: StandardPredicateExpression<Int>
+    >(
         _ collection: C, _ lower: L, _ upper: U
     ) -> Expr<ArraySlice<T>> {
         P.CollectionRangeSubscript(wrapped: collection, range: P.Range(lower: lower, upper: upper))
@@ -175,7 +195,10 @@ enum Build {
     }
 
     /// `dictionary[key, default: value]`.
-    static func member<K: Hashable, V, D: StandardPredicateExpression<[K: V]>, Key: StandardPredicateExpression<K>, F: StandardPredicateExpression<V>>(
+    static func member<
+        K: Hashable, V, D: StandardPredicateExpression<[K: V]>, Key: StandardPredicateExpression<K>,
+        F: StandardPredicateExpression<V>
+    >(
         _ dictionary: D, _ key: Key, default value: F
     ) -> Expr<V> {
         P.DictionaryKeyDefaultValueSubscript(wrapped: dictionary, key: key, default: value)
@@ -189,7 +212,8 @@ enum Build {
 
     /// `lower...upper` (or `lower..<upper`) `.contains(element)`.
     static func rangeContains<
-        T: Comparable, Lo: StandardPredicateExpression<T>, Hi: StandardPredicateExpression<T>, E: StandardPredicateExpression<T>
+        T: Comparable, Lo: StandardPredicateExpression<T>, Hi: StandardPredicateExpression<T>,
+        E: StandardPredicateExpression<T>
     >(_ lower: Lo, _ upper: Hi, _ element: E, closed: Bool) -> Expr<Bool> {
         closed
             ? P.RangeExpressionContains(range: P.ClosedRange(lower: lower, upper: upper), element: element)

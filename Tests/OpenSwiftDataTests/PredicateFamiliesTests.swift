@@ -46,18 +46,22 @@ import Testing
         let searchText = "café"
         let filterByInterested = true
         // The Places tutorial's shape: branches on captured values, decided once at translation time.
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> {
-            if !searchText.isEmpty && filterByInterested {
-                $0.text.localizedStandardContains(searchText) && $0.integer > 0
-            } else if !searchText.isEmpty {
-                $0.text.localizedStandardContains(searchText)
-            } else {
-                true
-            }
-        }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Sample> {
+                    if !searchText.isEmpty && filterByInterested {
+                        $0.text.localizedStandardContains(searchText) && $0.integer > 0
+                    } else if !searchText.isEmpty {
+                        $0.text.localizedStandardContains(searchText)
+                    } else {
+                        true
+                    }
+                }, in: context) == 1)
         let empty = ""
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { empty.isEmpty ? true : $0.flag }, in: context) == 8)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { ($0.integer > 4 ? $0.real : -$0.real) > 0 }, in: context) == 6)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { ($0.integer > 4 ? $0.real : -$0.real) > 0 }, in: context)
+                == 6)
     }
 
     @Test func optionalChainingFlatMapAndNilCoalescing() throws {
@@ -68,35 +72,56 @@ import Testing
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.note?.isEmpty == false }, in: context) == 5)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.note?.isEmpty != true }, in: context) == 7)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { ($0.note?.count ?? -1) >= 3 }, in: context) == 4)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.note.flatMap { $0.contains("a") } ?? false }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.count.flatMap { $0 * 2 } == 20 }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Sample> { $0.note.flatMap { $0.contains("a") } ?? false }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.count.flatMap { $0 * 2 } == 20 }, in: context) == 1)
     }
 
     @Test func stringProperties() throws {
         let context = try corpus()
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.text.count == 6 }, in: context) == 3)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.text.isEmpty }, in: context) == 0)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.text.contains("a") && !$0.text.starts(with: "f") }, in: context) == 5)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Sample> { $0.text.contains("a") && !$0.text.starts(with: "f") }, in: context) == 5)
     }
 
     @Test func localizedStandardContainsIgnoresCaseAndDiacritics() throws {
         let context = try corpus()
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.text.localizedStandardContains("cafe") }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.text.localizedStandardContains("BELLAGIO") }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.text.localizedStandardContains("사업") }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.text.localizedStandardContains("cafe") }, in: context)
+                == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Sample> { $0.text.localizedStandardContains("BELLAGIO") }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.text.localizedStandardContains("사업") }, in: context)
+                == 1)
         // The jamo (NFD) spelling of 사업 finds the same row.
         let decomposed = "\u{1109}\u{1161}\u{110B}\u{1165}\u{11B8}"
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.text.localizedStandardContains(decomposed) }, in: context) == 1)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.note?.localizedStandardContains("strasse") == true }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Sample> { $0.text.localizedStandardContains(decomposed) }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Sample> { $0.note?.localizedStandardContains("strasse") == true }, in: context) == 1)
     }
 
     @Test func caseInsensitiveAndLocalizedCompare() throws {
         let context = try corpus()
         let same = ComparisonResult.orderedSame
         let ascending = ComparisonResult.orderedAscending
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.text.caseInsensitiveCompare("cafe paris") == same }, in: context) == 1)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.text.caseInsensitiveCompare("c") == ascending }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.text.localizedCompare("file3") == ascending }, in: context) >= 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Sample> { $0.text.caseInsensitiveCompare("cafe paris") == same }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Sample> { $0.text.caseInsensitiveCompare("c") == ascending }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Sample> { $0.text.localizedCompare("file3") == ascending }, in: context) >= 1)
     }
 
     @Test func storedCollections() throws {
@@ -106,12 +131,17 @@ import Testing
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.isEmpty }, in: context) == 1)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !$0.tags.isEmpty }, in: context) == 7)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.count >= 2 }, in: context) == 3)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains { $0.starts(with: "f") } }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.allSatisfy { $0.count == 1 } }, in: context) == 3)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains { $0.starts(with: "f") } }, in: context)
+                == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.allSatisfy { $0.count == 1 } }, in: context) == 3)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.max() == "c" }, in: context) == 1)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.min() == nil }, in: context) == 1)
         let wanted = ["b", "안내"]
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains { wanted.contains($0) } }, in: context) == 3)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains { wanted.contains($0) } }, in: context)
+                == 3)
     }
 
     @Test func rangesAndCapturedCollections() throws {

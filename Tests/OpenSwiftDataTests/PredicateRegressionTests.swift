@@ -31,18 +31,23 @@ import Testing
         ])
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains("사업일") }, in: context) == 2)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains($0.text) }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains { $0 == "café" } }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.contains { $0 == "café" } }, in: context) == 1)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags.max() == "café" }, in: context) == 1)
     }
 
     @Test func capturedArrayWithDecomposedSpellingInAClosure() throws {
         let context = try context([Sample(text: "café"), Sample(text: "cafe")])
         let names = [Self.decomposedCafe]
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { row in names.contains { $0 == row.text } }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { row in names.contains { $0 == row.text } }, in: context)
+                == 1)
     }
 
     @Test func storedCollectionEqualsADecomposedSpelling() throws {
-        let context = try context([Sample(text: "a", tags: ["café"]), Sample(text: "b", tags: [Self.decomposedCafe]), Sample(text: "c")])
+        let context = try context([
+            Sample(text: "a", tags: ["café"]), Sample(text: "b", tags: [Self.decomposedCafe]), Sample(text: "c"),
+        ])
         let decomposed = [Self.decomposedCafe]
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags == decomposed }, in: context) == 2)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.tags != decomposed }, in: context) == 1)
@@ -85,11 +90,16 @@ import Testing
     // equal to nothing, itself included, and unequal to everything.
 
     @Test func notANumberIsUnequalToItself() throws {
-        let context = try context([Sample(text: "zero", real: 0), Sample(text: "one", real: 1), Sample(text: "minus", real: -1)])
+        let context = try context([
+            Sample(text: "zero", real: 0), Sample(text: "one", real: 1), Sample(text: "minus", real: -1),
+        ])
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.real / 0.0 == $0.real / 0.0 }, in: context) == 2)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.real / 0.0 != $0.real / 0.0 }, in: context) == 1)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !($0.real / 0.0 == $0.real / 0.0) }, in: context) == 1)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { ($0.real > 0 ? $0.real : $0.real / 0.0) != 1 }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { !($0.real / 0.0 == $0.real / 0.0) }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Sample> { ($0.real > 0 ? $0.real : $0.real / 0.0) != 1 }, in: context) == 2)
     }
 
     @Test func notANumberComputedOnceAndBound() throws {
@@ -98,16 +108,24 @@ import Testing
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.real != nan }, in: context) == 2)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.real == nan }, in: context) == 0)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !($0.real < zero / zero) }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { ($0.real > 0 ? zero / zero : 1.0) != $0.real }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !(zero...$0.real).contains(zero / zero) }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Sample> { ($0.real > 0 ? zero / zero : 1.0) != $0.real }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { !(zero...$0.real).contains(zero / zero) }, in: context)
+                == 2)
         let reals = [nan, 1.0]
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !reals.contains($0.real) }, in: context) == 1)
     }
 
     @Test func notANumberIsInNoRange() throws {
         let context = try context([Sample(text: "zero", real: 0), Sample(text: "one", real: 1)])
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !(-1.0...1.0).contains($0.real / 0.0) }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !(-1.0..<1.0).contains($0.real / 0.0 + 1) }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { !(-1.0...1.0).contains($0.real / 0.0) }, in: context) == 2
+        )
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { !(-1.0..<1.0).contains($0.real / 0.0 + 1) }, in: context)
+                == 2)
     }
 
     // MARK: Division by a signed zero
@@ -115,7 +133,9 @@ import Testing
     // Swift: 1 / 0.0 is +infinity, 1 / -0.0 is -infinity, and -x of 0.0 is -0.0.
 
     @Test func divisionByNegativeZeroIsNegativeInfinity() throws {
-        let context = try context([Sample(text: "one", real: 1), Sample(text: "minus", real: -1), Sample(text: "zero", real: 0)])
+        let context = try context([
+            Sample(text: "one", real: 1), Sample(text: "minus", real: -1), Sample(text: "zero", real: 0),
+        ])
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.real / -0.0 < 0 }, in: context) == 1)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { 1.0 / -$0.real < 0 }, in: context) == 2)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { 1.0 / $0.real > 0 }, in: context) == 2)
@@ -131,11 +151,19 @@ import Testing
     @Test func optionalClosureVariableIsNotAConstant() throws {
         let context = try context([Sample(text: "a", real: 1), Sample(text: "b", real: 2)])
         let counts: [Int?] = [nil, 1]
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { row in counts.contains { $0 != nil && row.real > 1 } }, in: context) == 1)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { row in counts.contains { $0 == 1 && row.real > 1 } }, in: context) == 1)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { row in counts.allSatisfy { $0 == nil || row.real > 1 } }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Sample> { row in counts.contains { $0 != nil && row.real > 1 } }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Sample> { row in counts.contains { $0 == 1 && row.real > 1 } }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Sample> { row in counts.allSatisfy { $0 == nil || row.real > 1 } }, in: context) == 1)
         let names: [String?] = ["a", nil]
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { row in names.contains { ($0 ?? "b") == row.text } }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Sample> { row in names.contains { ($0 ?? "b") == row.text } }, in: context) == 2)
     }
 
     // MARK: Properties named like json_each's columns
@@ -149,10 +177,18 @@ import Testing
         context.insert(Entry(key: "x", value: 5, type: "x", path: "y", tags: ["b"]))
         try context.save()
         #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.tags.contains($0.key) }, in: context) == 1)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { row in row.tags.contains { $0 == row.key } }, in: context) == 1)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { row in row.tags.contains { _ in row.value > 2 } }, in: context) == 1)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { row in row.tags.allSatisfy { _ in row.type == "text" } }, in: context) == 1)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { row in row.tags.contains { $0 == row.path } }, in: context) == 0)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Entry> { row in row.tags.contains { $0 == row.key } }, in: context)
+                == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Entry> { row in row.tags.contains { _ in row.value > 2 } }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Entry> { row in row.tags.allSatisfy { _ in row.type == "text" } }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Entry> { row in row.tags.contains { $0 == row.path } }, in: context)
+                == 0)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { ($0.tags.min() ?? "") == $0.key }, in: context) == 1)
     }
 
@@ -164,7 +200,10 @@ import Testing
         for index in 0..<10 {
             // Built in different orders, so their hash orders (and JSON arrays) differ.
             let ordered = (0..<8).map { "label \(($0 + index) % 8)" }
-            context.insert(Entry(key: "k\(index)", value: index, labels: index.isMultiple(of: 3) ? Set(ordered.dropLast()) : Set(ordered)))
+            context.insert(
+                Entry(
+                    key: "k\(index)", value: index,
+                    labels: index.isMultiple(of: 3) ? Set(ordered.dropLast()) : Set(ordered)))
         }
         context.insert(Entry(key: "decomposed", value: 10, labels: ["cafe\u{301}"]))
         try context.save()
@@ -192,7 +231,9 @@ import Testing
         #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.marks == none }, in: context) == 1)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Entry> { $0.marks != none }, in: context) == 3)
         let sets = [letters]
-        #expect(throws: SwiftDataError.self) { try context.fetch(FetchDescriptor(predicate: #Predicate<Entry> { sets.contains($0.labels) })) }
+        #expect(throws: SwiftDataError.self) {
+            try context.fetch(FetchDescriptor(predicate: #Predicate<Entry> { sets.contains($0.labels) }))
+        }
     }
 
     // MARK: Relationships (found by DifferentialRelationshipPredicateTests)
@@ -206,7 +247,8 @@ import Testing
         context.insert(tolkien)
         context.insert(austen)
         let fantasy = Genre(name: "fantasy"), classic = Genre(name: "classic")
-        let hobbit = Book(title: "The Hobbit"), silmarillion = Book(title: "The Silmarillion"), emma = Book(title: "Emma")
+        let hobbit = Book(title: "The Hobbit"), silmarillion = Book(title: "The Silmarillion"),
+            emma = Book(title: "Emma")
         for book in [hobbit, silmarillion, emma, Book(title: "Anonymous")] { context.insert(book) }
         tolkien.books = [hobbit, silmarillion]
         austen.books = [emma]
@@ -228,16 +270,28 @@ import Testing
     @Test func toManyRelationshipContainsAModel() throws {
         let context = try relationshipContext()
         #expect(try expectSQLMatchesEvaluate(#Predicate<Dancer> { $0.studio.dancers.contains($0) }, in: context) == 4)
-        #expect(try expectSQLMatchesEvaluate(
-            #Predicate<Book> { book in book.author.flatMap { $0.books.contains(book) } == true }, in: context) == 3)
-        #expect(try expectSQLMatchesEvaluate(
-            #Predicate<Book> { book in book.author.flatMap { $0.books.contains(book) } ?? false }, in: context) == 3)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Author> { author in author.books.allSatisfy { author.books.contains($0) } }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Book> { book in book.author.flatMap { $0.books.contains(book) } == true }, in: context) == 3)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Book> { book in book.author.flatMap { $0.books.contains(book) } ?? false }, in: context) == 3
+        )
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Author> { author in author.books.allSatisfy { author.books.contains($0) } }, in: context)
+                == 2)
         // Many-to-many, from both sides.
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { book in book.tags.contains { $0.books.contains(book) } }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Genre> { genre in genre.books.contains { $0.tags.contains(genre) } }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(
-            #Predicate<Dancer> { dancer in dancer.leader.flatMap { $0.studio.dancers.contains(dancer) } == false }, in: context) == 0)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Book> { book in book.tags.contains { $0.books.contains(book) } }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Genre> { genre in genre.books.contains { $0.tags.contains(genre) } }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Dancer> { dancer in dancer.leader.flatMap { $0.studio.dancers.contains(dancer) } == false },
+                in: context) == 0)
     }
 
     /// A conditional or `??` between models was a computed value, not a model: a key path after it
@@ -245,17 +299,25 @@ import Testing
     @Test func choiceBetweenModelsIsAModel() throws {
         let context = try relationshipContext()
         // A leads B, B leads C; D is alone.
-        #expect(try expectSQLMatchesEvaluate(
-            #Predicate<Dancer> { ($0.name == "B" ? $0.leader : $0.follower).flatMap { $0.name } == "A" }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Dancer> { ($0.name == "B" ? $0.leader : $0.follower).flatMap { $0.name } == "A" },
+                in: context) == 1)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Dancer> { ($0.leader ?? $0).name == "A" }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Dancer> { ($0.follower ?? $0).studio.city == "Paris" }, in: context) == 4)
-        #expect(try expectSQLMatchesEvaluate(
-            #Predicate<Book> { ($0.title == "Emma" ? $0.author : nil).flatMap { $0.books.count } == 1 }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Dancer> { ($0.follower ?? $0).studio.city == "Paris" }, in: context)
+                == 4)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Book> { ($0.title == "Emma" ? $0.author : nil).flatMap { $0.books.count } == 1 }, in: context
+            ) == 1)
         // A choice between one relationship of two models is that relationship.
-        #expect(try expectSQLMatchesEvaluate(
-            #Predicate<Dancer> { ($0.leader ?? $0).studio.dancers.contains { $0.name == "D" } }, in: context) == 4)
-        #expect(try expectSQLMatchesEvaluate(
-            #Predicate<Book> { book in (book.title.isEmpty ? book.tags : book.tags).count == 2 }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Dancer> { ($0.leader ?? $0).studio.dancers.contains { $0.name == "D" } }, in: context) == 4)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Book> { book in (book.title.isEmpty ? book.tags : book.tags).count == 2 }, in: context) == 1)
     }
 
     /// A choice between two different relationships is not a relationship SQL can follow: it throws, where it was
@@ -265,11 +327,15 @@ import Testing
         // `author.books` or `genre.books`: both [Book], different relationships.
         let predicates = [
             #Predicate<Author> { author in
-                author.books.contains { book in book.tags.contains { genre in (genre.name == "classic" ? author.books : genre.books).count > 1 } }
+                author.books.contains { book in
+                    book.tags.contains { genre in (genre.name == "classic" ? author.books : genre.books).count > 1 }
+                }
             },
             #Predicate<Author> { author in
                 author.books.contains { book in
-                    book.tags.contains { genre in (genre.name == "classic" ? author.books : genre.books).contains { $0.title == "Emma" } }
+                    book.tags.contains { genre in
+                        (genre.name == "classic" ? author.books : genre.books).contains { $0.title == "Emma" }
+                    }
                 }
             },
         ]
@@ -291,37 +357,60 @@ import Testing
     @Test func identifiersCompareWithTheirEntityAndStore() throws {
         let context = try relationshipContext()
         let books = try context.fetch(FetchDescriptor<Book>())
-        let tolkien = try #require(try context.fetch(FetchDescriptor<Author>(predicate: #Predicate { $0.name == "Tolkien" })).first)
+        let tolkien = try #require(
+            try context.fetch(FetchDescriptor<Author>(predicate: #Predicate { $0.name == "Tolkien" })).first)
         let authorID = tolkien.persistentModelID
         // A book whose row has Tolkien's key, and Tolkien in another store (same entity, same key).
-        let bookID = try #require(books.first { $0.persistentModelID.primaryKey == authorID.primaryKey }?.persistentModelID)
+        let bookID = try #require(
+            books.first { $0.persistentModelID.primaryKey == authorID.primaryKey }?.persistentModelID)
         let elsewhere = try relationshipContext()
-        let foreignID = try #require(try elsewhere.fetch(FetchDescriptor<Author>(predicate: #Predicate { $0.name == "Tolkien" })).first)
-            .persistentModelID
+        let foreignID = try #require(
+            try elsewhere.fetch(FetchDescriptor<Author>(predicate: #Predicate { $0.name == "Tolkien" })).first
+        )
+        .persistentModelID
         #expect(foreignID.primaryKey == authorID.primaryKey && foreignID != authorID)
 
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.persistentModelID == authorID }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.persistentModelID == bookID }, in: context) == 0)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.persistentModelID == foreignID }, in: context) == 0)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.persistentModelID != foreignID }, in: context) == 4)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.persistentModelID == authorID }, in: context)
+                == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.persistentModelID == bookID }, in: context) == 0)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.persistentModelID == foreignID }, in: context)
+                == 0)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.persistentModelID != foreignID }, in: context)
+                == 4)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.persistentModelID == authorID }, in: context) == 0)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.persistentModelID != authorID }, in: context) == 4)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Author> { $0.persistentModelID == foreignID }, in: context) == 0)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Author> { $0.persistentModelID == foreignID }, in: context) == 0)
         let others = [foreignID, bookID], mixed = [bookID, authorID]
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Author> { others.contains($0.persistentModelID) }, in: context) == 0)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Author> { mixed.contains($0.persistentModelID) }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Author> { others.contains($0.persistentModelID) }, in: context) == 0
+        )
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Author> { mixed.contains($0.persistentModelID) }, in: context) == 1)
         // Ordered by entity name first ("Book" < "Genre"), then key; the store takes no part.
         #expect(try expectSQLMatchesEvaluate(#Predicate<Genre> { $0.persistentModelID < bookID }, in: context) == 0)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Genre> { $0.persistentModelID >= bookID }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Author> { $0.persistentModelID <= foreignID }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Author> { $0.persistentModelID <= foreignID }, in: context) == 1)
         // Identifiers of rows of different entities are never equal; nil equals nil.
-        #expect(try expectSQLMatchesEvaluate(
-            #Predicate<Book> { book in book.tags.contains { $0.persistentModelID == book.persistentModelID } }, in: context) == 0)
-        #expect(try expectSQLMatchesEvaluate(
-            #Predicate<Dancer> { $0.leader?.persistentModelID == $0.leader?.studio.persistentModelID }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(
-            #Predicate<Dancer> { dancer in dancer.studio.dancers.allSatisfy { $0.persistentModelID < dancer.studio.persistentModelID } },
-            in: context) == 4)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Book> { book in book.tags.contains { $0.persistentModelID == book.persistentModelID } },
+                in: context) == 0)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Dancer> { $0.leader?.persistentModelID == $0.leader?.studio.persistentModelID }, in: context)
+                == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Dancer> { dancer in
+                    dancer.studio.dancers.allSatisfy { $0.persistentModelID < dancer.studio.persistentModelID }
+                },
+                in: context) == 4)
     }
 
     /// An identifier whose entity SQL cannot know (here an element of a captured array, inside a closure) throws
@@ -351,7 +440,8 @@ import Testing
         return Predicate<Dancer> { row in
             var node = Build.keyPath(row, \Dancer.follower)
             for index in 1..<hops { node = hop(node, index.isMultiple(of: 2) ? \Dancer.follower : \Dancer.leader) }
-            let name = Build.flatMap(node, trial: Build.keyPath(PredicateExpressions.Variable<Dancer>(), \Dancer.name)) {
+            let name = Build.flatMap(node, trial: Build.keyPath(PredicateExpressions.Variable<Dancer>(), \Dancer.name))
+            {
                 Build.keyPath($0, \Dancer.name)
             }
             return test(name)
@@ -366,18 +456,25 @@ import Testing
         // A leads B, B leads C; D is alone.
         // `$0.follower?.leader?.follower?.leader?…` eight hops long (built from the expression types: the macro cannot
         // type-check chains this long), ending on A's and B's leaders' side: A, then B.
-        #expect(try expectSQLMatchesEvaluate(Self.alternatingChain(hops: 8) { name in
-            Build.equal(name, Build.value(Optional("B")))
-        }, in: context) == 1)
-        #expect(try expectSQLMatchesEvaluate(Self.alternatingChain(hops: 8) { name in
-            Build.equal(name, Build.nilLiteral(String.self), negated: true)
-        }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(
-            #Predicate<Dancer> { dancer in
-                dancer.follower.flatMap { a in
-                    (a.follower ?? a).leader.flatMap { b in (b.follower ?? b).leader.flatMap { c in (c.follower ?? c).name } }
-                } == "C"
-            }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                Self.alternatingChain(hops: 8) { name in
+                    Build.equal(name, Build.value(Optional("B")))
+                }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                Self.alternatingChain(hops: 8) { name in
+                    Build.equal(name, Build.nilLiteral(String.self), negated: true)
+                }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Dancer> { dancer in
+                    dancer.follower.flatMap { a in
+                        (a.follower ?? a).leader.flatMap { b in
+                            (b.follower ?? b).leader.flatMap { c in (c.follower ?? c).name }
+                        }
+                    } == "C"
+                }, in: context) == 2)
     }
 
     // MARK: Known differences, not fixed: string operations that depend on the spelling
@@ -454,12 +551,20 @@ import Testing
             Sample(text: "empty"),
             Sample(text: "three", ratings: [3], nicknames: ["abc"]),
         ])
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.nicknames.allSatisfy { $0?.count == 2 } }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.ratings.allSatisfy { $0 == 2 } }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.nicknames.allSatisfy { $0?.count == 2 } }, in: context)
+                == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.ratings.allSatisfy { $0 == 2 } }, in: context) == 2)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.ratings.contains { $0 != 2 } }, in: context) == 3)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.nicknames.contains { $0?.count != 2 } }, in: context) == 3)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.ratings.contains { $0 == nil } }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.ratings.filter { $0 != nil }.count == 1 }, in: context) == 3)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.nicknames.contains { $0?.count != 2 } }, in: context)
+                == 3)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.ratings.contains { $0 == nil } }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.ratings.filter { $0 != nil }.count == 1 }, in: context)
+                == 3)
     }
 
     // MARK: A relative URL is not equal to the absolute URL it resolves to
@@ -484,7 +589,10 @@ import Testing
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.link == absolute }, in: context) == 1)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.link != relative }, in: context) == 1)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { [relative].contains($0.link) }, in: context) == 1)
-        #expect(try context.fetch(FetchDescriptor(predicate: #Predicate<Sample> { $0.link == relative })).map(\.text) == ["relative"])
+        #expect(
+            try context.fetch(FetchDescriptor(predicate: #Predicate<Sample> { $0.link == relative })).map(\.text) == [
+                "relative"
+            ])
     }
 
     // MARK: NaN is refused when saved, naming the property
@@ -527,4 +635,3 @@ import Testing
         #expect(try context.fetch(FetchDescriptor<Sample>()).filter { try predicate.evaluate($0) }.isEmpty)
     }
 }
-

@@ -6,24 +6,26 @@ import Testing
 /// the same rows (see `expectSQLMatchesEvaluate`); the counts check that the case is not trivially empty or full.
 @Suite struct PredicateTranslationTests {
     static let texts = [
-        "", "apple", "Apple", "application", "banana", "사업일", "\u{1109}\u{1161}\u{110B}\u{1165}\u{11B8}\u{110B}\u{1175}\u{11AF}",
+        "", "apple", "Apple", "application", "banana", "사업일",
+        "\u{1109}\u{1161}\u{110B}\u{1165}\u{11B8}\u{110B}\u{1175}\u{11AF}",
         "café", "cafe\u{301}", "👨‍👩‍👧", "👨", "q\u{301}", "a\r\nb", "Ωmega",
     ]
 
     private func corpus() throws -> ModelContext {
         let context = ModelContext(try inMemoryContainer(Sample.self))
         for (index, text) in Self.texts.enumerated() {
-            context.insert(Sample(
-                text: text,
-                integer: [Int.min, -1, 0, 1, 42, Int.max][index % 6],
-                real: [-1.5, 0, 0.1, 2.5, 1e300][index % 5],
-                flag: index % 3 == 0,
-                date: Date(timeIntervalSinceReferenceDate: Double(index) * 86_400),
-                note: index % 4 == 0 ? nil : Self.texts[(index + 3) % Self.texts.count],
-                count: index % 2 == 0 ? nil : index,
-                priority: Priority.allCases[index % 3],
-                shade: index % 5 == 0 ? nil : (index % 2 == 0 ? .red : .green)
-            ))
+            context.insert(
+                Sample(
+                    text: text,
+                    integer: [Int.min, -1, 0, 1, 42, Int.max][index % 6],
+                    real: [-1.5, 0, 0.1, 2.5, 1e300][index % 5],
+                    flag: index % 3 == 0,
+                    date: Date(timeIntervalSinceReferenceDate: Double(index) * 86_400),
+                    note: index % 4 == 0 ? nil : Self.texts[(index + 3) % Self.texts.count],
+                    count: index % 2 == 0 ? nil : index,
+                    priority: Priority.allCases[index % 3],
+                    shade: index % 5 == 0 ? nil : (index % 2 == 0 ? .red : .green)
+                ))
         }
         try context.save()
         return context
@@ -52,7 +54,9 @@ import Testing
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.flag && $0.integer > 0 }, in: context) == 2)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.flag || $0.integer == 42 }, in: context) == 7)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { !($0.flag || $0.integer == 42) }, in: context) == 7)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { ($0.integer < 0 || $0.integer > 1) && !$0.flag }, in: context) == 7)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Sample> { ($0.integer < 0 || $0.integer > 1) && !$0.flag }, in: context) == 7)
     }
 
     @Test func optionalsComparedWithNilAndValues() throws {
@@ -66,7 +70,8 @@ import Testing
         let none: Int? = nil
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.count == none }, in: context) == 7)
         let red: Shade? = .red
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.shade == nil || $0.shade == red }, in: context) == 8)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.shade == nil || $0.shade == red }, in: context) == 8)
     }
 
     @Test func enumsCompareByRawValue() throws {
@@ -102,7 +107,8 @@ import Testing
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.text.starts(with: "app") }, in: context) == 2)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.text.starts(with: "cafe") }, in: context) == 0)
         let search = "an"
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.text.contains(search) && !$0.flag }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Sample> { $0.text.contains(search) && !$0.flag }, in: context) == 1)
     }
 
     @Test func capturedCollectionsBecomeIn() throws {
@@ -136,8 +142,11 @@ import Testing
 
     @Test func sortingOptionalsPutsNilFirstAscending() throws {
         let context = try corpus()
-        let sorted = try context.fetch(FetchDescriptor<Sample>(sortBy: [SortDescriptor(\.count), SortDescriptor(\.text)]))
-        let inMemory = try context.fetch(FetchDescriptor<Sample>()).sorted(using: [SortDescriptor(\Sample.count), SortDescriptor(\Sample.text)])
+        let sorted = try context.fetch(
+            FetchDescriptor<Sample>(sortBy: [SortDescriptor(\.count), SortDescriptor(\.text)]))
+        let inMemory = try context.fetch(FetchDescriptor<Sample>()).sorted(using: [
+            SortDescriptor(\Sample.count), SortDescriptor(\Sample.text),
+        ])
         #expect(sorted.map(\.persistentModelID) == inMemory.map(\.persistentModelID))
         #expect(sorted.first?.count == nil)
         let descending = try context.fetch(FetchDescriptor<Sample>(sortBy: [SortDescriptor(\.count, order: .reverse)]))

@@ -67,7 +67,8 @@ struct SampleValues {
         Sample(
             text: text, integer: integer, wide: wide, real: real, flag: flag, date: date, bytes: bytes,
             identifier: identifier, link: link, note: note, count: count, score: score, seen: seen, payload: payload,
-            tags: tags, priority: priority, shade: shade, size: size, ratings: ratings, nicknames: nicknames, lookup: lookup
+            tags: tags, priority: priority, shade: shade, size: size, ratings: ratings, nicknames: nicknames,
+            lookup: lookup
         )
     }
 }
@@ -89,20 +90,28 @@ enum FuzzValues {
         "\r\n", "a\r\nb", "\r", "\n", " ",
     ]
 
-    static let integers: [Int] = [Int.min, Int.min + 1, -1_000_000_007, -42, -1, 0, 1, 2, 3, 7, 42, 1_000_000_007, Int.max - 1, Int.max]
+    static let integers: [Int] = [
+        Int.min, Int.min + 1, -1_000_000_007, -42, -1, 0, 1, 2, 3, 7, 42, 1_000_000_007, Int.max - 1, Int.max,
+    ]
     static let wides: [Int64] = [Int64.min, -1, 0, 1, 5, 1 << 40, Int64.max]
     static let reals: [Double] = [
-        -1e300, 1e300, -0.0, 0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, 0.1, 0.5, 1, 1.5,
+        -1e300, 1e300, -0.0, 0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, 0.1, 0.5, 1,
+        1.5,
         -1.5, 2.5, 3, -7.25, 1e10, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
     ]
     static let dates: [Date] = [
-        .distantPast, .distantFuture, Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSinceReferenceDate: -0.5),
+        .distantPast, .distantFuture, Date(timeIntervalSinceReferenceDate: 0),
+        Date(timeIntervalSinceReferenceDate: -0.5),
         Date(timeIntervalSinceReferenceDate: 86_400), Date(timeIntervalSinceReferenceDate: 86_400 * 365.25 * 24),
         Date(timeIntervalSinceReferenceDate: 1e-6),
     ]
     static let datas: [Data] = [Data(), Data([0]), Data([1, 2, 3]), Data([0xFF, 0x00]), Data("apple".utf8)]
     static let identifiers: [UUID] = (0..<5).map { index in
-        UUID(uuid: (UInt8(index), 0x11, 0x22, 0x33, 0x44, 0x55, 0x46, 0x77, 0x88, 0x99, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE, UInt8(index * 7)))
+        UUID(
+            uuid: (
+                UInt8(index), 0x11, 0x22, 0x33, 0x44, 0x55, 0x46, 0x77, 0x88, 0x99, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE,
+                UInt8(index * 7)
+            ))
     }
     static let links: [URL] = [
         "https://example.com", "https://example.com/a?b=c", "file:///tmp/x", "https://xn--caf-dma.example/%C3%A9",
@@ -153,7 +162,8 @@ struct RandomCorpus {
         tags = tags.map { decomposed ? FuzzValues.nfd($0) : $0.precomposedStringWithCanonicalMapping }
         let ratings: [Int?] = (0..<random.pick([0, 1, 1, 2, 3])).map { _ in random.chance(0.3) ? nil : small(&random) }
         let nicknames: [String?] = (0..<random.pick([0, 1, 2, 3])).map { _ in
-            random.chance(0.3) ? nil : (decomposed ? FuzzValues.nfd(random.pick(FuzzValues.words)) : random.pick(FuzzValues.words))
+            random.chance(0.3)
+                ? nil : (decomposed ? FuzzValues.nfd(random.pick(FuzzValues.words)) : random.pick(FuzzValues.words))
         }
         var lookup: [String: Int] = [:]
         for _ in 0..<random.pick([0, 0, 1, 2, 3]) { lookup[random.pick(FuzzValues.keys)] = small(&random) }
@@ -161,7 +171,8 @@ struct RandomCorpus {
             text: random.chance(0.05) ? "" : text(&random),
             integer: random.chance(0.6) ? random.pick(FuzzValues.integers) : Int.random(in: -50...50, using: &random),
             wide: random.chance(0.6) ? random.pick(FuzzValues.wides) : Int64.random(in: -1000...1000, using: &random),
-            real: random.chance(0.6) ? random.pick(FuzzValues.reals) : Double(Int.random(in: -400...400, using: &random)) / 8,
+            real: random.chance(0.6)
+                ? random.pick(FuzzValues.reals) : Double(Int.random(in: -400...400, using: &random)) / 8,
             flag: random.chance(0.5),
             date: random.chance(0.6)
                 ? random.pick(FuzzValues.dates)
@@ -172,7 +183,8 @@ struct RandomCorpus {
             note: maybe { random in random.chance(0.1) ? "" : text(&random) },
             count: maybe { random in small(&random) },
             score: maybe { random in
-                random.chance(0.5) ? random.pick(FuzzValues.reals) : Double(Int.random(in: -40...40, using: &random)) / 4
+                random.chance(0.5)
+                    ? random.pick(FuzzValues.reals) : Double(Int.random(in: -40...40, using: &random)) / 4
             },
             seen: maybe { random in random.pick(FuzzValues.dates) },
             payload: maybe(0.5) { random in random.pick(FuzzValues.datas) },

@@ -71,7 +71,9 @@ struct RandomRelationshipCorpus {
         self.studioCities = (0..<studios).map { _ in text(&random) }
         // Dancers in studios all but the last two.
         let busyStudios = Array(0..<max(studios - 2, 1))
-        var dancers = (0..<dancers).map { _ in DancerValues(name: text(&random), studio: random.pick(busyStudios), leader: nil) }
+        var dancers = (0..<dancers).map { _ in
+            DancerValues(name: text(&random), studio: random.pick(busyStudios), leader: nil)
+        }
         var order = Array(dancers.indices)
         order.shuffle(using: &random)
         // One dancer leads herself; two lead each other.
@@ -135,7 +137,8 @@ func describeRelated(_ model: any PersistentModel) -> String {
     case let genre as Genre:
         return "\(id(genre))(name: \(swiftLiteral(genre.name)), books: \(ids(genre.books)))"
     case let dancer as Dancer:
-        return "\(id(dancer))(name: \(swiftLiteral(dancer.name)), leader: \(id(dancer.leader)), follower: \(id(dancer.follower)), "
+        return
+            "\(id(dancer))(name: \(swiftLiteral(dancer.name)), leader: \(id(dancer.leader)), follower: \(id(dancer.follower)), "
             + "studio: \(id(dancer.studio)) \(swiftLiteral(dancer.studio.city)))"
     case let studio as Studio:
         return "\(id(studio))(city: \(swiftLiteral(studio.city)), dancers: \(ids(studio.dancers)))"

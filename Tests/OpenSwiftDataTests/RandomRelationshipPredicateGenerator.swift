@@ -134,7 +134,8 @@ final class RandomRelationshipPredicateGenerator {
         var count = 0, mismatches = 0
         var features: Set<String> = []
         let predicate = Predicate<Root> { row in
-            let generator = RandomRelationshipPredicateGenerator(seed: seed, constants: constants, captureIndex: capture)
+            let generator = RandomRelationshipPredicateGenerator(
+                seed: seed, constants: constants, captureIndex: capture)
             if let scoped = Scoped(Node<Root>(expression: row, source: "row")) { generator.scope.append(scoped) }
             let depth = Int.random(in: 1...max(maxDepth, 1), using: &generator.random)
             let whole = generator.bool(depth)
@@ -145,7 +146,9 @@ final class RandomRelationshipPredicateGenerator {
             features = generator.features
             return chosen.expression
         }
-        return Generated(predicate: predicate, source: source, booleanNodeCount: count, replayMismatches: mismatches, features: features)
+        return Generated(
+            predicate: predicate, source: source, booleanNodeCount: count, replayMismatches: mismatches,
+            features: features)
     }
 
     // MARK: Helpers
@@ -182,7 +185,9 @@ final class RandomRelationshipPredicateGenerator {
         if chance(0.3) { return equality(lhs, rhs) }
         let (op, symbol): (P.ComparisonOperator, String) =
             pick([(.lessThan, "<"), (.lessThanOrEqual, "<="), (.greaterThan, ">"), (.greaterThanOrEqual, ">=")])
-        return Node(expression: Build.compare(lhs.expression, rhs.expression, op), source: "(\(lhs.source) \(symbol) \(rhs.source))")
+        return Node(
+            expression: Build.compare(lhs.expression, rhs.expression, op),
+            source: "(\(lhs.source) \(symbol) \(rhs.source))")
     }
 
     private func conditional<T>(_ depth: Int, _ make: (Int) -> Node<T>) -> Node<T> {
@@ -198,7 +203,9 @@ final class RandomRelationshipPredicateGenerator {
 
     private func coalesce<T>(_ optional: Node<T?>, _ fallback: Node<T>) -> Node<T> {
         feature("??")
-        return Node(expression: Build.coalesce(optional.expression, fallback.expression), source: "(\(optional.source) ?? \(fallback.source))")
+        return Node(
+            expression: Build.coalesce(optional.expression, fallback.expression),
+            source: "(\(optional.source) ?? \(fallback.source))")
     }
 
     /// A model in scope: mostly the innermost (a closure's body is mostly about its variable), sometimes an outer one.
@@ -228,23 +235,31 @@ final class RandomRelationshipPredicateGenerator {
             options.append((2, { self.member(self.pick(dancers), \.studio, "studio") as? Node<M> }))
         }
         if !direct.isEmpty, depth > 0 {
-            options.append((1, {
-                // `(c ? row : v1)`: a choice between models.
-                self.feature("? : between models")
-                let test = self.bool(depth - 1)
-                let first = direct[direct.count - 1], second = self.pick(direct)
-                return Node(
-                    expression: Build.conditional(test.expression, first.expression, second.expression),
-                    source: "(\(test.source) ? \(first.source) : \(second.source))"
-                )
-            }))
+            options.append(
+                (
+                    1,
+                    {
+                        // `(c ? row : v1)`: a choice between models.
+                        self.feature("? : between models")
+                        let test = self.bool(depth - 1)
+                        let first = direct[direct.count - 1], second = self.pick(direct)
+                        return Node(
+                            expression: Build.conditional(test.expression, first.expression, second.expression),
+                            source: "(\(test.source) ? \(first.source) : \(second.source))"
+                        )
+                    }
+                ))
         }
         if !dancers.isEmpty, M.self == Dancer.self {
-            options.append((1, {
-                // `(row.leader ?? row)`: a model reached through `??`.
-                let dancer = self.pick(dancers)
-                return self.coalesce(self.dancerReference(dancer, 0), dancer) as? Node<M>
-            }))
+            options.append(
+                (
+                    1,
+                    {
+                        // `(row.leader ?? row)`: a model reached through `??`.
+                        let dancer = self.pick(dancers)
+                        return self.coalesce(self.dancerReference(dancer, 0), dancer) as? Node<M>
+                    }
+                ))
         }
         return options.isEmpty ? nil : weighted(options)
     }
@@ -272,13 +287,16 @@ final class RandomRelationshipPredicateGenerator {
             return make(node)
         }
         let trial = build(P.Variable<W>())
-        return (name, trial, { variable in
-            (self.random, self.nextVariableNumber) = saved
-            self.nextVariableNumber += 1
-            let body = build(variable)
-            if body.source != trial.source { self.replayMismatches += 1 }
-            return body.expression
-        })
+        return (
+            name, trial,
+            { variable in
+                (self.random, self.nextVariableNumber) = saved
+                self.nextVariableNumber += 1
+                let body = build(variable)
+                if body.source != trial.source { self.replayMismatches += 1 }
+                return body.expression
+            }
+        )
     }
 
     /// `optional?.<path>`: a `flatMap` whose body is a path from the unwrapped value that is not optional.
@@ -292,7 +310,9 @@ final class RandomRelationshipPredicateGenerator {
     private func chainFlat<W, R>(_ optional: Node<W?>, _ path: @escaping (Node<W>) -> Node<R?>) -> Node<R?> {
         feature("?.")
         let (_, trial, body) = closure(source: "\(optional.source)?", scoped: false, path)
-        return Node(expression: Build.flatMapFlattening(optional.expression, trial: trial.expression, body), source: trial.source)
+        return Node(
+            expression: Build.flatMapFlattening(optional.expression, trial: trial.expression, body),
+            source: trial.source)
     }
 
     /// `optional.flatMap { vN in <body> }`, the variable in scope.
@@ -340,26 +360,44 @@ final class RandomRelationshipPredicateGenerator {
     private func makeBool(_ depth: Int) -> Node<Bool> {
         if depth <= 0 {
             return weighted([
-                (1, { let value = self.chance(0.5); return self.constant(value, "\(value)") }),
+                (
+                    1,
+                    {
+                        let value = self.chance(0.5); return self.constant(value, "\(value)")
+                    }
+                ),
                 (14, { self.atom(0) }),
             ])
         }
         return weighted([
-            (4, {
-                self.feature("&&")
-                let lhs = self.bool(depth - 1), rhs = self.bool(depth - 1)
-                return Node(expression: Build.and(lhs.expression, rhs.expression), source: "(\(lhs.source) && \(rhs.source))")
-            }),
-            (4, {
-                self.feature("||")
-                let lhs = self.bool(depth - 1), rhs = self.bool(depth - 1)
-                return Node(expression: Build.or(lhs.expression, rhs.expression), source: "(\(lhs.source) || \(rhs.source))")
-            }),
-            (3, {
-                self.feature("!")
-                let wrapped = self.bool(depth - 1)
-                return Node(expression: Build.not(wrapped.expression), source: "!\(wrapped.source)")
-            }),
+            (
+                4,
+                {
+                    self.feature("&&")
+                    let lhs = self.bool(depth - 1), rhs = self.bool(depth - 1)
+                    return Node(
+                        expression: Build.and(lhs.expression, rhs.expression),
+                        source: "(\(lhs.source) && \(rhs.source))")
+                }
+            ),
+            (
+                4,
+                {
+                    self.feature("||")
+                    let lhs = self.bool(depth - 1), rhs = self.bool(depth - 1)
+                    return Node(
+                        expression: Build.or(lhs.expression, rhs.expression), source: "(\(lhs.source) || \(rhs.source))"
+                    )
+                }
+            ),
+            (
+                3,
+                {
+                    self.feature("!")
+                    let wrapped = self.bool(depth - 1)
+                    return Node(expression: Build.not(wrapped.expression), source: "!\(wrapped.source)")
+                }
+            ),
             (1, { self.conditional(depth) { self.bool($0) } }),
             (1, { self.equality(self.bool(depth - 1), self.bool(depth - 1)) }),
             (2, { self.optionalBoolTest(self.optionalBool(depth - 1), depth - 1) }),
@@ -384,13 +422,17 @@ final class RandomRelationshipPredicateGenerator {
     private func optionalBool(_ depth: Int) -> Node<Bool?> {
         var options: [(Int, () -> Node<Bool?>)] = []
         for reference in optionalReferences(depth) {
-            options.append((2, {
-                switch reference() {
-                case .author(let author): self.optionalModelBool(author, depth)
-                case .dancer(let dancer): self.optionalModelBool(dancer, depth)
-                case .studio(let studio): self.optionalModelBool(studio, depth)
-                }
-            }))
+            options.append(
+                (
+                    2,
+                    {
+                        switch reference() {
+                        case .author(let author): self.optionalModelBool(author, depth)
+                        case .dancer(let dancer): self.optionalModelBool(dancer, depth)
+                        case .studio(let studio): self.optionalModelBool(studio, depth)
+                        }
+                    }
+                ))
         }
         if options.isEmpty || chance(0.1) {
             let value: Bool? = pick([true, false, nil])
@@ -402,7 +444,7 @@ final class RandomRelationshipPredicateGenerator {
     /// A test through an optional model: `ref?.name.contains(x)`, `ref?.books.isEmpty`, `ref.flatMap { v in … }`.
     private func optionalModelBool<M>(_ reference: Node<M?>, _ depth: Int) -> Node<Bool?> {
         var options: [(Int, () -> Node<Bool?>)] = [
-            (3, { self.chain(reference) { self.chainedStringTest(self.attribute(of: $0)) } }),
+            (3, { self.chain(reference) { self.chainedStringTest(self.attribute(of: $0)) } })
         ]
         if M.self == Author.self || M.self == Studio.self {
             options.append((3, { self.chain(reference) { self.chainedCollectionTest($0, depth) } }))
@@ -416,20 +458,37 @@ final class RandomRelationshipPredicateGenerator {
     private func atom(_ depth: Int) -> Node<Bool> {
         weighted([
             (12, { self.modelAtom(self.pickScoped(), depth) }),
-            (2, {
-                // A test on a model reached otherwise: `(c ? row : v1).name`, `row.leader ?? row`, `v1.studio`.
-                let reached: Scoped? = switch self.pickScoped() {
-                case .author: self.model(Author.self, depth).map { .author($0) }
-                case .book: self.model(Book.self, depth).map { .book($0) }
-                case .genre: self.model(Genre.self, depth).map { .genre($0) }
-                case .dancer: self.model(Dancer.self, depth).map { .dancer($0) }
-                case .studio: self.model(Studio.self, depth).map { .studio($0) }
+            (
+                2,
+                {
+                    // A test on a model reached otherwise: `(c ? row : v1).name`, `row.leader ?? row`, `v1.studio`.
+                    let reached: Scoped? =
+                        switch self.pickScoped() {
+                        case .author: self.model(Author.self, depth).map { .author($0) }
+                        case .book: self.model(Book.self, depth).map { .book($0) }
+                        case .genre: self.model(Genre.self, depth).map { .genre($0) }
+                        case .dancer: self.model(Dancer.self, depth).map { .dancer($0) }
+                        case .studio: self.model(Studio.self, depth).map { .studio($0) }
+                        }
+                    return self.modelAtom(reached ?? self.scope[self.scope.count - 1], max(depth - 1, 0))
                 }
-                return self.modelAtom(reached ?? self.scope[self.scope.count - 1], max(depth - 1, 0))
-            }),
+            ),
             (1, { self.ordered(self.int(depth), self.int(depth)) }),
-            (1, { self.equality(self.optionalString(depth), self.chance(0.3) ? self.nilNode(String.self) : self.optionalString(depth)) }),
-            (1, { self.equality(self.optionalInt(depth), self.chance(0.3) ? self.nilNode(Int.self) : self.optionalInt(depth)) }),
+            (
+                1,
+                {
+                    self.equality(
+                        self.optionalString(depth),
+                        self.chance(0.3) ? self.nilNode(String.self) : self.optionalString(depth))
+                }
+            ),
+            (
+                1,
+                {
+                    self.equality(
+                        self.optionalInt(depth), self.chance(0.3) ? self.nilNode(Int.self) : self.optionalInt(depth))
+                }
+            ),
             (1, { self.stringAtom(self.nfc { self.string(depth) }, depth) }),
         ])
     }
@@ -461,14 +520,21 @@ final class RandomRelationshipPredicateGenerator {
                 (3, { self.stringAtom(self.member(dancer, \.name, "name"), depth) }),
                 (7, { self.optionalModelAtom(self.dancerReference(dancer, depth), depth) }),
                 (1, { self.optionalModelAtom(self.studioReference(dancer, depth), depth) }),
-                (2, {
-                    self.feature("required to-one")
-                    return self.modelAtom(.studio(self.member(dancer, \.studio, "studio")), depth)
-                }),
-                (1, {
-                    // `(row.leader ?? row).name`: a model reached through `??`.
-                    self.modelAtom(.dancer(self.coalesce(self.dancerReference(dancer, 0), dancer)), max(depth - 1, 0))
-                }),
+                (
+                    2,
+                    {
+                        self.feature("required to-one")
+                        return self.modelAtom(.studio(self.member(dancer, \.studio, "studio")), depth)
+                    }
+                ),
+                (
+                    1,
+                    {
+                        // `(row.leader ?? row).name`: a model reached through `??`.
+                        self.modelAtom(
+                            .dancer(self.coalesce(self.dancerReference(dancer, 0), dancer)), max(depth - 1, 0))
+                    }
+                ),
                 (2, { self.identityAtom(dancer, depth) }),
             ])
         case .studio(let studio):
@@ -483,36 +549,51 @@ final class RandomRelationshipPredicateGenerator {
     /// A test through an optional to-one relationship.
     private func optionalModelAtom<M: PersistentModel>(_ reference: Node<M?>, _ depth: Int) -> Node<Bool> {
         var options: [(Int, () -> Node<Bool>)] = [
-            (4, {
-                let negated = self.chance(0.4)
-                self.feature(negated ? "!= nil" : "== nil")
-                let nilValue = self.nilNode(M.self)
-                return Node(
-                    expression: Build.equal(reference.expression, nilValue.expression, negated: negated),
-                    source: "(\(reference.source) \(negated ? "!=" : "==") nil)"
-                )
-            }),
-            (5, {
-                let attribute = self.chain(reference) { self.attribute(of: $0) }
-                return self.optionalStringAtom(attribute, depth)
-            }),
+            (
+                4,
+                {
+                    let negated = self.chance(0.4)
+                    self.feature(negated ? "!= nil" : "== nil")
+                    let nilValue = self.nilNode(M.self)
+                    return Node(
+                        expression: Build.equal(reference.expression, nilValue.expression, negated: negated),
+                        source: "(\(reference.source) \(negated ? "!=" : "==") nil)"
+                    )
+                }
+            ),
+            (
+                5,
+                {
+                    let attribute = self.chain(reference) { self.attribute(of: $0) }
+                    return self.optionalStringAtom(attribute, depth)
+                }
+            ),
             (4, { self.optionalBoolTest(self.optionalModelBool(reference, depth), depth) }),
             (2, { self.optionalIdentityAtom(reference, depth) }),
-            (1, {
-                // Two references of one type: `row.leader == row.follower`, `v1.author == row.author`.
-                self.feature("model ==")
-                return self.equality(reference, self.optionalReference(M.self, depth) ?? reference)
-            }),
+            (
+                1,
+                {
+                    // Two references of one type: `row.leader == row.follower`, `v1.author == row.author`.
+                    self.feature("model ==")
+                    return self.equality(reference, self.optionalReference(M.self, depth) ?? reference)
+                }
+            ),
         ]
         if M.self == Author.self || M.self == Studio.self {
-            options.append((2, {
-                // `row.author?.books.count`
-                let count = self.chain(reference) { self.collectionCount(of: $0) }
-                let (value, source) = self.countConstant()
-                return self.chance(0.5)
-                    ? self.ordered(self.coalesce(count, self.constant(value, source)), self.int(depth))
-                    : self.equality(count, self.chance(0.3) ? self.nilNode(Int.self) : self.constant(Optional(value), source))
-            }))
+            options.append(
+                (
+                    2,
+                    {
+                        // `row.author?.books.count`
+                        let count = self.chain(reference) { self.collectionCount(of: $0) }
+                        let (value, source) = self.countConstant()
+                        return self.chance(0.5)
+                            ? self.ordered(self.coalesce(count, self.constant(value, source)), self.int(depth))
+                            : self.equality(
+                                count,
+                                self.chance(0.3) ? self.nilNode(Int.self) : self.constant(Optional(value), source))
+                    }
+                ))
         }
         return weighted(options)
     }
@@ -529,18 +610,30 @@ final class RandomRelationshipPredicateGenerator {
     private func stringAtom(_ text: Node<String>, _ depth: Int) -> Node<Bool> {
         weighted([
             (4, { self.equality(text, self.string(depth)) }),
-            (2, {
-                // An ordering, against an NFC constant or another attribute (stored strings are NFC).
-                let other = self.nfc { self.chance(0.7) ? self.stringConstant() : self.string(depth) }
-                self.feature("string <")
-                return self.ordered(text, other)
-            }),
+            (
+                2,
+                {
+                    // An ordering, against an NFC constant or another attribute (stored strings are NFC).
+                    let other = self.nfc { self.chance(0.7) ? self.stringConstant() : self.string(depth) }
+                    self.feature("string <")
+                    return self.ordered(text, other)
+                }
+            ),
             (5, { self.stringTest(text, self.chance(0.8) ? self.stringConstant() : self.string(depth)) }),
-            (1, {
-                self.feature("isEmpty")
-                return self.member(text, \.isEmpty, "isEmpty")
-            }),
-            (1, { let (value, source) = self.countConstant(); return self.ordered(self.member(text, \.count, "count"), self.constant(value, source)) }),
+            (
+                1,
+                {
+                    self.feature("isEmpty")
+                    return self.member(text, \.isEmpty, "isEmpty")
+                }
+            ),
+            (
+                1,
+                {
+                    let (value, source) = self.countConstant();
+                    return self.ordered(self.member(text, \.count, "count"), self.constant(value, source))
+                }
+            ),
         ])
     }
 
@@ -551,41 +644,65 @@ final class RandomRelationshipPredicateGenerator {
 
     private func stringTest(_ base: Node<String>, _ other: Node<String>) -> Node<Bool> {
         weighted([
-            (2, {
-                self.feature("contains(string)")
-                return Node(expression: Build.stringContains(base.expression, other.expression), source: "\(base.source).contains(\(other.source))")
-            }),
-            (1, {
-                self.feature("starts(with:)")
-                return Node(expression: Build.startsWith(base.expression, other.expression), source: "\(base.source).starts(with: \(other.source))")
-            }),
-            (1, {
-                self.feature("localizedStandardContains")
-                return Node(
-                    expression: Build.localizedStandardContains(base.expression, other.expression),
-                    source: "\(base.source).localizedStandardContains(\(other.source))"
-                )
-            }),
+            (
+                2,
+                {
+                    self.feature("contains(string)")
+                    return Node(
+                        expression: Build.stringContains(base.expression, other.expression),
+                        source: "\(base.source).contains(\(other.source))")
+                }
+            ),
+            (
+                1,
+                {
+                    self.feature("starts(with:)")
+                    return Node(
+                        expression: Build.startsWith(base.expression, other.expression),
+                        source: "\(base.source).starts(with: \(other.source))")
+                }
+            ),
+            (
+                1,
+                {
+                    self.feature("localizedStandardContains")
+                    return Node(
+                        expression: Build.localizedStandardContains(base.expression, other.expression),
+                        source: "\(base.source).localizedStandardContains(\(other.source))"
+                    )
+                }
+            ),
         ])
     }
 
     /// An optional string compared with a constant, nil, or another optional string.
     private func optionalStringAtom(_ text: Node<String?>, _ depth: Int) -> Node<Bool> {
         weighted([
-            (4, { let (value, source) = self.optionalStringConstant(); return self.equality(text, self.constant(value, source)) }),
+            (
+                4,
+                {
+                    let (value, source) = self.optionalStringConstant();
+                    return self.equality(text, self.constant(value, source))
+                }
+            ),
             (1, { self.equality(text, self.nilNode(String.self)) }),
             (2, { self.equality(text, self.optionalString(depth)) }),
-            (2, {
-                // `(row.author?.name ?? "") < "x"`
-                let (value, source) = self.stringConstantValue(nfc: true)
-                return self.stringAtom(self.coalesce(text, self.constant(value, source)), depth)
-            }),
+            (
+                2,
+                {
+                    // `(row.author?.name ?? "") < "x"`
+                    let (value, source) = self.stringConstantValue(nfc: true)
+                    return self.stringAtom(self.coalesce(text, self.constant(value, source)), depth)
+                }
+            ),
         ])
     }
 
     /// `model.<relationship>`, or sometimes `(c ? model.<relationship> : other.<relationship>)`: one relationship of
     /// a choice of owners.
-    private func relationship<M, E>(_ model: Node<M>, _ keyPath: KeyPath<M, [E]> & Sendable, _ name: String, _ depth: Int) -> Node<[E]> {
+    private func relationship<M, E>(
+        _ model: Node<M>, _ keyPath: KeyPath<M, [E]> & Sendable, _ name: String, _ depth: Int
+    ) -> Node<[E]> {
         let first = member(model, keyPath, name)
         guard depth > 0, chance(0.12) else { return first }
         feature("? : between relationships")
@@ -615,20 +732,26 @@ final class RandomRelationshipPredicateGenerator {
         let collection = canQuantify(depth) && chance(0.2) ? filtered(collection, depth) : collection
         var options: [(Int, () -> Node<Bool>)] = [
             (4, { self.chainedCollectionTest(collection, depth) }),
-            (2, {
-                self.feature("!isEmpty")
-                let isEmpty = self.member(collection, \.isEmpty, "isEmpty")
-                return Node(expression: Build.not(isEmpty.expression), source: "!\(isEmpty.source)")
-            }),
-            (4, {
-                self.feature("count")
-                let count = self.member(collection, \.count, "count")
-                if self.chance(0.8) {
-                    let (value, source) = self.countConstant()
-                    return self.ordered(count, self.constant(value, source))
+            (
+                2,
+                {
+                    self.feature("!isEmpty")
+                    let isEmpty = self.member(collection, \.isEmpty, "isEmpty")
+                    return Node(expression: Build.not(isEmpty.expression), source: "!\(isEmpty.source)")
                 }
-                return self.ordered(count, self.int(depth))
-            }),
+            ),
+            (
+                4,
+                {
+                    self.feature("count")
+                    let count = self.member(collection, \.count, "count")
+                    if self.chance(0.8) {
+                        let (value, source) = self.countConstant()
+                        return self.ordered(count, self.constant(value, source))
+                    }
+                    return self.ordered(count, self.int(depth))
+                }
+            ),
         ]
         if canQuantify(depth) {
             options.append((4, { self.quantifier(collection, all: false, depth) }))
@@ -640,20 +763,29 @@ final class RandomRelationshipPredicateGenerator {
     /// A test on a to-many relationship written as a member or method (reads as one optional chain).
     private func chainedCollectionTest<E: PersistentModel>(_ collection: Node<[E]>, _ depth: Int) -> Node<Bool> {
         var options: [(Int, () -> Node<Bool>)] = [
-            (3, {
-                self.feature("isEmpty")
-                return self.member(collection, \.isEmpty, "isEmpty")
-            }),
+            (
+                3,
+                {
+                    self.feature("isEmpty")
+                    return self.member(collection, \.isEmpty, "isEmpty")
+                }
+            )
         ]
         if canReach(E.self) {
-            options.append((3, {
-                self.feature("contains(model)")
-                guard let element = self.model(E.self, depth) else { return self.member(collection, \.isEmpty, "isEmpty") }
-                return Node(
-                    expression: Build.contains(collection.expression, element.expression),
-                    source: "\(collection.source).contains(\(element.source))"
-                )
-            }))
+            options.append(
+                (
+                    3,
+                    {
+                        self.feature("contains(model)")
+                        guard let element = self.model(E.self, depth) else {
+                            return self.member(collection, \.isEmpty, "isEmpty")
+                        }
+                        return Node(
+                            expression: Build.contains(collection.expression, element.expression),
+                            source: "\(collection.source).contains(\(element.source))"
+                        )
+                    }
+                ))
         }
         if canQuantify(depth) {
             options.append((4, { self.quantifier(collection, all: false, depth) }))
@@ -665,7 +797,9 @@ final class RandomRelationshipPredicateGenerator {
     /// `chainedCollectionTest` on the to-many relationship of an author (`books`) or a studio (`dancers`).
     private func chainedCollectionTest<M>(_ model: Node<M>, _ depth: Int) -> Node<Bool> {
         if let author = model as? Node<Author> { return chainedCollectionTest(member(author, \.books, "books"), depth) }
-        if let studio = model as? Node<Studio> { return chainedCollectionTest(member(studio, \.dancers, "dancers"), depth) }
+        if let studio = model as? Node<Studio> {
+            return chainedCollectionTest(member(studio, \.dancers, "dancers"), depth)
+        }
         if let book = model as? Node<Book> { return chainedCollectionTest(member(book, \.tags, "tags"), depth) }
         if let genre = model as? Node<Genre> { return chainedCollectionTest(member(genre, \.books, "books"), depth) }
         return constant(true, "true")
@@ -678,14 +812,20 @@ final class RandomRelationshipPredicateGenerator {
         let entities = constants.ids.keys.sorted()
         let choice = weighted([
             (17, { (self.constants.ids[entity] ?? [], "id") }),
-            (2, {
-                self.feature("id of another entity")
-                return (self.constants.ids[self.pick(entities.filter { $0 != entity })] ?? [], "id")
-            }),
-            (1, {
-                self.feature("id of another store")
-                return (self.constants.foreignIDs[entity] ?? [], "idInAnotherStore")
-            }),
+            (
+                2,
+                {
+                    self.feature("id of another entity")
+                    return (self.constants.ids[self.pick(entities.filter { $0 != entity })] ?? [], "id")
+                }
+            ),
+            (
+                1,
+                {
+                    self.feature("id of another store")
+                    return (self.constants.foreignIDs[entity] ?? [], "idInAnotherStore")
+                }
+            ),
         ])
         guard !choice.0.isEmpty else { return nil }
         let id = pick(choice.0)
@@ -709,35 +849,54 @@ final class RandomRelationshipPredicateGenerator {
         let id = member(model, \.persistentModelID, "persistentModelID")
         let entity = M.entityName
         var options: [(Int, () -> Node<Bool>)] = [
-            (1, {
-                // Against another model in scope, of any type.
-                if self.scope.count > 1 { self.feature("id == id") }
-                return self.equality(id, self.identifier(of: self.pickScoped()))
-            }),
-        ]
-        options.append((4, {
-            guard let (value, source) = self.identifierConstant(entity) else { return self.equality(id, id) }
-            return self.equality(id, self.constant(value, source))
-        }))
-        options.append((1, {
-            guard let (value, source) = self.identifierConstant(entity) else { return self.ordered(id, id) }
-            self.feature("id <")
-            return self.ordered(id, self.constant(value, source))
-        }))
-        options.append((2, {
-            // `[id(…), …].contains(row.persistentModelID)`
-            self.feature("ids.contains(id)")
-            let members = (0..<self.pick([0, 1, 2, 3])).compactMap { _ in self.identifierConstant(entity) }
-            return Node(
-                expression: Build.contains(Build.value(members.map(\.0)), id.expression),
-                source: "[\(members.map(\.1).joined(separator: ", "))].contains(\(id.source))"
+            (
+                1,
+                {
+                    // Against another model in scope, of any type.
+                    if self.scope.count > 1 { self.feature("id == id") }
+                    return self.equality(id, self.identifier(of: self.pickScoped()))
+                }
             )
-        }))
+        ]
+        options.append(
+            (
+                4,
+                {
+                    guard let (value, source) = self.identifierConstant(entity) else { return self.equality(id, id) }
+                    return self.equality(id, self.constant(value, source))
+                }
+            ))
+        options.append(
+            (
+                1,
+                {
+                    guard let (value, source) = self.identifierConstant(entity) else { return self.ordered(id, id) }
+                    self.feature("id <")
+                    return self.ordered(id, self.constant(value, source))
+                }
+            ))
+        options.append(
+            (
+                2,
+                {
+                    // `[id(…), …].contains(row.persistentModelID)`
+                    self.feature("ids.contains(id)")
+                    let members = (0..<self.pick([0, 1, 2, 3])).compactMap { _ in self.identifierConstant(entity) }
+                    return Node(
+                        expression: Build.contains(Build.value(members.map(\.0)), id.expression),
+                        source: "[\(members.map(\.1).joined(separator: ", "))].contains(\(id.source))"
+                    )
+                }
+            ))
         if canReach(M.self) {
-            options.append((1, {
-                self.feature("model ==")
-                return self.equality(model, self.model(M.self, depth) ?? model)
-            }))
+            options.append(
+                (
+                    1,
+                    {
+                        self.feature("model ==")
+                        return self.equality(model, self.model(M.self, depth) ?? model)
+                    }
+                ))
         }
         return weighted(options)
     }
@@ -747,23 +906,37 @@ final class RandomRelationshipPredicateGenerator {
         feature("persistentModelID")
         let id = chain(reference) { self.member($0, \.persistentModelID, "persistentModelID") }
         var options: [(Int, () -> Node<Bool>)] = [
-            (1, { self.equality(id, self.nilNode(PersistentIdentifier.self)) }),
+            (1, { self.equality(id, self.nilNode(PersistentIdentifier.self)) })
         ]
-        options.append((5, {
-            guard let (value, source) = self.identifierConstant(M.entityName) else { return self.equality(id, id) }
-            return self.equality(id, self.constant(Optional(value), source))
-        }))
+        options.append(
+            (
+                5,
+                {
+                    guard let (value, source) = self.identifierConstant(M.entityName) else {
+                        return self.equality(id, id)
+                    }
+                    return self.equality(id, self.constant(Optional(value), source))
+                }
+            ))
         for reference in optionalReferences(depth) {
             // Another reference's identifier, of any type: `row.leader?.persistentModelID == (row.leader?.studio)?.persistentModelID`.
-            options.append((1, {
-                self.feature("id == id")
-                let other: Node<PersistentIdentifier?> = switch reference() {
-                case .author(let author): self.chain(author) { self.member($0, \.persistentModelID, "persistentModelID") }
-                case .dancer(let dancer): self.chain(dancer) { self.member($0, \.persistentModelID, "persistentModelID") }
-                case .studio(let studio): self.chain(studio) { self.member($0, \.persistentModelID, "persistentModelID") }
-                }
-                return self.equality(id, other)
-            }))
+            options.append(
+                (
+                    1,
+                    {
+                        self.feature("id == id")
+                        let other: Node<PersistentIdentifier?> =
+                            switch reference() {
+                            case .author(let author):
+                                self.chain(author) { self.member($0, \.persistentModelID, "persistentModelID") }
+                            case .dancer(let dancer):
+                                self.chain(dancer) { self.member($0, \.persistentModelID, "persistentModelID") }
+                            case .studio(let studio):
+                                self.chain(studio) { self.member($0, \.persistentModelID, "persistentModelID") }
+                            }
+                        return self.equality(id, other)
+                    }
+                ))
         }
         return weighted(options)
     }
@@ -805,7 +978,8 @@ final class RandomRelationshipPredicateGenerator {
     private func authorReference(_ book: Node<Book>, _ depth: Int) -> Node<Author?> {
         if depth > 0, chance(0.08) {
             let books = inScope(Book.self)
-            return conditional(depth) { _ in self.member(self.pick(books.isEmpty ? [book] : books), \.author, "author") }
+            return conditional(depth) { _ in self.member(self.pick(books.isEmpty ? [book] : books), \.author, "author")
+            }
         }
         return member(book, \.author, "author")
     }
@@ -817,16 +991,28 @@ final class RandomRelationshipPredicateGenerator {
             (3, { self.member(dancer, \.follower, "follower") }),
         ]
         if depth > 0 {
-            options.append((3, {
-                // `dancer.leader?.follower?.leader`: a hop after a chain.
-                self.feature("multi-hop ?.")
-                return self.chainFlat(self.dancerReference(dancer, depth - 1)) { hop in
-                    self.chance(0.6) ? self.member(hop, \.leader, "leader") : self.member(hop, \.follower, "follower")
-                }
-            }))
-            options.append((1, {
-                self.conditional(depth) { self.dancerReference(self.pick(self.inScope(Dancer.self).isEmpty ? [dancer] : self.inScope(Dancer.self)), $0) }
-            }))
+            options.append(
+                (
+                    3,
+                    {
+                        // `dancer.leader?.follower?.leader`: a hop after a chain.
+                        self.feature("multi-hop ?.")
+                        return self.chainFlat(self.dancerReference(dancer, depth - 1)) { hop in
+                            self.chance(0.6)
+                                ? self.member(hop, \.leader, "leader") : self.member(hop, \.follower, "follower")
+                        }
+                    }
+                ))
+            options.append(
+                (
+                    1,
+                    {
+                        self.conditional(depth) {
+                            self.dancerReference(
+                                self.pick(self.inScope(Dancer.self).isEmpty ? [dancer] : self.inScope(Dancer.self)), $0)
+                        }
+                    }
+                ))
         }
         return weighted(options)
     }
@@ -846,7 +1032,8 @@ final class RandomRelationshipPredicateGenerator {
         case .author(let node): member(node, \.name, "name")
         case .book(let node): member(node, \.title, "title")
         case .genre(let node): member(node, \.name, "name")
-        case .dancer(let node): chance(0.8) ? member(node, \.name, "name") : member(member(node, \.studio, "studio"), \.city, "city")
+        case .dancer(let node):
+            chance(0.8) ? member(node, \.name, "name") : member(member(node, \.studio, "studio"), \.city, "city")
         case .studio(let node): member(node, \.city, "city")
         }
     }
@@ -862,7 +1049,9 @@ final class RandomRelationshipPredicateGenerator {
         if let book = model as? Node<Book> { return member(member(book, \.tags, "tags"), \.count, "count") }
         if let genre = model as? Node<Genre> { return member(member(genre, \.books, "books"), \.count, "count") }
         if let studio = model as? Node<Studio> { return member(member(studio, \.dancers, "dancers"), \.count, "count") }
-        if let dancer = model as? Node<Dancer> { return member(member(member(dancer, \.studio, "studio"), \.dancers, "dancers"), \.count, "count") }
+        if let dancer = model as? Node<Dancer> {
+            return member(member(member(dancer, \.studio, "studio"), \.dancers, "dancers"), \.count, "count")
+        }
         return constant(0, "0")
     }
 
@@ -873,28 +1062,46 @@ final class RandomRelationshipPredicateGenerator {
 
     private func int(_ depth: Int) -> Node<Int> {
         var options: [(Int, () -> Node<Int>)] = [
-            (3, { let (value, source) = self.countConstant(); return self.constant(value, source) }),
-            (4, {
-                switch self.pickScoped() {
-                case .author(let node): self.collectionCount(of: node)
-                case .book(let node): self.collectionCount(of: node)
-                case .genre(let node): self.collectionCount(of: node)
-                case .dancer(let node): self.collectionCount(of: node)
-                case .studio(let node): self.collectionCount(of: node)
+            (
+                3,
+                {
+                    let (value, source) = self.countConstant(); return self.constant(value, source)
                 }
-            }),
+            ),
+            (
+                4,
+                {
+                    switch self.pickScoped() {
+                    case .author(let node): self.collectionCount(of: node)
+                    case .book(let node): self.collectionCount(of: node)
+                    case .genre(let node): self.collectionCount(of: node)
+                    case .dancer(let node): self.collectionCount(of: node)
+                    case .studio(let node): self.collectionCount(of: node)
+                    }
+                }
+            ),
             (1, { self.member(self.attribute(of: self.pickScoped()), \.count, "count") }),
-            (2, { let (value, source) = self.countConstant(); return self.coalesce(self.optionalInt(depth), self.constant(value, source)) }),
+            (
+                2,
+                {
+                    let (value, source) = self.countConstant();
+                    return self.coalesce(self.optionalInt(depth), self.constant(value, source))
+                }
+            ),
         ]
         if depth > 0 {
-            options.append((1, {
-                let lhs = self.int(depth - 1), rhs = self.int(depth - 1)
-                let add = self.chance(0.5)
-                return Node(
-                    expression: Build.arithmetic(lhs.expression, rhs.expression, add ? .add : .subtract),
-                    source: "(\(lhs.source) \(add ? "+" : "-") \(rhs.source))"
-                )
-            }))
+            options.append(
+                (
+                    1,
+                    {
+                        let lhs = self.int(depth - 1), rhs = self.int(depth - 1)
+                        let add = self.chance(0.5)
+                        return Node(
+                            expression: Build.arithmetic(lhs.expression, rhs.expression, add ? .add : .subtract),
+                            source: "(\(lhs.source) \(add ? "+" : "-") \(rhs.source))"
+                        )
+                    }
+                ))
             options.append((1, { self.conditional(depth) { self.int($0) } }))
         }
         return weighted(options)
@@ -903,19 +1110,27 @@ final class RandomRelationshipPredicateGenerator {
     /// `ref?.books.count`, `ref?.name.count`, or a constant.
     private func optionalInt(_ depth: Int) -> Node<Int?> {
         var options: [(Int, () -> Node<Int?>)] = [
-            (1, {
-                let value: Int? = self.chance(0.3) ? nil : self.countConstant().0
-                return self.constant(value, value.map { "\($0)" } ?? "nil")
-            }),
+            (
+                1,
+                {
+                    let value: Int? = self.chance(0.3) ? nil : self.countConstant().0
+                    return self.constant(value, value.map { "\($0)" } ?? "nil")
+                }
+            )
         ]
         for reference in optionalReferences(depth) {
-            options.append((2, {
-                switch reference() {
-                case .author(let author): self.chain(author) { self.collectionCount(of: $0) }
-                case .studio(let studio): self.chain(studio) { self.collectionCount(of: $0) }
-                case .dancer(let dancer): self.chain(dancer) { self.member(self.attribute(of: $0), \.count, "count") }
-                }
-            }))
+            options.append(
+                (
+                    2,
+                    {
+                        switch reference() {
+                        case .author(let author): self.chain(author) { self.collectionCount(of: $0) }
+                        case .studio(let studio): self.chain(studio) { self.collectionCount(of: $0) }
+                        case .dancer(let dancer):
+                            self.chain(dancer) { self.member(self.attribute(of: $0), \.count, "count") }
+                        }
+                    }
+                ))
         }
         return weighted(options)
     }
@@ -924,14 +1139,17 @@ final class RandomRelationshipPredicateGenerator {
         let value = weighted([
             (4, { self.pick(self.constants.strings) }),
             (2, { self.pick(FuzzValues.words) }),
-            (2, {
-                // A piece of a corpus string, so containment and prefixes match.
-                let text = Array(self.pick(self.constants.strings))
-                guard !text.isEmpty else { return "" }
-                let start = Int.random(in: 0..<text.count, using: &self.random)
-                let end = Int.random(in: start...text.count, using: &self.random)
-                return String(text[start..<end])
-            }),
+            (
+                2,
+                {
+                    // A piece of a corpus string, so containment and prefixes match.
+                    let text = Array(self.pick(self.constants.strings))
+                    guard !text.isEmpty else { return "" }
+                    let start = Int.random(in: 0..<text.count, using: &self.random)
+                    let end = Int.random(in: start...text.count, using: &self.random)
+                    return String(text[start..<end])
+                }
+            ),
             (1, { FuzzValues.nfd(self.pick(self.constants.strings)) }),
         ])
         let constant = nfc || nfcOnly > 0 ? value.precomposedStringWithCanonicalMapping : value
@@ -962,16 +1180,25 @@ final class RandomRelationshipPredicateGenerator {
     /// `ref?.name` for a reference the scope reaches, or a constant.
     private func optionalString(_ depth: Int) -> Node<String?> {
         var options: [(Int, () -> Node<String?>)] = [
-            (1, { let (value, source) = self.optionalStringConstant(); return self.constant(value, source) }),
+            (
+                1,
+                {
+                    let (value, source) = self.optionalStringConstant(); return self.constant(value, source)
+                }
+            )
         ]
         for reference in optionalReferences(depth) {
-            options.append((3, {
-                switch reference() {
-                case .author(let author): self.chain(author) { self.attribute(of: $0) }
-                case .dancer(let dancer): self.chain(dancer) { self.attribute(of: $0) }
-                case .studio(let studio): self.chain(studio) { self.attribute(of: $0) }
-                }
-            }))
+            options.append(
+                (
+                    3,
+                    {
+                        switch reference() {
+                        case .author(let author): self.chain(author) { self.attribute(of: $0) }
+                        case .dancer(let dancer): self.chain(dancer) { self.attribute(of: $0) }
+                        case .studio(let studio): self.chain(studio) { self.attribute(of: $0) }
+                        }
+                    }
+                ))
         }
         if depth > 0 { options.append((1, { self.conditional(depth) { self.optionalString($0) } })) }
         return weighted(options)

@@ -38,9 +38,12 @@ import Testing
         try makeStore(url)
         let before = try files(folder)
         do {
-            let container = try ModelContainer(for: Tag.self, configurations: ModelConfiguration(url: url, allowsSave: false))
+            let container = try ModelContainer(
+                for: Tag.self, configurations: ModelConfiguration(url: url, allowsSave: false))
             let context = ModelContext(container)
-            #expect(try context.fetch(FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.uses)])).map(\.name) == (0..<5).map { "tag-\($0)" })
+            #expect(
+                try context.fetch(FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.uses)])).map(\.name)
+                    == (0..<5).map { "tag-\($0)" })
             context.insert(Tag(name: "refused"))
             #expect(throws: SwiftDataError.self) { try context.save() }
             context.rollback()
@@ -78,14 +81,16 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.file("books.store")
         do {
-            let context = ModelContext(try ModelContainer(for: BooksV1.SavedBook.self, configurations: ModelConfiguration(url: url)))
+            let context = ModelContext(
+                try ModelContainer(for: BooksV1.SavedBook.self, configurations: ModelConfiguration(url: url)))
             context.insert(BooksV1.SavedBook(title: "Dune", authors: ["Frank Herbert"], price: 10))
             try context.save()
         }
         let before = try files(folder)
         #expect(before.keys.sorted() == ["books.store"])
         #expect {
-            _ = try ModelContainer(for: BooksV3.SavedBook.self, configurations: ModelConfiguration(url: url, allowsSave: false))
+            _ = try ModelContainer(
+                for: BooksV3.SavedBook.self, configurations: ModelConfiguration(url: url, allowsSave: false))
         } throws: { error in
             guard case SwiftDataError.writeNotAllowed(let message) = error else { return false }
             return message.contains("needs a migration")
@@ -96,7 +101,8 @@ import Testing
     }
 
     @Test func anInMemoryContainerThatMayNotSaveRefusesWritesToo() throws {
-        let container = try ModelContainer(for: Tag.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true, allowsSave: false))
+        let container = try ModelContainer(
+            for: Tag.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true, allowsSave: false))
         #expect {
             try container.deleteAllData()
         } throws: { error in

@@ -25,9 +25,13 @@ import Testing
         #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.name == "Tolkien" }, in: context) == 2)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.name != "Tolkien" }, in: context) == 2)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author == nil }, in: context) == 1)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author != nil && $0.title.contains("m") }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author != nil && $0.title.contains("m") }, in: context)
+                == 2)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { ($0.author?.name.count ?? 0) > 5 }, in: context) == 3)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.name.starts(with: "A") == true }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.name.starts(with: "A") == true }, in: context)
+                == 1)
     }
 
     @Test func toManyQuantifiersAndCounts() throws {
@@ -35,16 +39,25 @@ import Testing
         #expect(try expectSQLMatchesEvaluate(#Predicate<Author> { $0.books.isEmpty }, in: context) == 1)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Author> { !$0.books.isEmpty }, in: context) == 2)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Author> { $0.books.count >= 2 }, in: context) == 1)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Author> { $0.books.contains { $0.title == "Emma" } }, in: context) == 1)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Author> { $0.books.allSatisfy { $0.title.starts(with: "The") } }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Author> { $0.books.contains { $0.title == "Emma" } }, in: context)
+                == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Author> { $0.books.allSatisfy { $0.title.starts(with: "The") } }, in: context) == 2)
         // Many-to-many through the join table, and nested quantifiers.
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.tags.contains { $0.name == "classic" } }, in: context) == 2)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Book> { $0.tags.contains { $0.name == "classic" } }, in: context)
+                == 2)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Genre> { $0.books.isEmpty }, in: context) == 1)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Genre> { $0.books.count == 2 }, in: context) == 2)
-        #expect(try expectSQLMatchesEvaluate(
-            #Predicate<Author> { $0.books.contains { $0.tags.contains { $0.name == "fantasy" } } }, in: context) == 1)
-        #expect(try expectSQLMatchesEvaluate(
-            #Predicate<Genre> { $0.books.contains { $0.author?.name == "Austen" } }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Author> { $0.books.contains { $0.tags.contains { $0.name == "fantasy" } } }, in: context)
+                == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(
+                #Predicate<Genre> { $0.books.contains { $0.author?.name == "Austen" } }, in: context) == 1)
     }
 
     @Test func multiHopSelfReferences() throws {
@@ -57,13 +70,15 @@ import Testing
         try context.save()
         #expect(try expectSQLMatchesEvaluate(#Predicate<Dancer> { $0.leader?.leader?.name == "A" }, in: context) == 1)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Dancer> { $0.leader?.leader == nil }, in: context) == 3)
-        #expect(try expectSQLMatchesEvaluate(#Predicate<Dancer> { $0.follower?.follower?.name == "C" }, in: context) == 1)
+        #expect(
+            try expectSQLMatchesEvaluate(#Predicate<Dancer> { $0.follower?.follower?.name == "C" }, in: context) == 1)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Dancer> { $0.studio.city == "Paris" }, in: context) == 4)
     }
 
     @Test func identifiersCompareAsRows() throws {
         let context = try library()
-        let tolkien = try #require(try context.fetch(FetchDescriptor<Author>(predicate: #Predicate { $0.name == "Tolkien" })).first)
+        let tolkien = try #require(
+            try context.fetch(FetchDescriptor<Author>(predicate: #Predicate { $0.name == "Tolkien" })).first)
         let id = tolkien.persistentModelID
         #expect(try expectSQLMatchesEvaluate(#Predicate<Book> { $0.author?.persistentModelID == id }, in: context) == 2)
         #expect(try expectSQLMatchesEvaluate(#Predicate<Author> { $0.persistentModelID == id }, in: context) == 1)
@@ -71,10 +86,11 @@ import Testing
 
     @Test func sortsThroughRelationshipsRunInMemoryAfterTheFilter() throws {
         let context = try library()
-        let sorted = try context.fetch(FetchDescriptor<Book>(
-            predicate: #Predicate { $0.author != nil },
-            sortBy: [SortDescriptor(\.author?.name), SortDescriptor(\.title, order: .reverse)]
-        ))
+        let sorted = try context.fetch(
+            FetchDescriptor<Book>(
+                predicate: #Predicate { $0.author != nil },
+                sortBy: [SortDescriptor(\.author?.name), SortDescriptor(\.title, order: .reverse)]
+            ))
         #expect(sorted.map(\.title) == ["Emma", "The Silmarillion", "The Hobbit"])
         var page = FetchDescriptor<Book>(sortBy: [SortDescriptor(\.author?.name, order: .reverse)])
         page.fetchLimit = 2

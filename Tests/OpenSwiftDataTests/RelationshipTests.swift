@@ -38,7 +38,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.file("library.store")
         do {
-            let context = ModelContext(try ModelContainer(for: Author.self, configurations: ModelConfiguration(url: url)))
+            let context = ModelContext(
+                try ModelContainer(for: Author.self, configurations: ModelConfiguration(url: url)))
             let tolkien = Author(name: "Tolkien")
             tolkien.books = [Book(title: "The Hobbit"), Book(title: "The Silmarillion")]
             let fantasy = Genre(name: "fantasy")
@@ -56,7 +57,8 @@ import Testing
         #expect(authors[0].books.map(\.title) == ["The Hobbit", "The Silmarillion"])
         #expect(authors[0].books[0].author === authors[0])
         #expect(authors[0].books[0].tags.map(\.name) == ["fantasy", "classic"])
-        let fantasy = try #require(try context.fetch(FetchDescriptor<Genre>(predicate: #Predicate { $0.name == "fantasy" })).first)
+        let fantasy = try #require(
+            try context.fetch(FetchDescriptor<Genre>(predicate: #Predicate { $0.name == "fantasy" })).first)
         #expect(Set(fantasy.books.map(\.title)) == ["The Hobbit", "The Silmarillion"])
     }
 
@@ -86,7 +88,10 @@ import Testing
         context.delete(other.books[0])
         try context.save()
         #expect(other.books.map(\.title) == ["Shirley"])
-        #expect(try ModelContext(context.container).fetch(FetchDescriptor<Author>()).first?.books.map(\.title) == ["Shirley"])
+        #expect(
+            try ModelContext(context.container).fetch(FetchDescriptor<Author>()).first?.books.map(\.title) == [
+                "Shirley"
+            ])
     }
 
     @Test func denyRuleRefusesTheSaveNamingTheModel() throws {
@@ -127,7 +132,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.file("dance.store")
         do {
-            let context = ModelContext(try ModelContainer(for: Dancer.self, configurations: ModelConfiguration(url: url)))
+            let context = ModelContext(
+                try ModelContainer(for: Dancer.self, configurations: ModelConfiguration(url: url)))
             let studio = Studio(city: "Vienna")
             let fred = Dancer(name: "Fred", studio: studio)
             let ginger = Dancer(name: "Ginger", studio: studio)
@@ -150,11 +156,12 @@ import Testing
         // read agree that it is gone.
         context.delete(dancers[0].studio)
         try context.save()
-        #expect(dancers[0].studio.city == "Vienna")      // the instance keeps its last values
+        #expect(dancers[0].studio.city == "Vienna")  // the instance keeps its last values
         #expect(dancers[0].studio.modelContext == nil)
         // A fresh context cannot build a dancer whose required studio is gone: it throws, it does not trap.
         #expect(throws: SwiftDataError.self) { try ModelContext(context.container).fetch(FetchDescriptor<Dancer>()) }
-        #expect(try context.fetchCount(FetchDescriptor<Dancer>(predicate: #Predicate { $0.studio.city == "Vienna" })) == 0)
+        #expect(
+            try context.fetchCount(FetchDescriptor<Dancer>(predicate: #Predicate { $0.studio.city == "Vienna" })) == 0)
     }
 
     @Test func rollbackRestoresRelationships() throws {

@@ -53,7 +53,8 @@ import Testing
     @Test func aPredicateThatCannotBeTranslatedThrowsFromTheInitializer() throws {
         let container = try inMemoryContainer(Sample.self)
         #expect(throws: SwiftDataError.self) {
-            _ = try ResultsObserver(filterBy: #Predicate<Sample> { $0.computed > 1 }, modelContext: container.mainContext)
+            _ = try ResultsObserver(
+                filterBy: #Predicate<Sample> { $0.computed > 1 }, modelContext: container.mainContext)
         }
     }
 }

@@ -15,7 +15,8 @@ import Testing
 
     @Test func savesInAnyContextOfTheProcessRefreshTheResults() async throws {
         let folder = try TemporaryDirectory()
-        let container = try ModelContainer(for: Tag.self, configurations: ModelConfiguration(url: folder.file("tags.store")))
+        let container = try ModelContainer(
+            for: Tag.self, configurations: ModelConfiguration(url: folder.file("tags.store")))
         let observer = try ResultsObserver(
             FetchDescriptor<Tag>(predicate: #Predicate { $0.uses > 0 }, sortBy: [SortDescriptor(\.name)]),
             in: container.mainContext, pollingInterval: nil
@@ -38,13 +39,14 @@ import Testing
 
     @Test func aSaveAlreadyAnsweredWithRefreshIsNotReportedAgain() async throws {
         let folder = try TemporaryDirectory()
-        let container = try ModelContainer(for: Tag.self, configurations: ModelConfiguration(url: folder.file("tags.store")))
+        let container = try ModelContainer(
+            for: Tag.self, configurations: ModelConfiguration(url: folder.file("tags.store")))
         let context = container.mainContext
         let observer = try ResultsObserver(FetchDescriptor<Tag>(), in: context, pollingInterval: .milliseconds(20))
         let before = observer.revision
         context.insert(Tag(name: "once", uses: 1))
         try context.save()
-        if observer.revision == before { observer.refresh() }   // as a view model does right after its own save
+        if observer.revision == before { observer.refresh() }  // as a view model does right after its own save
         #expect(observer.revision == before + 1)
         // Neither didSave nor the data_version poll reports that save a second time.
         try await Task.sleep(for: .milliseconds(200))
@@ -76,7 +78,8 @@ import Testing
 
         // Another context of this container changes it again, then this one saves again.
         let sibling = ModelContext(container)
-        let same = try #require(try sibling.fetch(FetchDescriptor<Tag>(predicate: #Predicate { $0.name == "kept" })).first)
+        let same = try #require(
+            try sibling.fetch(FetchDescriptor<Tag>(predicate: #Predicate { $0.name == "kept" })).first)
         same.uses = 9
         try sibling.save()
         context.insert(Tag(name: "last", uses: 3))
@@ -88,7 +91,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let store = folder.file("probe.store")
         let container = try ModelContainer(for: ProbeRowMirror.self, configurations: ModelConfiguration(url: store))
-        let observer = try ResultsObserver(FetchDescriptor<ProbeRowMirror>(), in: container.mainContext, pollingInterval: .milliseconds(50))
+        let observer = try ResultsObserver(
+            FetchDescriptor<ProbeRowMirror>(), in: container.mainContext, pollingInterval: .milliseconds(50))
         #expect(observer.results.isEmpty)
         let probe = try #require(ConcurrencyTests.probeExecutable())
         let process = Process()
@@ -105,7 +109,8 @@ import Testing
     @Test func aFetchThatCannotRunThrowsAtOnce() throws {
         let container = try inMemoryContainer(Sample.self)
         #expect(throws: SwiftDataError.self) {
-            _ = try ResultsObserver(FetchDescriptor<Sample>(predicate: #Predicate { $0.computed > 1 }), in: container.mainContext)
+            _ = try ResultsObserver(
+                FetchDescriptor<Sample>(predicate: #Predicate { $0.computed > 1 }), in: container.mainContext)
         }
     }
 }

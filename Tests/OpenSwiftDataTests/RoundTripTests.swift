@@ -11,7 +11,8 @@ private func sampleValues() -> [Sample] {
             text: "사업일 — 우주", integer: Int.max, wide: Int64.min, real: -0.5, flag: true,
             date: Date(timeIntervalSince1970: 1_700_000_000.25), bytes: Data([0, 1, 2, 255]),
             identifier: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!,
-            link: URL(string: "https://cdn.dummyjson.com/product-images/beauty/essence-mascara-lash-princess/thumbnail.webp")!,
+            link: URL(
+                string: "https://cdn.dummyjson.com/product-images/beauty/essence-mascara-lash-princess/thumbnail.webp")!,
             note: "non-nil 노트", count: 0, score: 4.94, seen: Date(timeIntervalSinceReferenceDate: -1),
             payload: Data(), tags: ["beauty", "마스카라", ""], priority: .high, shade: .green,
             size: Dimensions(width: 15.14, height: 13.08)
@@ -68,7 +69,7 @@ private func expectEqualValues(_ lhs: Sample, _ rhs: Sample, sourceLocation: Sou
             let context = ModelContext(container)
             for sample in originals { context.insert(sample) }
             try context.save()
-            _ = try context.fetch(FetchDescriptor<Sample>())   // through a read-only reader connection
+            _ = try context.fetch(FetchDescriptor<Sample>())  // through a read-only reader connection
         }
         #expect(FileManager.default.fileExists(atPath: url.path))
         // The writer closed last, so the WAL was folded into the file and its -wal and -shm files removed.
@@ -92,10 +93,11 @@ private func expectEqualValues(_ lhs: Sample, _ rhs: Sample, sourceLocation: Sou
     }
 
     @Test func transientAndComputedPropertiesAreNotColumns() throws {
-        #expect(Sample.schemaMetadata.map(\.name) == [
-            "text", "integer", "wide", "real", "flag", "date", "bytes", "identifier", "link", "note", "count",
-            "score", "seen", "payload", "tags", "priority", "shade", "size", "ratings", "nicknames", "lookup",
-        ])
+        #expect(
+            Sample.schemaMetadata.map(\.name) == [
+                "text", "integer", "wide", "real", "flag", "date", "bytes", "identifier", "link", "note", "count",
+                "score", "seen", "payload", "tags", "priority", "shade", "size", "ratings", "nicknames", "lookup",
+            ])
         let context = ModelContext(try inMemoryContainer(Sample.self))
         let sample = Sample(text: "t", integer: 21)
         sample.scratch = 99
@@ -143,7 +145,11 @@ private func expectEqualValues(_ lhs: Sample, _ rhs: Sample, sourceLocation: Sou
     @Test func modelsAreObservable() throws {
         let sample = Sample(text: "before")
         let changed = Mutex(false)
-        withObservationTracking { _ = sample.text } onChange: { changed.withLock { $0 = true } }
+        withObservationTracking {
+            _ = sample.text
+        } onChange: {
+            changed.withLock { $0 = true }
+        }
         sample.text = "after"
         #expect(changed.withLock { $0 })
     }

@@ -11,7 +11,8 @@ final class Backyard {
     var name: String
     @Relationship(inverse: \Plant.backyard) var leadingPlants: [Plant] = []
     @Relationship(inverse: \Plant.backyard) var trailingPlants: [Plant] = []
-    @Relationship(deleteRule: .cascade, inverse: \BackyardVisitorEvent.backyard) var visitorEvents: [BackyardVisitorEvent] = []
+    @Relationship(deleteRule: .cascade, inverse: \BackyardVisitorEvent.backyard) var visitorEvents:
+        [BackyardVisitorEvent] = []
 
     init(name: String) { self.name = name }
 }

@@ -14,7 +14,7 @@ import Testing
             } else if filterByInterested {
                 $0.intersted
             } else {
-                true // default
+                true  // default
             }
         }
     }
@@ -22,14 +22,18 @@ import Testing
     @MainActor
     @Test func placesSixLasVegasPlacesUpsertSearchAndInterestedFilter() throws {
         // The tutorial's preview container.
-        let container = try ModelContainer(for: Place.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try ModelContainer(
+            for: Place.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         for place in Place.previewPlaces {
             container.mainContext.insert(place)
         }
         let context = container.mainContext
         try context.save()
         let byName = FetchDescriptor<Place>(sortBy: [SortDescriptor(\.name)])
-        #expect(try context.fetch(byName).map(\.name) == ["Bellagio", "Excalibur", "Luxor", "Paris", "Stratosphere", "Treasure Island"])
+        #expect(
+            try context.fetch(byName).map(\.name) == [
+                "Bellagio", "Excalibur", "Luxor", "Paris", "Stratosphere", "Treasure Island",
+            ])
 
         // Inserting a place whose name exists updates that row instead of adding a duplicate.
         context.insert(Place(name: "Luxor", latitude: 36.0956, longitude: -115.1762, intersted: true))
@@ -40,7 +44,11 @@ import Testing
         #expect(luxor.intersted && luxor.latitude == 36.0956)
 
         func names(_ search: String, _ interested: Bool) throws -> [String] {
-            try context.fetch(FetchDescriptor(predicate: predicate(searchText: search, filterByInterested: interested), sortBy: [SortDescriptor(\.name)])).map(\.name)
+            try context.fetch(
+                FetchDescriptor(
+                    predicate: predicate(searchText: search, filterByInterested: interested),
+                    sortBy: [SortDescriptor(\.name)])
+            ).map(\.name)
         }
         #expect(try names("", false).count == 6)
         #expect(try names("", true) == ["Bellagio", "Excalibur", "Luxor", "Paris"])
@@ -60,17 +68,20 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.file("cart.store")
         do {
-            let context = ModelContext(try ModelContainer(for: SDCartModel.self, configurations: ModelConfiguration(url: url)))
+            let context = ModelContext(
+                try ModelContainer(for: SDCartModel.self, configurations: ModelConfiguration(url: url)))
             context.insert(SDCartModel(id: 1, title: "Essence Mascara Lash Princess", price: 9.99))
             context.insert(SDCartModel(id: 2, title: "Eyeshadow Palette with Mirror", price: 19.99))
             try context.save()
-            let second = try #require(try context.fetch(FetchDescriptor<SDCartModel>(predicate: #Predicate { $0.id == 2 })).first)
+            let second = try #require(
+                try context.fetch(FetchDescriptor<SDCartModel>(predicate: #Predicate { $0.id == 2 })).first)
             context.delete(second)
             try context.save()
             // After a delete the list is fetched again: no stale row.
             #expect(try context.fetch(FetchDescriptor<SDCartModel>()).map(\.id) == [1])
         }
-        let reopened = ModelContext(try ModelContainer(for: SDCartModel.self, configurations: ModelConfiguration(url: url)))
+        let reopened = ModelContext(
+            try ModelContainer(for: SDCartModel.self, configurations: ModelConfiguration(url: url)))
         #expect(try reopened.fetch(FetchDescriptor<SDCartModel>()).map(\.title) == ["Essence Mascara Lash Princess"])
     }
 
@@ -84,7 +95,8 @@ import Testing
         context.insert(book)
         try context.save()
         #expect(book.id == id)
-        let found = try context.fetch(FetchDescriptor<MarkedBookModel>(predicate: #Predicate { $0.title.contains("용기") }))
+        let found = try context.fetch(
+            FetchDescriptor<MarkedBookModel>(predicate: #Predicate { $0.title.contains("용기") }))
         #expect(found.first === book)
         #expect(found.first?.id == id)
     }
@@ -97,7 +109,8 @@ import Testing
         try context.save()
         ada.age = 37
         try context.save()
-        let adults = try context.fetch(FetchDescriptor<Person>(predicate: #Predicate { $0.age >= 18 && $0.email != nil }))
+        let adults = try context.fetch(
+            FetchDescriptor<Person>(predicate: #Predicate { $0.age >= 18 && $0.email != nil }))
         #expect(adults.map(\.name) == ["Ada"])
         #expect(adults.first?.age == 37)
         context.delete(ada)

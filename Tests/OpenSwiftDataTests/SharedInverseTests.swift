@@ -10,7 +10,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.file("birds.store")
         do {
-            let context = ModelContext(try ModelContainer(for: Backyard.self, configurations: ModelConfiguration(url: url)))
+            let context = ModelContext(
+                try ModelContainer(for: Backyard.self, configurations: ModelConfiguration(url: url)))
             let yard = Backyard(name: "North")
             context.insert(yard)
             yard.leadingPlants = ["fern", "ivy", "moss"].map(Plant.init)
@@ -27,9 +28,16 @@ import Testing
         #expect(yard.trailingPlants.map(\.species) == ["rose", "sage", "thyme"])
         #expect((yard.leadingPlants + yard.trailingPlants).allSatisfy { $0.backyard === yard })
         let fern = "fern"
-        #expect(try context.fetchCount(FetchDescriptor<Backyard>(predicate: #Predicate { $0.leadingPlants.contains { $0.species == fern } })) == 1)
-        #expect(try context.fetchCount(FetchDescriptor<Backyard>(predicate: #Predicate { $0.trailingPlants.contains { $0.species == fern } })) == 0)
-        #expect(try context.fetchCount(FetchDescriptor<Plant>(predicate: #Predicate { $0.backyard?.name == "North" })) == 6)
+        #expect(
+            try context.fetchCount(
+                FetchDescriptor<Backyard>(predicate: #Predicate { $0.leadingPlants.contains { $0.species == fern } }))
+                == 1)
+        #expect(
+            try context.fetchCount(
+                FetchDescriptor<Backyard>(predicate: #Predicate { $0.trailingPlants.contains { $0.species == fern } }))
+                == 0)
+        #expect(
+            try context.fetchCount(FetchDescriptor<Plant>(predicate: #Predicate { $0.backyard?.name == "North" })) == 6)
     }
 
     @Test func aPlantThatChangesBackyardLeavesBothListsOfTheOld() throws {
@@ -64,7 +72,8 @@ import Testing
             _ = try inMemoryContainer(Playlist.self)
         } throws: { error in
             let message = "\(error)"
-            return message.contains("Playlist.favourites") && message.contains("Playlist.recent") && message.contains("Song.playlists")
+            return message.contains("Playlist.favourites") && message.contains("Playlist.recent")
+                && message.contains("Song.playlists")
         }
     }
 }
@@ -76,7 +85,8 @@ extension SharedInverseTests {
         let folder = try TemporaryDirectory()
         let url = folder.file("birds.store")
         do {
-            let context = ModelContext(try ModelContainer(for: Backyard.self, configurations: ModelConfiguration(url: url)))
+            let context = ModelContext(
+                try ModelContainer(for: Backyard.self, configurations: ModelConfiguration(url: url)))
             let yard = Backyard(name: "North")
             context.insert(yard)
             yard.leadingPlants = ["fern", "ivy"].map(Plant.init)
@@ -88,7 +98,8 @@ extension SharedInverseTests {
         for table in ["Z_Backyard_leadingPlants", "Z_Backyard_trailingPlants"] {
             try raw.execute("DROP TABLE \"\(table)\"")
         }
-        guard case .text(let record) = try raw.scalar(#"SELECT "value" FROM "Z_METADATA" WHERE "key" = 'schema'"#) else {
+        guard case .text(let record) = try raw.scalar(#"SELECT "value" FROM "Z_METADATA" WHERE "key" = 'schema'"#)
+        else {
             Issue.record("no schema recorded")
             return
         }

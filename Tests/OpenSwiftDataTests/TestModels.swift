@@ -143,9 +143,11 @@ final class Ledger {
     var maybeAmount: Decimal?
     var shades: [Shade]?
 
-    init(amount: Decimal, rate: Float = 0, small: Int8 = 0, medium: Int16 = 0, large: Int32 = 0, unsigned: UInt32 = 0,
-         huge: UInt64 = 0, payment: Payment = .cash, history: [Payment] = [], lookup: [String: Int] = [:],
-         maybeAmount: Decimal? = nil, shades: [Shade]? = nil) {
+    init(
+        amount: Decimal, rate: Float = 0, small: Int8 = 0, medium: Int16 = 0, large: Int32 = 0, unsigned: UInt32 = 0,
+        huge: UInt64 = 0, payment: Payment = .cash, history: [Payment] = [], lookup: [String: Int] = [:],
+        maybeAmount: Decimal? = nil, shades: [Shade]? = nil
+    ) {
         self.amount = amount
         self.rate = rate
         self.small = small

@@ -30,7 +30,8 @@ func expectSQLMatchesEvaluate<T: PersistentModel>(
     let expected = try all.filter { try predicate.evaluate($0) }.map(\.persistentModelID)
     let actual = try context.fetch(FetchDescriptor(predicate: predicate)).map(\.persistentModelID)
     #expect(actual == expected, sourceLocation: sourceLocation)
-    #expect(try context.fetchCount(FetchDescriptor(predicate: predicate)) == expected.count, sourceLocation: sourceLocation)
+    #expect(
+        try context.fetchCount(FetchDescriptor(predicate: predicate)) == expected.count, sourceLocation: sourceLocation)
     return expected.count
 }
 

@@ -56,19 +56,26 @@ final class UnregisteredPaint {
 
 @Suite(.serialized) struct TransformableAttributeTests {
     init() {
-        ValueTransformer.setValueTransformer(SwatchTransformer(), forName: NSValueTransformerName("PaintTests.reversedSwatch"))
+        ValueTransformer.setValueTransformer(
+            SwatchTransformer(), forName: NSValueTransformerName("PaintTests.reversedSwatch"))
     }
 
     @Test func transformedValuesAreStoredAsTheTransformersDataAndReadBack() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("paint.store")
         do {
-            let context = ModelContext(try ModelContainer(for: Paint.self, configurations: ModelConfiguration(url: url)))
-            context.insert(Paint(
-                name: "teal", swatch: Swatch(red: 0, green: 128, blue: 128), backing: Swatch(red: 1, green: 2, blue: 3),
-                hinge: Hinge(angle: 90, label: "door")
-            ))
-            context.insert(Paint(name: "none", swatch: nil, backing: Swatch(red: 9, green: 9, blue: 9), hinge: Hinge(angle: 0, label: "")))
+            let context = ModelContext(
+                try ModelContainer(for: Paint.self, configurations: ModelConfiguration(url: url)))
+            context.insert(
+                Paint(
+                    name: "teal", swatch: Swatch(red: 0, green: 128, blue: 128),
+                    backing: Swatch(red: 1, green: 2, blue: 3),
+                    hinge: Hinge(angle: 90, label: "door")
+                ))
+            context.insert(
+                Paint(
+                    name: "none", swatch: nil, backing: Swatch(red: 9, green: 9, blue: 9),
+                    hinge: Hinge(angle: 0, label: "")))
             try context.save()
         }
         let context = ModelContext(try ModelContainer(for: Paint.self, configurations: ModelConfiguration(url: url)))
@@ -88,7 +95,8 @@ final class UnregisteredPaint {
         paints[1].swatch = Swatch(red: 255, green: 0, blue: 0)
         try context.save()
         let again = ModelContext(context.container)
-        let red = try #require(try again.fetch(FetchDescriptor<Paint>(predicate: #Predicate { $0.name == "teal" })).first?.swatch)
+        let red = try #require(
+            try again.fetch(FetchDescriptor<Paint>(predicate: #Predicate { $0.name == "teal" })).first?.swatch)
         #expect([red.red, red.green, red.blue] == [255, 0, 0])
     }
 

@@ -4,15 +4,19 @@ import SQLite
 import Testing
 
 @Suite struct TypeCoverageTests {
-    private func decimal(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0 }
+    private func decimal(_ text: String) -> Decimal {
+        Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
+    }
 
     @Test func everyTypeRoundTrips() throws {
         let context = ModelContext(try inMemoryContainer(Ledger.self))
         let date = Date(timeIntervalSinceReferenceDate: 12_345.5)
         let original = Ledger(
-            amount: decimal("12345678901234567890.123456789"), rate: 0.1, small: -128, medium: 32_767, large: -2_147_483_648,
+            amount: decimal("12345678901234567890.123456789"), rate: 0.1, small: -128, medium: 32_767,
+            large: -2_147_483_648,
             unsigned: 4_294_967_295, huge: UInt64(Int64.max), payment: .card(last4: "4242", expires: date),
-            history: [.cash, .voucher(codes: ["A", "사업"])], lookup: ["b": 2, "a": 1], maybeAmount: nil, shades: [.red, .green]
+            history: [.cash, .voucher(codes: ["A", "사업"])], lookup: ["b": 2, "a": 1], maybeAmount: nil,
+            shades: [.red, .green]
         )
         context.insert(original)
         try context.save()

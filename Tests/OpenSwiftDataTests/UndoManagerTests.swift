@@ -622,18 +622,19 @@ private func expectState(
         manager.endAutomaticGrouping()
         manager.undo()
         manager.redo()
-        #expect(received.withLock { $0 } == [
-            "NSUndoManagerDidOpenUndoGroupNotification",
-            "NSUndoManagerCheckpointNotification",
-            "NSUndoManagerWillCloseUndoGroupNotification",
-            "NSUndoManagerDidCloseUndoGroupNotification",
-            "NSUndoManagerCheckpointNotification",
-            "NSUndoManagerWillUndoChangeNotification",
-            "NSUndoManagerDidUndoChangeNotification",
-            "NSUndoManagerCheckpointNotification",
-            "NSUndoManagerWillRedoChangeNotification",
-            "NSUndoManagerDidRedoChangeNotification",
-        ])
+        #expect(
+            received.withLock { $0 } == [
+                "NSUndoManagerDidOpenUndoGroupNotification",
+                "NSUndoManagerCheckpointNotification",
+                "NSUndoManagerWillCloseUndoGroupNotification",
+                "NSUndoManagerDidCloseUndoGroupNotification",
+                "NSUndoManagerCheckpointNotification",
+                "NSUndoManagerWillUndoChangeNotification",
+                "NSUndoManagerDidUndoChangeNotification",
+                "NSUndoManagerCheckpointNotification",
+                "NSUndoManagerWillRedoChangeNotification",
+                "NSUndoManagerDidRedoChangeNotification",
+            ])
     }
 
     @Test @MainActor func mainActorTargets() {

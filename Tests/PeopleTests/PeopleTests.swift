@@ -29,20 +29,29 @@ private struct PeopleApp {
         self.router = router
     }
 
-    func send(_ method: HTTPMethod, _ target: String, json: String? = nil, form: [(String, String)]? = nil, cookie: String? = nil) async -> HTTPResponse {
+    func send(
+        _ method: HTTPMethod, _ target: String, json: String? = nil, form: [(String, String)]? = nil,
+        cookie: String? = nil
+    ) async -> HTTPResponse {
         var headers = HTTPHeaders()
         var body = Data()
         if let json {
             headers["Content-Type"] = "application/json"
             body = Data(json.utf8)
         } else if let form {
-            var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+            var allowed = CharacterSet.alphanumerics.intersection(
+                CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
             allowed.insert(charactersIn: "-._~")
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-            body = Data(form.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&").utf8)
+            body = Data(
+                form.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(
+                    separator: "&"
+                ).utf8)
         }
         if let cookie { headers["Cookie"] = cookie }
-        guard let request = HTTPRequest(method: method, target: target, headers: headers, body: body) else { return HTTPResponse(status: .badRequest) }
+        guard let request = HTTPRequest(method: method, target: target, headers: headers, body: body) else {
+            return HTTPResponse(status: .badRequest)
+        }
         return await router.respond(to: request)
     }
 
@@ -83,11 +92,18 @@ struct PersonFormTests {
             if case let .failure(errors) = PersonForm(name: name, age: age).validated() { return errors }
             return nil
         }
-        #expect(errors(" \t", "") == PersonFormErrors(name: "Enter a name (이름).", age: "Enter an age (나이): a whole number from 0 to 150."))
+        #expect(
+            errors(" \t", "")
+                == PersonFormErrors(name: "Enter a name (이름).", age: "Enter an age (나이): a whole number from 0 to 150.")
+        )
         for age in ["151", "-1", "36.5", "3e1", "abc", "٣٦", "３６", "+5", "99999999999999999999", "1 2"] {
-            #expect(errors("A", age) == PersonFormErrors(age: "The age (나이) must be a whole number from 0 to 150, such as 36."), "\(age)")
+            #expect(
+                errors("A", age)
+                    == PersonFormErrors(age: "The age (나이) must be a whole number from 0 to 150, such as 36."), "\(age)"
+            )
         }
-        #expect(errors(String(repeating: "x", count: 101), "1")?.name == "Use at most 100 characters (this name has 101).")
+        #expect(
+            errors(String(repeating: "x", count: 101), "1")?.name == "Use at most 100 characters (this name has 101).")
         #expect(errors("A\u{0}B", "1")?.name == "A name cannot contain line breaks, tabs or other control characters.")
         #expect(PersonFormErrors(name: "x", age: "y").summary == "The name and age are not valid.")
     }
@@ -107,7 +123,10 @@ struct PeopleTests {
             _ = try people.addPerson(PersonDraft(name: "Ada", age: "9"))
             _ = try people.addPerson(PersonDraft(name: "Ada", age: "10"))
             _ = try people.addPerson(PersonDraft(name: "Bob", age: "40"))
-            #expect(try people.fetchPeople().map { "\($0.name) \($0.age)" } == ["Ada 9", "Ada 10", "Ada 36", "Bob 40", "grace 85"])
+            #expect(
+                try people.fetchPeople().map { "\($0.name) \($0.age)" } == [
+                    "Ada 9", "Ada 10", "Ada 36", "Bob 40", "grace 85",
+                ])
         }
         let people = try PeopleViewModel(storeURL: folder.store)
         let id = try #require(IdentifierToken<Person>(token: ada.id))
@@ -137,7 +156,10 @@ struct PeopleTests {
         #expect(hong.name == "홍길동" && hong.age == "30")
         let number = await app.send(.post, "/api/people", json: #"{"name":"Ada","age":36}"#)
         #expect(try number.json(PersonLine.self).age == "36")
-        #expect(try await app.send(.get, "/api/people").json(PeopleController.PeopleJSON.self).people.map(\.name) == ["Ada", "홍길동"])
+        #expect(
+            try await app.send(.get, "/api/people").json(PeopleController.PeopleJSON.self).people.map(\.name) == [
+                "Ada", "홍길동",
+            ])
 
         #expect(try await app.send(.get, "/api/people/\(hong.id)").json(PersonLine.self) == hong)
         let put = await app.send(.put, "/api/people/\(hong.id)", json: #"{"name":"홍길동","age":"31"}"#)
@@ -148,9 +170,16 @@ struct PeopleTests {
         #expect(invalid.status == .badRequest)
         let body = try invalid.json(ErrorBody.self)
         #expect(body.error == "The name and age are not valid.")
-        #expect(body.fields == ["name": "Enter a name (이름).", "age": "The age (나이) must be a whole number from 0 to 150, such as 36."])
+        #expect(
+            body.fields == [
+                "name": "Enter a name (이름).", "age": "The age (나이) must be a whole number from 0 to 150, such as 36.",
+            ])
         let types = try await app.send(.post, "/api/people", json: #"{"name":["x"],"age":true}"#).json(ErrorBody.self)
-        #expect(types.fields == ["name": "name must be a string", "age": "age must be a whole number from 0 to 150, as a string or a number"])
+        #expect(
+            types.fields == [
+                "name": "name must be a string",
+                "age": "age must be a whole number from 0 to 150, as a string or a number",
+            ])
         #expect(await app.send(.post, "/api/people", json: "nope").status == .badRequest)
         let badPut = await app.send(.put, "/api/people/\(hong.id)", json: #"{"name":"홍길동","age":"-3"}"#)
         #expect(badPut.status == .badRequest)
@@ -160,7 +189,9 @@ struct PeopleTests {
         #expect(await app.send(.delete, "/api/people/\(hong.id)").status == .notFound)
         #expect(await app.send(.get, "/api/people/\(hong.id)").status == .notFound)
         #expect(await app.send(.put, "/api/people/\(hong.id)", json: #"{"name":"x","age":"1"}"#).status == .notFound)
-        #expect(try await app.send(.get, "/api/people/zzz").json(ErrorBody.self).error == "there is no person with this id (they may have been deleted)")
+        #expect(
+            try await app.send(.get, "/api/people/zzz").json(ErrorBody.self).error
+                == "there is no person with this id (they may have been deleted)")
         #expect(try await app.send(.get, "/api/people").json(PeopleController.PeopleJSON.self).people.count == 1)
     }
 
@@ -173,8 +204,14 @@ struct PeopleTests {
         for (body, reason) in [
             (#"{"name":"Bo","age":3,"age":4}"#, #"the member name "age" appears twice in one object (at byte 21)"#),
             (#"{"name":"Bo","age":3,}"#, "expected a member name in double quotes (at byte 21)"),
-            (#"{"name":"Bo", // a comment"# + "\n" + #""age":3}"#, "expected a member name in double quotes (at byte 14)"),
-            (String(repeating: #"{"a":"#, count: 129) + "1" + String(repeating: "}", count: 129), "arrays and objects are nested more than 128 deep"),
+            (
+                #"{"name":"Bo", // a comment"# + "\n" + #""age":3}"#,
+                "expected a member name in double quotes (at byte 14)"
+            ),
+            (
+                String(repeating: #"{"a":"#, count: 129) + "1" + String(repeating: "}", count: 129),
+                "arrays and objects are nested more than 128 deep"
+            ),
             (#"["Bo", 3]"#, "the body: expected an object, found an array"),
         ] {
             for (method, path) in [(HTTPMethod.post, "/api/people"), (.put, "/api/people/\(ada.id)")] {
@@ -187,13 +224,16 @@ struct PeopleTests {
         #expect(try await app.send(.get, "/api/people").json(PeopleController.PeopleJSON.self).people == [ada])
     }
 
-    @Test("Pages: 추가하기 with a notice once, messages next to the fields with the input kept, edit, delete behind a confirmation")
+    @Test(
+        "Pages: 추가하기 with a notice once, messages next to the fields with the input kept, edit, delete behind a confirmation"
+    )
     func pages() async throws {
         let folder = try TemporaryFolder()
         let app = try PeopleApp(store: folder.store)
         let empty = await app.send(.get, "/people")
         #expect(empty.main.contains("<button type=\"submit\" lang=\"ko\">추가하기</button>"))
-        #expect(empty.main.contains("<span lang=\"ko\">이름</span>") && empty.main.contains("<span lang=\"ko\">나이</span>"))
+        #expect(
+            empty.main.contains("<span lang=\"ko\">이름</span>") && empty.main.contains("<span lang=\"ko\">나이</span>"))
         #expect(empty.main.contains("<span lang=\"ko\">데이터</span>"))
         #expect(empty.text.contains("<link rel=\"stylesheet\" href=\"\(PeopleAssets.stylesheet.url)\">"))
         #expect(!empty.main.contains("<link"))
@@ -212,11 +252,15 @@ struct PeopleTests {
         #expect(list.main.contains("<td class=\"name\">Ada</td><td class=\"amount\">36</td>"))
         #expect(!(await app.send(.get, "/people", cookie: cookie)).main.contains("notice"))
 
-        let invalid = await app.send(.post, "/people", form: [("name", "<i>Eve</i>"), ("age", "two hundred")], cookie: cookie)
+        let invalid = await app.send(
+            .post, "/people", form: [("name", "<i>Eve</i>"), ("age", "two hundred")], cookie: cookie)
         #expect(invalid.status == .badRequest)
         #expect(invalid.main.contains("value=\"&lt;i&gt;Eve&lt;/i&gt;\""))
-        #expect(invalid.main.contains("value=\"two hundred\" inputmode=\"numeric\" maxlength=\"10\" autocomplete=\"off\" aria-invalid=\"true\" aria-describedby=\"age-error\">" +
-            "<p class=\"field-error\" id=\"age-error\">The age (나이) must be a whole number from 0 to 150, such as 36.</p>"))
+        #expect(
+            invalid.main.contains(
+                "value=\"two hundred\" inputmode=\"numeric\" maxlength=\"10\" autocomplete=\"off\" aria-invalid=\"true\" aria-describedby=\"age-error\">"
+                    + "<p class=\"field-error\" id=\"age-error\">The age (나이) must be a whole number from 0 to 150, such as 36.</p>"
+            ))
         #expect(!invalid.main.contains("name-error"))
         #expect(try app.people.fetchPeople().count == 1)
 
@@ -226,7 +270,8 @@ struct PeopleTests {
         let badEdit = await app.send(.post, "/people/\(ada.id)", form: [("name", ""), ("age", "36")])
         #expect(badEdit.status == .badRequest)
         #expect(badEdit.main.contains("<p class=\"field-error\" id=\"name-error\">Enter a name (이름).</p>"))
-        let saved = await app.send(.post, "/people/\(ada.id)", form: [("name", "Ada Lovelace"), ("age", "37")], cookie: cookie)
+        let saved = await app.send(
+            .post, "/people/\(ada.id)", form: [("name", "Ada Lovelace"), ("age", "37")], cookie: cookie)
         #expect(saved.headers["Location"] == "/people")
         #expect((await app.follow(saved)).main.contains("“Ada Lovelace” (37) was saved."))
 

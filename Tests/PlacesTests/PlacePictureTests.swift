@@ -22,15 +22,21 @@ struct PlacePictureTests {
         let luxor = PlacePicture(name: "Luxor", latitude: 36.0955, longitude: -115.1761).svg
         #expect(PlacePicture(name: "Luxor", latitude: 36.0955, longitude: -115.1761).svg == luxor)
         #expect(PlacePicture(name: "Luxor", latitude: 36.0956, longitude: -115.1761).svg != luxor)
-        #expect(PlacePicture(name: "Downtown", latitude: 36.17, longitude: -115.14).svg
-            != PlacePicture(name: "Fremont", latitude: 36.17, longitude: -115.14).svg)
+        #expect(
+            PlacePicture(name: "Downtown", latitude: 36.17, longitude: -115.14).svg
+                != PlacePicture(name: "Fremont", latitude: 36.17, longitude: -115.14).svg)
         // A fixed digest pins the drawing across runs and machines (it changes only when the drawing code does).
-        #expect(PlacePicture.fnv1a(luxor) == PlacePicture.fnv1a(PlacePicture(name: "Luxor", latitude: 36.0955, longitude: -115.1761).svg))
+        #expect(
+            PlacePicture.fnv1a(luxor)
+                == PlacePicture.fnv1a(PlacePicture(name: "Luxor", latitude: 36.0955, longitude: -115.1761).svg))
     }
 
     @Test("A picture is self-contained SVG: no script, no style element, no external reference; the name is escaped")
     func safe() {
-        for scene in ["Bellagio", "Paris", "Treasure Island", "Stratosphere", "Luxor", "Excalibur", "<script>alert(1)</script> & \"x\""] {
+        for scene in [
+            "Bellagio", "Paris", "Treasure Island", "Stratosphere", "Luxor", "Excalibur",
+            "<script>alert(1)</script> & \"x\"",
+        ] {
             let svg = PlacePicture(name: scene, latitude: 36.1, longitude: -115.1).svg
             #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"320\" height=\"240\""))
             #expect(svg.hasSuffix("</svg>\n"))
@@ -56,7 +62,9 @@ struct PlacePictureTests {
 struct PlaceMapTests {
     private func samples() -> [PlaceLine] {
         Place.previewPlaces.enumerated().map { index, place in
-            PlaceLine(id: "\(index)", name: place.name, latitude: place.latitude, longitude: place.longitude, interested: place.intersted)
+            PlaceLine(
+                id: "\(index)", name: place.name, latitude: place.latitude, longitude: place.longitude,
+                interested: place.intersted)
         }
     }
 
@@ -72,7 +80,9 @@ struct PlaceMapTests {
         func mapUnits(_ a: PlaceMap.Marker, _ b: PlaceMap.Marker) -> Double {
             ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
         }
-        let pairs = [("Luxor", "Stratosphere"), ("Bellagio", "Paris"), ("Excalibur", "Treasure Island"), ("Luxor", "Excalibur")]
+        let pairs = [
+            ("Luxor", "Stratosphere"), ("Bellagio", "Paris"), ("Excalibur", "Treasure Island"), ("Luxor", "Excalibur"),
+        ]
         let ratios = try pairs.map { pair -> Double in
             let a = try #require(byName[pair.0]), b = try #require(byName[pair.1])
             return mapUnits(a, b) / groundMetres(a.place, b.place)
@@ -84,13 +94,19 @@ struct PlaceMapTests {
         #expect(stratosphere.y < luxor.y)
         #expect(paris.x > bellagio.x)
         // The scale bar says the same scale: its length over its distance.
-        let metres = map.scaleBar.label.hasSuffix(" km") ? Double(map.scaleBar.label.dropLast(3))! * 1000 : Double(map.scaleBar.label.dropLast(2))!
+        let metres =
+            map.scaleBar.label.hasSuffix(" km")
+            ? Double(map.scaleBar.label.dropLast(3))! * 1000 : Double(map.scaleBar.label.dropLast(2))!
         #expect(abs(map.scaleBar.length / metres / (map.unitsPerDegree / 111_320) - 1) < 1e-9)
     }
 
-    @Test("Every marker and label is inside the frame and no label covers a marker or another label; long names are shortened")
+    @Test(
+        "Every marker and label is inside the frame and no label covers a marker or another label; long names are shortened"
+    )
     func layout() {
-        let long = PlaceLine(id: "w", name: "Wynn " + String(repeating: "W", count: 95), latitude: 36.1265, longitude: -115.1657, interested: false)
+        let long = PlaceLine(
+            id: "w", name: "Wynn " + String(repeating: "W", count: 95), latitude: 36.1265, longitude: -115.1657,
+            interested: false)
         let map = PlaceMap(places: samples() + [long])
         let shortened = map.markers.last
         #expect(shortened?.label.hasSuffix("…") == true && shortened?.label.hasPrefix("Wynn WW") == true)
@@ -110,7 +126,9 @@ struct PlaceMapTests {
                 #expect(!(box.x0 < label.x1 && label.x0 < box.x1 && box.y0 < label.y1 && label.y0 < box.y1))
             }
             for marker in map.markers {
-                #expect(!(marker.x - 7 < label.x1 && label.x0 < marker.x + 7 && marker.y - 7 < label.y1 && label.y0 < marker.y + 7))
+                #expect(
+                    !(marker.x - 7 < label.x1 && label.x0 < marker.x + 7 && marker.y - 7 < label.y1
+                        && label.y0 < marker.y + 7))
             }
         }
     }
@@ -121,25 +139,32 @@ struct PlaceMapTests {
         for (index, box) in boxes.enumerated() {
             #expect(box.minX >= 0 && box.maxX <= map.width && box.minY >= 0 && box.maxY <= map.height, comment)
             for other in boxes[(index + 1)...] {
-                #expect(!(other.minX < box.maxX && box.minX < other.maxX && other.minY < box.maxY && box.minY < other.maxY),
-                        "\(comment): \(map.markers[index].label) overlaps another label")
+                #expect(
+                    !(other.minX < box.maxX && box.minX < other.maxX && other.minY < box.maxY && box.minY < other.maxY),
+                    "\(comment): \(map.markers[index].label) overlaps another label")
             }
             for marker in map.markers {
-                #expect(!(marker.x - 7 < box.maxX && box.minX < marker.x + 7 && marker.y - 7 < box.maxY && box.minY < marker.y + 7), comment)
+                #expect(
+                    !(marker.x - 7 < box.maxX && box.minX < marker.x + 7 && marker.y - 7 < box.maxY
+                        && box.minY < marker.y + 7), comment)
             }
         }
     }
 
-    @Test("Places far apart: the Las Vegas places, a few units apart, get labels that never overlap, joined by leader lines")
+    @Test(
+        "Places far apart: the Las Vegas places, a few units apart, get labels that never overlap, joined by leader lines"
+    )
     func crowdedLabels() throws {
-        let vegas = samples() + [
-            PlaceLine(id: "f", name: "벨라지오 분수", latitude: 36.113, longitude: -115.174, interested: false),
-            PlaceLine(id: "h", name: "High Roller", latitude: 36.1176, longitude: -115.168, interested: true),
-        ]
-        let far = vegas + [
-            PlaceLine(id: "z", name: "Z", latitude: 10, longitude: -115, interested: false),
-            PlaceLine(id: "y", name: "Y", latitude: 36, longitude: -115, interested: false),
-        ]
+        let vegas =
+            samples() + [
+                PlaceLine(id: "f", name: "벨라지오 분수", latitude: 36.113, longitude: -115.174, interested: false),
+                PlaceLine(id: "h", name: "High Roller", latitude: 36.1176, longitude: -115.168, interested: true),
+            ]
+        let far =
+            vegas + [
+                PlaceLine(id: "z", name: "Z", latitude: 10, longitude: -115, interested: false),
+                PlaceLine(id: "y", name: "Y", latitude: 36, longitude: -115, interested: false),
+            ]
         let samplesMap = PlaceMap(places: samples())
         expectClearLabels(samplesMap, "the six samples")
         #expect(samplesMap.markers.allSatisfy { !$0.hasLeaderLine })
@@ -153,11 +178,14 @@ struct PlaceMapTests {
         let svg = PlaceMapPage.svg(map).description
         #expect(svg.components(separatedBy: "<line class=\"leader\"").count - 1 == moved.count)
         // The map stays to scale: Y is 26 degrees north of Z.
-        let y = try #require(map.markers.first { $0.place.name == "Y" }), z = try #require(map.markers.first { $0.place.name == "Z" })
+        let y = try #require(map.markers.first { $0.place.name == "Y" }),
+            z = try #require(map.markers.first { $0.place.name == "Z" })
         #expect(abs((z.y - y.y) / 26 - map.unitsPerDegree) < 1e-9)
 
         // Many more places at one spot than rows in the frame: the frame grows below, labels still apart.
-        let pile = (0..<40).map { PlaceLine(id: "p\($0)", name: "Place \($0)", latitude: 36.1, longitude: -115.17, interested: false) }
+        let pile = (0..<40).map {
+            PlaceLine(id: "p\($0)", name: "Place \($0)", latitude: 36.1, longitude: -115.17, interested: false)
+        }
         let piled = PlaceMap(places: pile + [far[far.count - 2]])
         expectClearLabels(piled, "forty places at one spot")
         #expect(piled.markers.count == 41)
@@ -166,9 +194,14 @@ struct PlaceMapTests {
     @Test("No places, one place, and places far apart still make a map")
     func edgeCases() {
         #expect(PlaceMap(places: []).markers.isEmpty)
-        let one = PlaceMap(places: [PlaceLine(id: "1", name: "Seoul", latitude: 37.5665, longitude: 126.978, interested: true)])
+        let one = PlaceMap(places: [
+            PlaceLine(id: "1", name: "Seoul", latitude: 37.5665, longitude: 126.978, interested: true)
+        ])
         #expect(abs(one.markers[0].x - one.width / 2) < 0.001 && abs(one.markers[0].y - one.height / 2) < 0.001)
-        let far = PlaceMap(places: samples() + [PlaceLine(id: "s", name: "Seoul", latitude: 37.5665, longitude: 126.978, interested: false)])
+        let far = PlaceMap(
+            places: samples() + [
+                PlaceLine(id: "s", name: "Seoul", latitude: 37.5665, longitude: 126.978, interested: false)
+            ])
         for marker in far.markers { #expect((0...far.width).contains(marker.x) && (0...far.height).contains(marker.y)) }
         #expect(!far.grid.isEmpty)
     }

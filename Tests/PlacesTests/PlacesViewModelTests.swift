@@ -47,10 +47,15 @@ struct PlacesViewModelTests {
         #expect(try names("island") == ["Treasure Island"])
 
         // SQL answers what the tutorial's in-memory filter does, on the same rows.
-        let container = try ModelContainer(for: Place.self, SampleDataRecord.self, configurations: ModelConfiguration(url: folder.store))
+        let container = try ModelContainer(
+            for: Place.self, SampleDataRecord.self, configurations: ModelConfiguration(url: folder.store))
         let all = try ModelContext(container).fetch(FetchDescriptor<Place>(sortBy: PlacesViewModel.sortByName))
-        for (search, interested) in [("", false), ("", true), ("e", false), ("É", true), ("str", false), ("분수", true), ("zz", false)] {
-            let inMemory = try all.filter { try PlacesViewModel.predicate(searchText: search, filterByInterested: interested).evaluate($0) }
+        for (search, interested) in [
+            ("", false), ("", true), ("e", false), ("É", true), ("str", false), ("분수", true), ("zz", false),
+        ] {
+            let inMemory = try all.filter {
+                try PlacesViewModel.predicate(searchText: search, filterByInterested: interested).evaluate($0)
+            }
             #expect(try names(search, interested) == inMemory.map(\.name))
         }
     }
@@ -60,12 +65,15 @@ struct PlacesViewModelTests {
         let folder = try TemporaryFolder()
         let places = try PlacesViewModel(storeURL: folder.store)
         let luxor = try #require(try places.fetchPlaces(searchText: "Luxor").first)
-        let (saved, updatedExisting) = try places.addPlace(PlaceDraft(name: "Luxor", latitude: 36.0956, longitude: -115.1762, interested: true))
+        let (saved, updatedExisting) = try places.addPlace(
+            PlaceDraft(name: "Luxor", latitude: 36.0956, longitude: -115.1762, interested: true))
         #expect(updatedExisting)
         #expect(saved.id == luxor.id)
-        #expect(saved == PlaceLine(id: luxor.id, name: "Luxor", latitude: 36.0956, longitude: -115.1762, interested: true))
+        #expect(
+            saved == PlaceLine(id: luxor.id, name: "Luxor", latitude: 36.0956, longitude: -115.1762, interested: true))
         #expect(try places.fetchPlaces().count == 6)
-        let (added, existed) = try places.addPlace(PlaceDraft(name: "High Roller", latitude: 36.1176, longitude: -115.1680, interested: false))
+        let (added, existed) = try places.addPlace(
+            PlaceDraft(name: "High Roller", latitude: 36.1176, longitude: -115.1680, interested: false))
         #expect(!existed)
         #expect(added.id != luxor.id)
         #expect(try places.fetchPlaces().count == 7)
@@ -83,11 +91,16 @@ struct PlacesViewModelTests {
         #expect(try places.place(id: id) == luxor)
         #expect(try places.fetchPlaces().map(\.name) == sampleNames)
 
-        let renamed = try places.updatePlace(id: id, with: PlaceDraft(name: "Luxor Las Vegas", latitude: 36.0955, longitude: -115.1761, interested: false))
+        let renamed = try places.updatePlace(
+            id: id,
+            with: PlaceDraft(name: "Luxor Las Vegas", latitude: 36.0955, longitude: -115.1761, interested: false))
         #expect(renamed.id == luxor.id && renamed.name == "Luxor Las Vegas")
         #expect(try places.setInterested(id: id, true).interested)
         let reopened = try PlacesViewModel(storeURL: folder.store)
-        #expect(try reopened.place(id: id) == PlaceLine(id: luxor.id, name: "Luxor Las Vegas", latitude: 36.0955, longitude: -115.1761, interested: true))
+        #expect(
+            try reopened.place(id: id)
+                == PlaceLine(
+                    id: luxor.id, name: "Luxor Las Vegas", latitude: 36.0955, longitude: -115.1761, interested: true))
     }
 
     @Test("IDs are opaque tokens that survive a restart; malformed, foreign or deleted ones find nothing")
@@ -123,7 +136,8 @@ struct PlacesViewModelTests {
 struct PlaceFormTests {
     @Test("Valid input, trimmed; coordinates written in several ways")
     func valid() throws {
-        let draft = try PlaceForm(name: "  Luxor \n", latitude: " 36.0955 ", longitude: "−115.1761", interested: true).validated().get()
+        let draft = try PlaceForm(name: "  Luxor \n", latitude: " 36.0955 ", longitude: "−115.1761", interested: true)
+            .validated().get()
         #expect(draft == PlaceDraft(name: "Luxor", latitude: 36.0955, longitude: -115.1761, interested: true))
         #expect(try PlaceForm(name: "A", latitude: "+90", longitude: "-180").validated().get().latitude == 90)
         #expect(try PlaceForm(name: "A", latitude: ".5", longitude: "7.").validated().get().longitude == 7)
@@ -135,18 +149,24 @@ struct PlaceFormTests {
             if case let .failure(errors) = form.validated() { return errors }
             return nil
         }
-        #expect(errors(PlaceForm(name: "   ", latitude: "", longitude: "")) == PlaceFormErrors(
-            name: "Enter a name.",
-            latitude: "Enter a latitude from -90 to 90, such as 36.1129.",
-            longitude: "Enter a longitude from -180 to 180, such as -115.1765."
-        ))
+        #expect(
+            errors(PlaceForm(name: "   ", latitude: "", longitude: ""))
+                == PlaceFormErrors(
+                    name: "Enter a name.",
+                    latitude: "Enter a latitude from -90 to 90, such as 36.1129.",
+                    longitude: "Enter a longitude from -180 to 180, such as -115.1765."
+                ))
         for latitude in ["90.0001", "-91", "1e3", "inf", "nan", "0x10", "36,1", "abc", "--1", "."] {
-            #expect(errors(PlaceForm(name: "A", latitude: latitude, longitude: "0"))?.latitude == "A latitude is a number from -90 to 90, such as 36.1129.")
+            #expect(
+                errors(PlaceForm(name: "A", latitude: latitude, longitude: "0"))?.latitude
+                    == "A latitude is a number from -90 to 90, such as 36.1129.")
         }
-        #expect(errors(PlaceForm(name: String(repeating: "가", count: 101), latitude: "0", longitude: "0"))?.name
-            == "Use at most 100 characters (this name has 101).")
-        #expect(errors(PlaceForm(name: "Two\nlines", latitude: "0", longitude: "0"))?.name
-            == "A name cannot contain line breaks, tabs or other control characters.")
+        #expect(
+            errors(PlaceForm(name: String(repeating: "가", count: 101), latitude: "0", longitude: "0"))?.name
+                == "Use at most 100 characters (this name has 101).")
+        #expect(
+            errors(PlaceForm(name: "Two\nlines", latitude: "0", longitude: "0"))?.name
+                == "A name cannot contain line breaks, tabs or other control characters.")
         #expect(errors(PlaceForm(name: "A", latitude: "0", longitude: "181"))?.summary == "The longitude is not valid.")
         #expect(PlaceFormErrors(name: "x", latitude: "y").summary == "The name and latitude are not valid.")
     }

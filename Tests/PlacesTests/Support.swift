@@ -28,7 +28,10 @@ struct PlacesApp {
     }
 
     /// Sends a request; `json` bodies go with `Content-Type: application/json`, `form` bodies form-encoded.
-    func send(_ method: HTTPMethod, _ target: String, json: String? = nil, form: [(String, String)]? = nil, cookie: String? = nil) async -> HTTPResponse {
+    func send(
+        _ method: HTTPMethod, _ target: String, json: String? = nil, form: [(String, String)]? = nil,
+        cookie: String? = nil
+    ) async -> HTTPResponse {
         var headers = HTTPHeaders()
         var body = Data()
         if let json {
@@ -52,7 +55,8 @@ struct PlacesApp {
     }
 
     private func encode(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+        var allowed = CharacterSet.alphanumerics.intersection(
+            CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
         allowed.insert(charactersIn: "-._~")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }

@@ -7,9 +7,14 @@ enum Library {
     static let author = StoreEntity(
         name: "Author",
         properties: [
-            .attribute(StoreAttribute(name: "name", storageType: .text, isOptional: false, valueTypeName: "Swift.String")),
-            .attribute(StoreAttribute(name: "age", storageType: .integer, isOptional: true, valueTypeName: "Swift.Optional<Swift.Int>")),
-            .relationship(StoreRelationship(name: "books", destination: "Book", isToMany: true, isOptional: false, inverseName: "author")),
+            .attribute(
+                StoreAttribute(name: "name", storageType: .text, isOptional: false, valueTypeName: "Swift.String")),
+            .attribute(
+                StoreAttribute(
+                    name: "age", storageType: .integer, isOptional: true, valueTypeName: "Swift.Optional<Swift.Int>")),
+            .relationship(
+                StoreRelationship(
+                    name: "books", destination: "Book", isToMany: true, isOptional: false, inverseName: "author")),
         ],
         uniquenessConstraints: [["name"]]
     )
@@ -19,10 +24,13 @@ enum Library {
         properties: [
             .attribute(StoreAttribute(name: "title", storageType: .text, isOptional: false)),
             .attribute(StoreAttribute(name: "price", storageType: .real, isOptional: false)),
-            .attribute(StoreAttribute(name: "cost", storageType: .text, isOptional: true, collation: DecimalCollation.name)),
+            .attribute(
+                StoreAttribute(name: "cost", storageType: .text, isOptional: true, collation: DecimalCollation.name)),
             .attribute(StoreAttribute(name: "tagNames", storageType: .text, isOptional: false, representation: "json")),
             .relationship(StoreRelationship(name: "author", destination: "Author", isToMany: false, isOptional: true)),
-            .relationship(StoreRelationship(name: "tags", destination: "Tag", isToMany: true, isOptional: false, inverseName: "books")),
+            .relationship(
+                StoreRelationship(
+                    name: "tags", destination: "Tag", isToMany: true, isOptional: false, inverseName: "books")),
         ],
         indices: [["price"]]
     )
@@ -39,7 +47,8 @@ enum Library {
         name: "Photo",
         properties: [
             .attribute(StoreAttribute(name: "bytes", storageType: .blob, isOptional: true, storesExternally: true)),
-            .attribute(StoreAttribute(name: "caption", storageType: .text, isOptional: false, defaultValue: .text("untitled"))),
+            .attribute(
+                StoreAttribute(name: "caption", storageType: .text, isOptional: false, defaultValue: .text("untitled"))),
         ]
     )
 
@@ -57,7 +66,9 @@ extension SchemaMapping {
 
     /// The storage of `table`'s property `property`.
     func relationship(_ table: EntityTable, _ property: String) throws -> RelationshipMapping {
-        guard let index = table.propertyIndex(named: property), let mapping = relationship(of: table, propertyIndex: index) else {
+        guard let index = table.propertyIndex(named: property),
+            let mapping = relationship(of: table, propertyIndex: index)
+        else {
             throw FixtureError("no relationship \(table.name).\(property)")
         }
         return mapping

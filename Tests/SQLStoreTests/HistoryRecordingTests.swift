@@ -14,7 +14,8 @@ import Testing
     }
 
     func open(_ url: URL? = nil) throws -> SQLiteStore {
-        try SQLiteStore.open(url: url, mapping: mapping, version: SchemaVersion(1, 0, 0), knownEntities: [], stages: { _ in [] })
+        try SQLiteStore.open(
+            url: url, mapping: mapping, version: SchemaVersion(1, 0, 0), knownEntities: [], stages: { _ in [] })
     }
 
     @Test func eachSaveIsOneTransactionWithItsChanges() throws {
@@ -28,7 +29,9 @@ import Testing
         ]
         let keys = try store.save(insert).insertedKeys
         var change = SaveRequest()
-        change.updates = [SaveRequest.Update(table: author, key: keys[1], columns: [1], values: [.text("Jemisin"), .integer(51)])]
+        change.updates = [
+            SaveRequest.Update(table: author, key: keys[1], columns: [1], values: [.text("Jemisin"), .integer(51)])
+        ]
         var delete = SaveRequest.Delete(table: author, key: keys[0])
         delete.tombstone = ["name": .text("Le Guin")]
         change.deletes = [delete]
@@ -65,7 +68,9 @@ import Testing
 
     private func authors(_ count: Int) -> SaveRequest {
         var request = SaveRequest()
-        request.inserts = (0..<count).map { SaveRequest.Insert(table: author, values: [.text("Author \($0) \(UUID())"), .integer(Int64($0))]) }
+        request.inserts = (0..<count).map {
+            SaveRequest.Insert(table: author, values: [.text("Author \($0) \(UUID())"), .integer(Int64($0))])
+        }
         return request
     }
 
@@ -95,7 +100,10 @@ import Testing
 
         let deleted = try #require(try store.history().last).changes
         #expect(deleted.map(\.key) == keys)
-        #expect(deleted.allSatisfy { $0.kind == .delete && $0.entity == "Author" && $0.tombstone.isEmpty && $0.columns.isEmpty })
+        #expect(
+            deleted.allSatisfy {
+                $0.kind == .delete && $0.entity == "Author" && $0.tombstone.isEmpty && $0.columns.isEmpty
+            })
         // One change row holding the first and last key, not 1,000 keys.
         let stored = try storedChanges(url)
         #expect(stored.count == 1 && stored.first?.kind == 3 && stored.first?.bytes == 16)
@@ -115,7 +123,8 @@ import Testing
         let result = try store.save(request)
 
         let changes = try #require(try store.history().last).changes
-        #expect(changes.filter { $0.kind == .delete }.map(\.key) == [keys[1], keys[2], keys[5], keys[6], keys[7], keys[9]])
+        #expect(
+            changes.filter { $0.kind == .delete }.map(\.key) == [keys[1], keys[2], keys[5], keys[6], keys[7], keys[9]])
         #expect(changes.filter { $0.kind == .insert }.map(\.key) == result.insertedKeys)
         #expect(changes.count == 7)
         // Runs 1–2, 5–7, 9: three pairs of keys.
@@ -154,7 +163,9 @@ import Testing
         let keys = try store.save(authors(3)).insertedKeys
         let raw = try SQLiteConnection(location: .file(url.path))
         let packed = keys.map(\.littleEndian).withUnsafeBytes { Data($0) }
-        try raw.execute(#"INSERT INTO "Z_HISTORYTRANSACTION" ("ZTIMESTAMP", "ZAUTHOR", "ZBUNDLEID", "ZPROCESSID") VALUES (0, 'old', 'b', '1')"#)
+        try raw.execute(
+            #"INSERT INTO "Z_HISTORYTRANSACTION" ("ZTIMESTAMP", "ZAUTHOR", "ZBUNDLEID", "ZPROCESSID") VALUES (0, 'old', 'b', '1')"#
+        )
         try raw.execute(
             #"INSERT INTO "Z_HISTORYCHANGE" ("ZTRANSACTION", "ZKIND", "ZENTITY", "ZKEYS", "ZCOLUMNS", "ZTOMBSTONES") VALUES (?, 2, 'Author', ?, NULL, NULL)"#,
             [.integer(raw.lastInsertRowID), .blob(packed)]

@@ -5,13 +5,20 @@ import Testing
 /// Migrations: the record, lightweight changes, refusals that write nothing, and steps that run code.
 @Suite struct MigrationTests {
     static func people(_ extra: [StoreProperty] = []) -> StoreSchema {
-        StoreSchema(entities: [StoreEntity(
-            name: "Person", properties: [.attribute(StoreAttribute(name: "name", storageType: .text, isOptional: false))] + extra
-        )])
+        StoreSchema(entities: [
+            StoreEntity(
+                name: "Person",
+                properties: [.attribute(StoreAttribute(name: "name", storageType: .text, isOptional: false))] + extra
+            )
+        ])
     }
 
-    func open(_ url: URL, _ schema: StoreSchema, stages: (StoredSchema?) throws -> [MigrationStep] = { _ in [] }) throws -> SQLiteStore {
-        try SQLiteStore.open(url: url, mapping: try SchemaMapping(schema: schema), version: schema.version, knownEntities: ["Person"], stages: stages)
+    func open(_ url: URL, _ schema: StoreSchema, stages: (StoredSchema?) throws -> [MigrationStep] = { _ in [] }) throws
+        -> SQLiteStore
+    {
+        try SQLiteStore.open(
+            url: url, mapping: try SchemaMapping(schema: schema), version: schema.version, knownEntities: ["Person"],
+            stages: stages)
     }
 
     func insertPerson(_ store: SQLiteStore, _ values: [StoredValue]) throws {
@@ -34,7 +41,9 @@ import Testing
         }
         #expect(recorded?.entity(named: "Person")?.columns.map(\.name) == ["name"])
         var rows: [[StoredValue]] = []
-        try second.fetch(FetchRequest(table: try second.mapping.named("Person"))) { row in rows.append([row.value(at: 1), row.value(at: 2)]) }
+        try second.fetch(FetchRequest(table: try second.mapping.named("Person"))) { row in
+            rows.append([row.value(at: 1), row.value(at: 2)])
+        }
         #expect(rows == [[.text("Ada"), .null]])
     }
 
@@ -45,7 +54,10 @@ import Testing
         try insertPerson(first, [.text("Ada")])
         first.close()
         let before = try Data(contentsOf: url)
-        let schema = Self.people([.attribute(StoreAttribute(name: "age", storageType: .integer, isOptional: false, valueTypeName: "Swift.Int"))])
+        let schema = Self.people([
+            .attribute(
+                StoreAttribute(name: "age", storageType: .integer, isOptional: false, valueTypeName: "Swift.Int"))
+        ])
         #expect {
             try open(url, schema)
         } throws: { error in
@@ -55,7 +67,10 @@ import Testing
         }
         #expect(try Data(contentsOf: url) == before)
         // With a default, the rows take it.
-        let defaulted = Self.people([.attribute(StoreAttribute(name: "age", storageType: .integer, isOptional: false, defaultValue: .integer(30)))])
+        let defaulted = Self.people([
+            .attribute(
+                StoreAttribute(name: "age", storageType: .integer, isOptional: false, defaultValue: .integer(30)))
+        ])
         let store = try open(url, defaulted)
         var ages: [Int64] = []
         try store.fetch(FetchRequest(table: try store.mapping.named("Person"))) { row in ages.append(row.int64(at: 2)) }
@@ -74,14 +89,19 @@ import Testing
         let v2Mapping = try SchemaMapping(schema: v2)
         var seen: [String] = []
         let step = MigrationStep(
-            target: v2Mapping, version: v2.version, label: "1.0.0 → 2.0.0", source: try SchemaMapping(schema: Self.people()),
+            target: v2Mapping, version: v2.version, label: "1.0.0 → 2.0.0",
+            source: try SchemaMapping(schema: Self.people()),
             willMigrate: { store in
-                try store.fetch(FetchRequest(table: try store.mapping.named("Person"))) { row in seen.append(row.text(at: 1)) }
+                try store.fetch(FetchRequest(table: try store.mapping.named("Person"))) { row in
+                    seen.append(row.text(at: 1))
+                }
             },
             didMigrate: { store in
                 let person = try store.mapping.named("Person")
                 var request = SaveRequest()
-                request.updates = [SaveRequest.Update(table: person, key: 1, columns: [1], values: [.text("Ada"), .text("Countess")])]
+                request.updates = [
+                    SaveRequest.Update(table: person, key: 1, columns: [1], values: [.text("Ada"), .text("Countess")])
+                ]
                 _ = try store.save(request)
             }
         )
@@ -90,7 +110,9 @@ import Testing
         let store = try open(url, v3) { stored in stored?.version == SchemaVersion(1, 0, 0) ? [step] : [] }
         #expect(seen == ["Ada"])
         var nicknames: [String] = []
-        try store.fetch(FetchRequest(table: try store.mapping.named("Person"))) { row in nicknames.append(row.text(at: 2)) }
+        try store.fetch(FetchRequest(table: try store.mapping.named("Person"))) { row in
+            nicknames.append(row.text(at: 2))
+        }
         #expect(nicknames == ["Countess"])
         store.close()
 

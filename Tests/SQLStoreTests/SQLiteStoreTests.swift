@@ -19,7 +19,8 @@ import Testing
     }
 
     func open(_ url: URL? = nil) throws -> SQLiteStore {
-        try SQLiteStore.open(url: url, mapping: mapping, version: SchemaVersion(1, 0, 0), knownEntities: [], stages: { _ in [] })
+        try SQLiteStore.open(
+            url: url, mapping: mapping, version: SchemaVersion(1, 0, 0), knownEntities: [], stages: { _ in [] })
     }
 
     func bookRow(_ title: String, price: Double = 10, tags: String = "[]") -> [StoredValue] {
@@ -43,16 +44,21 @@ import Testing
             SaveRequest.Insert(table: tag, values: [.text("classic")]),
         ]
         request.references = [SaveRequest.Reference(table: book, column: 4, owner: .inserted(1), target: .inserted(0))]
-        request.joinRows = [SaveRequest.JoinRows(
-            relationship: try mapping.relationship(book, "tags"), owner: .inserted(1), targets: [(.inserted(3), 0), (.inserted(2), 1)]
-        )]
+        request.joinRows = [
+            SaveRequest.JoinRows(
+                relationship: try mapping.relationship(book, "tags"), owner: .inserted(1),
+                targets: [(.inserted(3), 0), (.inserted(2), 1)]
+            )
+        ]
         let result = try store.save(request)
         #expect(result.insertedKeys == [1, 1, 1, 2])
         // The author's books, through the foreign key the reference set.
-        let books = FetchRequest(table: book, rows: .related(try mapping.relationship(author, "books"), owner: result.insertedKeys[0]))
+        let books = FetchRequest(
+            table: book, rows: .related(try mapping.relationship(author, "books"), owner: result.insertedKeys[0]))
         #expect(try texts(store, books, column: 1) == ["Earthsea"])
         // The book's tags, in the order given.
-        let tags = FetchRequest(table: tag, rows: .related(try mapping.relationship(book, "tags"), owner: result.insertedKeys[1]))
+        let tags = FetchRequest(
+            table: tag, rows: .related(try mapping.relationship(book, "tags"), owner: result.insertedKeys[1]))
         #expect(try texts(store, tags, column: 1) == ["classic", "fantasy"])
         // The other side of the join table.
         let tagBooks = FetchRequest(table: book, rows: .related(try mapping.relationship(tag, "books"), owner: 2))
@@ -107,10 +113,17 @@ import Testing
         let price = sql.value(of: try book.column("price"), row: sql.row(of: book), table: book, alias: book.quotedName)
         let cheap = sql.comparison(price, .lessThan, sql.value(.real(2)))
         #expect(try store.count(FetchRequest(table: book, rows: .matching(cheap))) == 2)
-        #expect(try store.fetchKeys(FetchRequest(table: book, sort: [SortTerm(column: try book.column("price"), ascending: false)])) == [4, 3, 2, 1])
+        #expect(
+            try store.fetchKeys(
+                FetchRequest(table: book, sort: [SortTerm(column: try book.column("price"), ascending: false)])) == [
+                    4, 3, 2, 1,
+                ])
 
         var delete = SaveRequest()
-        delete.batchDeletes = [SaveRequest.BatchDelete(table: book, rows: .matching(cheap)), SaveRequest.BatchDelete(table: book, rows: .keys([3]))]
+        delete.batchDeletes = [
+            SaveRequest.BatchDelete(table: book, rows: .matching(cheap)),
+            SaveRequest.BatchDelete(table: book, rows: .keys([3])),
+        ]
         #expect(try store.save(delete).batchDeletedKeys == [[1, 2], [3]])
         #expect(try store.count(FetchRequest(table: book)) == 1)
         try store.erase()
@@ -124,31 +137,48 @@ import Testing
         request.inserts = [SaveRequest.Insert(table: photo, values: [.blob(bytes), .text("sea")])]
         let key = try store.save(request).insertedKeys[0]
         var read: [StoredValue] = []
-        try store.fetch(FetchRequest(table: photo, rows: .key(key))) { row in read = [row.value(at: 1), row.value(at: 2)] }
+        try store.fetch(FetchRequest(table: photo, rows: .key(key))) { row in
+            read = [row.value(at: 1), row.value(at: 2)]
+        }
         #expect(read == [.blob(bytes), .text("sea")])
         var delete = SaveRequest()
         delete.deletes = [SaveRequest.Delete(table: photo, key: key)]
         _ = try store.save(delete)
         // The trigger took the bytes with the row.
-        let external = try SchemaMapping(schema: StoreSchema(entities: [
-            StoreEntity(name: ExternalData.table, properties: [.attribute(StoreAttribute(name: ExternalData.bytesColumn, storageType: .blob, isOptional: false))]),
-        ])).named(ExternalData.table)
+        let external = try SchemaMapping(
+            schema: StoreSchema(entities: [
+                StoreEntity(
+                    name: ExternalData.table,
+                    properties: [
+                        .attribute(
+                            StoreAttribute(name: ExternalData.bytesColumn, storageType: .blob, isOptional: false))
+                    ])
+            ])
+        ).named(ExternalData.table)
         #expect(try store.count(FetchRequest(table: external)) == 0)
     }
 
     @Test func stringMatchingWithCaseAndDiacriticOptions() throws {
         let store = try open()
         var request = SaveRequest()
-        request.inserts = ["Café Society", "Earthsea", "earthbound", "Cafe"].map { SaveRequest.Insert(table: book, values: bookRow($0)) }
+        request.inserts = ["Café Society", "Earthsea", "earthbound", "Cafe"].map {
+            SaveRequest.Insert(table: book, values: bookRow($0))
+        }
         _ = try store.save(request)
         func titles(_ match: StringMatch, _ other: String, _ options: StringMatchOptions = []) throws -> [String] {
             let sql = SQLExpressionBuilder()
-            let title = sql.value(of: try book.column("title"), row: sql.row(of: book), table: book, alias: book.quotedName)
-            return try texts(store, FetchRequest(table: book, rows: .matching(sql.matches(title, match, sql.value(.text(other)), options: options))), column: 1)
+            let title = sql.value(
+                of: try book.column("title"), row: sql.row(of: book), table: book, alias: book.quotedName)
+            return try texts(
+                store,
+                FetchRequest(
+                    table: book, rows: .matching(sql.matches(title, match, sql.value(.text(other)), options: options))),
+                column: 1)
         }
         #expect(try titles(.contains, "earth") == ["earthbound"])
         #expect(try titles(.contains, "EARTH", .caseInsensitive) == ["Earthsea", "earthbound"])
-        #expect(try titles(.startsWith, "cafe", [.caseInsensitive, .diacriticInsensitive]) == ["Café Society", "Cafe"])
+        #expect(
+            try titles(.startsWith, "cafe", [.caseInsensitive, .diacriticInsensitive]) == ["Café Society", "Cafe"])
         #expect(try titles(.startsWith, "Cafe") == ["Cafe"])
         #expect(try titles(.endsWith, "SEA", .caseInsensitive) == ["Earthsea"])
         #expect(try titles(.equals, "cafe", [.caseInsensitive, .diacriticInsensitive]) == ["Cafe"])
@@ -160,10 +190,13 @@ import Testing
     @Test func caseInsensitiveCollationsOrderAsFoundation() throws {
         let store = try open()
         var request = SaveRequest()
-        request.inserts = ["banana", "Apple", "cherry", "apple", "Banana"].map { SaveRequest.Insert(table: book, values: bookRow($0)) }
+        request.inserts = ["banana", "Apple", "cherry", "apple", "Banana"].map {
+            SaveRequest.Insert(table: book, values: bookRow($0))
+        }
         _ = try store.save(request)
         for order in [StringOrder.caseInsensitive, .localizedCaseInsensitive] {
-            let fetch = FetchRequest(table: book, sort: [SortTerm(column: try book.column("title"), collation: order.collation)])
+            let fetch = FetchRequest(
+                table: book, sort: [SortTerm(column: try book.column("title"), collation: order.collation)])
             #expect(try texts(store, fetch, column: 1) == ["Apple", "apple", "banana", "Banana", "cherry"])
         }
         #expect(StringOrder.caseInsensitive.compare("ABC", "abd") == .orderedAscending)

@@ -12,8 +12,10 @@ struct CartPageTests {
     @Test("Rows show title and price in the given order, with the total")
     func rowsAndTotal() throws {
         let page = CartPage.render(lines: lines, total: 2011.97, notice: nil)
-        let macBook = try #require(page.range(of: "<td>Apple MacBook Pro 14 Inch Space Grey</td><td class=\"amount\">$1999.99</td>"))
-        let mascara = try #require(page.range(of: "<td>Essence Mascara Lash Princess</td><td class=\"amount\">$9.99</td>"))
+        let macBook = try #require(
+            page.range(of: "<td>Apple MacBook Pro 14 Inch Space Grey</td><td class=\"amount\">$1999.99</td>"))
+        let mascara = try #require(
+            page.range(of: "<td>Essence Mascara Lash Princess</td><td class=\"amount\">$9.99</td>"))
         let apple = try #require(page.range(of: "<td>Apple</td><td class=\"amount\">$1.99</td>"))
         #expect(macBook.lowerBound < mascara.lowerBound)
         #expect(mascara.lowerBound < apple.lowerBound)
@@ -24,8 +26,13 @@ struct CartPageTests {
     @Test("Each row links to its delete confirmation; Empty cart links to its confirmation")
     func links() {
         let page = CartPage.render(lines: lines, total: 2011.97, notice: nil)
-        #expect(page.contains("<a href=\"/shop/cart/78/delete\" aria-label=\"Delete Apple MacBook Pro 14 Inch Space Grey\">Delete</a>"))
-        #expect(page.contains("<a href=\"/shop/cart/1/delete\" aria-label=\"Delete Essence Mascara Lash Princess\">Delete</a>"))
+        #expect(
+            page.contains(
+                "<a href=\"/shop/cart/78/delete\" aria-label=\"Delete Apple MacBook Pro 14 Inch Space Grey\">Delete</a>"
+            ))
+        #expect(
+            page.contains(
+                "<a href=\"/shop/cart/1/delete\" aria-label=\"Delete Essence Mascara Lash Princess\">Delete</a>"))
         #expect(page.contains("<a href=\"/shop/cart/16/delete\" aria-label=\"Delete Apple\">Delete</a>"))
         #expect(page.contains("<a class=\"button danger\" href=\"/shop/cart/empty\">Empty cart</a>"))
         #expect(!page.contains("<form"))

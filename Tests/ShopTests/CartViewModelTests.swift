@@ -24,7 +24,9 @@ struct CartViewModelTests {
     @Test("Adding keeps the order added and sums the prices")
     func addKeepsOrder() throws {
         let cart = try makeViewModel()
-        #expect(try cart.addCart(product(5)) == .added(CartLine(productID: 5, title: try product(5).title, price: try product(5).price)))
+        #expect(
+            try cart.addCart(product(5))
+                == .added(CartLine(productID: 5, title: try product(5).title, price: try product(5).price)))
         _ = try cart.addCart(product(1))
         _ = try cart.addCart(product(16))
         #expect(cart.lines.map(\.productID) == [5, 1, 16])
@@ -38,7 +40,8 @@ struct CartViewModelTests {
         let cart = try makeViewModel()
         _ = try cart.addCart(product(1))
         let again = try cart.addCart(product(1))
-        #expect(again == .alreadyInCart(CartLine(productID: 1, title: try product(1).title, price: try product(1).price)))
+        #expect(
+            again == .alreadyInCart(CartLine(productID: 1, title: try product(1).title, price: try product(1).price)))
         #expect(cart.items.count == 1)
         _ = try cart.addCart(product(2))
         #expect(cart.lines.map(\.productID) == [1, 2])
@@ -46,11 +49,14 @@ struct CartViewModelTests {
 
     @Test("Under SwiftData's .update rule a duplicate is looked for first, and still adds nothing")
     func duplicateUnderUpsert() throws {
-        let container = try ModelContainer(for: CartItem.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try ModelContainer(
+            for: CartItem.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let cart = try CartViewModel(context: ModelContext(container), pollingInterval: nil)
         _ = try cart.addCart(product(1))
         _ = try cart.addCart(product(2))
-        #expect(try cart.addCart(product(1)) == .alreadyInCart(CartLine(productID: 1, title: try product(1).title, price: try product(1).price)))
+        #expect(
+            try cart.addCart(product(1))
+                == .alreadyInCart(CartLine(productID: 1, title: try product(1).title, price: try product(1).price)))
         #expect(cart.lines.map(\.productID) == [1, 2])
     }
 
@@ -60,7 +66,7 @@ struct CartViewModelTests {
         let start = cart.revision
         _ = try cart.addCart(product(3))
         #expect(cart.revision == start + 1 && cart.lines.map(\.productID) == [3])
-        _ = try cart.addCart(product(3))   // refused: nothing committed, nothing read
+        _ = try cart.addCart(product(3))  // refused: nothing committed, nothing read
         #expect(cart.revision == start + 1)
         _ = try cart.deleteCart(productID: 3)
         #expect(cart.revision == start + 2 && cart.items.isEmpty)
@@ -81,7 +87,8 @@ struct CartViewModelTests {
 
     @Test("The cart survives reopening the store")
     func survivesReopen() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("CartViewModelTests-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "CartViewModelTests-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("shop.store")
         do {
@@ -101,6 +108,8 @@ struct CartViewModelTests {
         _ = try first.addCart(product(7))
         try second.fetchCart()
         #expect(second.lines.map(\.productID) == [7])
-        #expect(try second.addCart(product(7)) == .alreadyInCart(CartLine(productID: 7, title: try product(7).title, price: try product(7).price)))
+        #expect(
+            try second.addCart(product(7))
+                == .alreadyInCart(CartLine(productID: 7, title: try product(7).title, price: try product(7).price)))
     }
 }

@@ -20,20 +20,26 @@ struct CatalogFailureTests {
 
     @Test("Bad answers, an empty catalog and anything else")
     func otherReasons() {
-        let badStatus = CatalogFailure(error: APIError.badStatus(code: 500, body: Data("boom\nline two".utf8)), catalogURL: base)
+        let badStatus = CatalogFailure(
+            error: APIError.badStatus(code: 500, body: Data("boom\nline two".utf8)), catalogURL: base)
         #expect(badStatus.reason == "sent an answer the shop could not use")
-        let undecodable = CatalogFailure(error: APIError.decodingFailed(codingPath: ["price"], message: "x"), catalogURL: base)
+        let undecodable = CatalogFailure(
+            error: APIError.decodingFailed(codingPath: ["price"], message: "x"), catalogURL: base)
         #expect(undecodable.reason == "sent an answer the shop could not use")
-        #expect(CatalogFailure(error: CatalogError.empty, catalogURL: nil).apiMessage == "the product catalog has no products")
+        #expect(
+            CatalogFailure(error: CatalogError.empty, catalogURL: nil).apiMessage
+                == "the product catalog has no products")
         #expect(CatalogFailure(error: CocoaError(.fileReadUnknown), catalogURL: nil).reason == "could not be read")
     }
 
     @Test("The log line keeps the technical detail on one line")
     func logLine() {
-        let failure = CatalogFailure(error: APIError.badStatus(code: 500, body: Data("boom\nline two".utf8)), catalogURL: base)
+        let failure = CatalogFailure(
+            error: APIError.badStatus(code: 500, body: Data("boom\nline two".utf8)), catalogURL: base)
         let line = failure.logLine(request: "GET /shop")
-        #expect(line == "shop: GET /shop: the product catalog at http://127.0.0.1:9 sent an answer the shop could not use "
-            + "(The server answered HTTP 500: boom line two)")
+        #expect(
+            line == "shop: GET /shop: the product catalog at http://127.0.0.1:9 sent an answer the shop could not use "
+                + "(The server answered HTTP 500: boom line two)")
         #expect(!line.contains("\n"))
         let refused = CatalogFailure(error: APIError.transport(URLError(.cannotConnectToHost)), catalogURL: base)
         #expect(refused.logLine(request: "GET /shop").contains("URLError -1004"))

@@ -14,11 +14,13 @@ struct ConfirmPageTests {
         let line = CartLine(productID: 7, title: "Chanel Coco Noir Eau De", price: 129.99)
         let page = ConfirmPage.renderDelete(line: line, cartCount: 2)
         #expect(page.contains("<p>Delete “Chanel Coco Noir Eau De” ($129.99) from the cart?</p>"))
-        #expect(page.contains("""
-            <form method="post" action="/shop/cart/7/delete">
-            <button class="danger" type="submit">Delete</button>
-            </form>
-            """))
+        #expect(
+            page.contains(
+                """
+                <form method="post" action="/shop/cart/7/delete">
+                <button class="danger" type="submit">Delete</button>
+                </form>
+                """))
         #expect(page.contains("<a class=\"button secondary\" href=\"/shop/cart\">Cancel</a>"))
         #expect(page.contains("aria-current=\"page\">SDCart (2)</a>"))
     }
@@ -40,11 +42,13 @@ struct ConfirmPageTests {
     func emptyCart() {
         let page = ConfirmPage.renderEmptyCart(itemCount: 3)
         #expect(page.contains("<p>Delete all 3 items from the cart?</p>"))
-        #expect(page.contains("""
-            <form method="post" action="/shop/cart/empty">
-            <button class="danger" type="submit">Delete all</button>
-            </form>
-            """))
+        #expect(
+            page.contains(
+                """
+                <form method="post" action="/shop/cart/empty">
+                <button class="danger" type="submit">Delete all</button>
+                </form>
+                """))
         #expect(page.contains("<a class=\"button secondary\" href=\"/shop/cart\">Cancel</a>"))
         #expect(ConfirmPage.renderEmptyCart(itemCount: 1).contains("<p>Delete the 1 item from the cart?</p>"))
     }
@@ -72,14 +76,21 @@ struct ShopAssetsTests {
     @Test("The generic placeholder and every Shop file satisfy the CSP: no <style>, no inline event handlers")
     func cspClean() {
         #expect(!ShopAssets.placeholderSVG.contains("<style"))
-        #expect(ShopAssets.all.map(\.path) == ["/static/shop.css", "/static/shop-live.js", "/static/live-page.js", "/static/live-worker.js"])
+        #expect(
+            ShopAssets.all.map(\.path) == [
+                "/static/shop.css", "/static/shop-live.js", "/static/live-page.js", "/static/live-worker.js",
+            ])
         for asset in ShopAssets.all {
             #expect(asset.url == "\(asset.path)?v=\(asset.fingerprint)")
             #expect(asset.fingerprint.count == 16)
         }
         #expect(LivePageScript.page.content.contains(LivePageScript.worker.url))
-        #expect(LiveCartScript.page.content.contains("stream: \"\(ShopPaths.cartEvents)\", events: [\"cart\", \"corecart\"]"))
-        #expect(LivePageScript.page.content.contains("addEventListener(\"pagehide\"") && LivePageScript.page.content.contains("addEventListener(\"pageshow\""))
+        #expect(
+            LiveCartScript.page.content.contains(
+                "stream: \"\(ShopPaths.cartEvents)\", events: [\"cart\", \"corecart\"]"))
+        #expect(
+            LivePageScript.page.content.contains("addEventListener(\"pagehide\"")
+                && LivePageScript.page.content.contains("addEventListener(\"pageshow\""))
     }
 }
 
@@ -95,4 +106,3 @@ struct ShopPathsTests {
         #expect(ShopPaths.productIDField == "productID")
     }
 }
-

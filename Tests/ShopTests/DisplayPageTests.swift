@@ -26,10 +26,11 @@ struct DisplayPageTests {
     func placeholder() async throws {
         let product = try await Fixtures.productOne()
         let page = DisplayPage.render(product: product, notice: nil)
-        #expect(page.contains(
-            "<figure class=\"product-image\"><svg class=\"placeholder tint-1\" viewBox=\"0 0 300 300\" width=\"300\" "
-                + "height=\"300\" role=\"img\" aria-label=\"Essence Mascara Lash Princess\" data-category=\"beauty\">"
-        ))
+        #expect(
+            page.contains(
+                "<figure class=\"product-image\"><svg class=\"placeholder tint-1\" viewBox=\"0 0 300 300\" width=\"300\" "
+                    + "height=\"300\" role=\"img\" aria-label=\"Essence Mascara Lash Princess\" data-category=\"beauty\">"
+            ))
         #expect(page.contains(">EM</text>"))
         #expect(page.contains(ProductPlaceholder.drawing(for: "beauty").markup))
         #expect(!page.contains("cdn.dummyjson.com"))  // the bundled catalog may be offline: no remote picture
@@ -41,13 +42,15 @@ struct DisplayPageTests {
     func remoteImage() async throws {
         let product = try await Fixtures.productOne()
         let page = DisplayPage.render(product: product, notice: nil, imageURL: product.thumbnail)
-        #expect(page.contains(
-            "aria-hidden=\"true\" focusable=\"false\" data-category=\"beauty\">"
-        ))
-        #expect(page.contains(
-            "<img class=\"remote\" src=\"https://cdn.dummyjson.com/product-images/beauty/essence-mascara-lash-princess/"
-                + "thumbnail.webp\" alt=\"Essence Mascara Lash Princess\" width=\"300\" height=\"300\"></div></figure>"
-        ))
+        #expect(
+            page.contains(
+                "aria-hidden=\"true\" focusable=\"false\" data-category=\"beauty\">"
+            ))
+        #expect(
+            page.contains(
+                "<img class=\"remote\" src=\"https://cdn.dummyjson.com/product-images/beauty/essence-mascara-lash-princess/"
+                    + "thumbnail.webp\" alt=\"Essence Mascara Lash Princess\" width=\"300\" height=\"300\"></div></figure>"
+            ))
     }
 
     @Test("A thumbnail URL that is not http(s) is not used; only the drawing shows")
@@ -99,29 +102,36 @@ struct DisplayPageTests {
         let product = try await Fixtures.productOne()
         let page = DisplayPage.render(product: product, notice: nil)
         let image = try #require(page.range(of: "<figure class=\"product-image\">"))
-        let summary = try #require(page.range(of: "<div class=\"summary\">\n<div>\n<h1>Essence Mascara Lash Princess</h1>\n<p class=\"description\">"))
+        let summary = try #require(
+            page.range(
+                of: "<div class=\"summary\">\n<div>\n<h1>Essence Mascara Lash Princess</h1>\n<p class=\"description\">")
+        )
         let price = try #require(page.range(of: "</div>\n<p class=\"price\">$9.99</p>\n</div>"))
         #expect(image.upperBound < summary.lowerBound && summary.upperBound < price.lowerBound)
         #expect(ShopAssets.stylesheet.content.contains(".product .product-image{display:flex;justify-content:center"))
-        #expect(ShopAssets.stylesheet.content.contains(".product .summary{display:flex;gap:1rem;align-items:flex-start;justify-content:space-between}"))
-        #expect(page.contains("""
-            <details class="menu">
-            <summary>\(DisplayPage.cartIcon)Cart menu</summary>
-            <div class="menu-items">
-            <form method="post" action="/shop/corecart">
-            <input type="hidden" name="productID" value="1">
-            <button type="submit">Add</button>
-            </form>
-            <form method="post" action="/shop/cart">
-            <input type="hidden" name="productID" value="1">
-            <button type="submit">SD Add</button>
-            </form>
-            <a class="button danger" href="/shop/corecart/empty">Empty CoreCart</a>
-            <a class="button danger" href="/shop/cart/empty">Empty SDCart</a>
-            </div>
-            </details>
-            <a class="button secondary" href="/shop?after=1">Next</a>
-            """))
+        #expect(
+            ShopAssets.stylesheet.content.contains(
+                ".product .summary{display:flex;gap:1rem;align-items:flex-start;justify-content:space-between}"))
+        #expect(
+            page.contains(
+                """
+                <details class="menu">
+                <summary>\(DisplayPage.cartIcon)Cart menu</summary>
+                <div class="menu-items">
+                <form method="post" action="/shop/corecart">
+                <input type="hidden" name="productID" value="1">
+                <button type="submit">Add</button>
+                </form>
+                <form method="post" action="/shop/cart">
+                <input type="hidden" name="productID" value="1">
+                <button type="submit">SD Add</button>
+                </form>
+                <a class="button danger" href="/shop/corecart/empty">Empty CoreCart</a>
+                <a class="button danger" href="/shop/cart/empty">Empty SDCart</a>
+                </div>
+                </details>
+                <a class="button secondary" href="/shop?after=1">Next</a>
+                """))
     }
 
     @Test("A product without a brand shows no brand line")
@@ -159,13 +169,15 @@ struct DisplayPageTests {
     func duplicateNotice() async throws {
         let product = try await Fixtures.productOne()
         let page = DisplayPage.render(product: product, notice: .alreadyInCart(title: product.title))
-        #expect(page.contains(
-            "<p class=\"notice warning\" role=\"alert\">“Essence Mascara Lash Princess” is already in the cart.</p>"
-        ))
+        #expect(
+            page.contains(
+                "<p class=\"notice warning\" role=\"alert\">“Essence Mascara Lash Princess” is already in the cart.</p>"
+            ))
         let added = DisplayPage.render(product: product, notice: .added(title: product.title))
-        #expect(added.contains(
-            "<p class=\"notice\" role=\"status\">“Essence Mascara Lash Princess” was added to the cart.</p>"
-        ))
+        #expect(
+            added.contains(
+                "<p class=\"notice\" role=\"status\">“Essence Mascara Lash Princess” was added to the cart.</p>"
+            ))
         #expect(!DisplayPage.render(product: product, notice: nil).contains("class=\"notice"))
     }
 

@@ -6,7 +6,8 @@ import Testing
 struct ErrorPageTests {
     @Test("Heading, message and button; the cart count shows in the tab when given")
     func basic() {
-        let page = ErrorPage.render(title: "Product not found", message: "There is no product with ID 999.", cartCount: 2)
+        let page = ErrorPage.render(
+            title: "Product not found", message: "There is no product with ID 999.", cartCount: 2)
         #expect(page.contains("<title>Product not found · Shop</title>"))
         #expect(page.contains("<h1>Product not found</h1>"))
         #expect(page.contains("<p>There is no product with ID 999.</p>"))
@@ -18,7 +19,9 @@ struct ErrorPageTests {
 
     @Test("A cart error marks the Cart tab and links to the cart")
     func cartLink() {
-        let page = ErrorPage.render(title: "Not in the cart", message: "That product is not in the cart.", cartCount: 0, tab: .cart, link: .cart)
+        let page = ErrorPage.render(
+            title: "Not in the cart", message: "That product is not in the cart.", cartCount: 0, tab: .cart, link: .cart
+        )
         #expect(page.contains("<a href=\"/shop/cart\" aria-current=\"page\">SDCart (0)</a>"))
         #expect(page.contains("<a class=\"button secondary\" href=\"/shop/cart\">Go to the cart</a>"))
         #expect(!page.contains("Back to the shop"))
@@ -34,12 +37,14 @@ struct ErrorPageTests {
 
     @Test("Catalog unavailable: names the catalog, says what happened in words, and sends the reader to the cart")
     func catalogUnavailable() {
-        let page = ErrorPage.renderCatalogUnavailable(catalogURL: "http://127.0.0.1:9", reason: "could not be reached", cartCount: 3)
+        let page = ErrorPage.renderCatalogUnavailable(
+            catalogURL: "http://127.0.0.1:9", reason: "could not be reached", cartCount: 3)
         #expect(page.contains("<title>Catalog unavailable · Shop</title>"))
         #expect(page.contains("<h1>Catalog unavailable</h1>"))
-        #expect(page.contains(
-            "<p>The product catalog at <code>http://127.0.0.1:9</code> could not be reached, so no product can be shown right now. Try again in a moment.</p>"
-        ))
+        #expect(
+            page.contains(
+                "<p>The product catalog at <code>http://127.0.0.1:9</code> could not be reached, so no product can be shown right now. Try again in a moment.</p>"
+            ))
         #expect(page.contains("<p>Your cart is kept on this server and still works.</p>"))
         #expect(page.contains("<a class=\"button\" href=\"/shop/cart\">Go to the cart</a>"))
         #expect(!page.contains("Back to the shop"))
@@ -47,7 +52,8 @@ struct ErrorPageTests {
 
         let bundled = ErrorPage.renderCatalogUnavailable(catalogURL: nil, reason: "has no products", cartCount: nil)
         #expect(bundled.contains("<p>The product catalog has no products, so no product can be shown right now."))
-        let hostile = ErrorPage.renderCatalogUnavailable(catalogURL: "http://x/<script>", reason: "could not be reached", cartCount: nil)
+        let hostile = ErrorPage.renderCatalogUnavailable(
+            catalogURL: "http://x/<script>", reason: "could not be reached", cartCount: nil)
         #expect(hostile.contains("<code>http://x/&lt;script&gt;</code>"))
     }
 }

@@ -61,9 +61,10 @@ struct ShopControllerTests {
         let first = await controller.deleteForm(request)
         #expect(first.status == .seeOther)
         #expect(first.headers["Location"] == "/shop/cart")
-        #expect(text(await controller.cartPage(try following(first))).contains(
-            "<p class=\"notice\" role=\"status\">“Apple” was removed from the cart.</p>"
-        ))
+        #expect(
+            text(await controller.cartPage(try following(first))).contains(
+                "<p class=\"notice\" role=\"status\">“Apple” was removed from the cart.</p>"
+            ))
         let second = await controller.deleteForm(request)
         #expect(second.status == .seeOther)
         #expect(second.headers["Location"] == "/shop/cart")
@@ -76,16 +77,21 @@ struct ShopControllerTests {
         let (controller, _) = try makeController()
         // What a URL says is ignored: the cart is empty, so nothing was added or is a duplicate.
         for notice in ["added", "duplicate", "removed", "gone", "emptied", "already-empty"] {
-            let display = await controller.displayPage(HTTPRequest(
-                path: "/shop", queryItems: [URLQueryItem(name: "id", value: "50"), URLQueryItem(name: "notice", value: notice)]
-            ))
+            let display = await controller.displayPage(
+                HTTPRequest(
+                    path: "/shop",
+                    queryItems: [URLQueryItem(name: "id", value: "50"), URLQueryItem(name: "notice", value: notice)]
+                ))
             #expect(!text(display).contains("class=\"notice"), "\(notice)")
-            let cartPage = await controller.cartPage(HTTPRequest(
-                path: "/shop/cart", queryItems: [URLQueryItem(name: "notice", value: notice), URLQueryItem(name: "id", value: "1")]
-            ))
+            let cartPage = await controller.cartPage(
+                HTTPRequest(
+                    path: "/shop/cart",
+                    queryItems: [URLQueryItem(name: "notice", value: notice), URLQueryItem(name: "id", value: "1")]
+                ))
             #expect(!text(cartPage).contains("class=\"notice"), "\(notice)")
         }
-        let add = await controller.addToCartForm(HTTPRequest(method: .post, path: "/shop/cart", body: Data("productID=50".utf8)))
+        let add = await controller.addToCartForm(
+            HTTPRequest(method: .post, path: "/shop/cart", body: Data("productID=50".utf8)))
         #expect(add.status == .seeOther)
         #expect(add.headers["Location"] == "/shop?id=50")
         let cookie = try #require(add.headers["Set-Cookie"])
@@ -100,32 +106,42 @@ struct ShopControllerTests {
         let reloaded = text(await controller.displayPage(next))
         #expect(reloaded.contains("<h1>") && !reloaded.contains("class=\"notice"))
         // Adding it again says it is already there — because it is.
-        let again = await controller.addToCartForm(HTTPRequest(method: .post, path: "/shop/cart", body: Data("productID=50".utf8)))
+        let again = await controller.addToCartForm(
+            HTTPRequest(method: .post, path: "/shop/cart", body: Data("productID=50".utf8)))
         #expect(text(await controller.displayPage(try following(again))).contains("is already in the cart.</p>"))
     }
 
     @Test("IDs: not an integer is 400 on every page and in the API; too large says it is out of range")
     func badIDs() async throws {
         let (controller, _) = try makeController()
-        let confirm = await controller.confirmDeletePage(HTTPRequest(path: "/shop/cart/abc/delete", pathParameters: ["productID": "abc"]))
+        let confirm = await controller.confirmDeletePage(
+            HTTPRequest(path: "/shop/cart/abc/delete", pathParameters: ["productID": "abc"]))
         #expect(confirm.status == .badRequest)
         #expect(text(confirm).contains("The product ID must be an integer, not &quot;abc&quot;."))
-        let post = await controller.deleteForm(HTTPRequest(method: .post, path: "/shop/cart/abc/delete", pathParameters: ["productID": "abc"]))
+        let post = await controller.deleteForm(
+            HTTPRequest(method: .post, path: "/shop/cart/abc/delete", pathParameters: ["productID": "abc"]))
         #expect(post.status == .badRequest)
-        let display = await controller.displayPage(HTTPRequest(path: "/shop", queryItems: [URLQueryItem(name: "id", value: "x1")]))
+        let display = await controller.displayPage(
+            HTTPRequest(path: "/shop", queryItems: [URLQueryItem(name: "id", value: "x1")]))
         #expect(display.status == .badRequest)
 
         let huge = "99999999999999999999"
-        let api = await controller.productJSON(HTTPRequest(path: "/api/shop/products/\(huge)", pathParameters: ["id": huge]))
+        let api = await controller.productJSON(
+            HTTPRequest(path: "/api/shop/products/\(huge)", pathParameters: ["id": huge]))
         #expect(api.status == .badRequest)
         let object = try JSONSerialization.jsonObject(with: api.body) as? [String: String]
         #expect(object == ["error": "the product ID \(huge) is out of range (at most 9223372036854775807)"])
-        let delete = await controller.deleteJSON(HTTPRequest(method: .delete, path: "/api/shop/cart/-\(huge)", pathParameters: ["productID": "-\(huge)"]))
+        let delete = await controller.deleteJSON(
+            HTTPRequest(method: .delete, path: "/api/shop/cart/-\(huge)", pathParameters: ["productID": "-\(huge)"]))
         #expect(delete.status == .badRequest)
         #expect(String(decoding: delete.body, as: UTF8.self).contains("out of range"))
-        let notInteger = await controller.productJSON(HTTPRequest(path: "/api/shop/products/1.5", pathParameters: ["id": "1.5"]))
-        #expect(String(decoding: notInteger.body, as: UTF8.self) == #"{"error":"the product ID must be an integer, not \"1.5\""}"#)
-        let page = await controller.confirmDeletePage(HTTPRequest(path: "/shop/cart/\(huge)/delete", pathParameters: ["productID": huge]))
+        let notInteger = await controller.productJSON(
+            HTTPRequest(path: "/api/shop/products/1.5", pathParameters: ["id": "1.5"]))
+        #expect(
+            String(decoding: notInteger.body, as: UTF8.self)
+                == #"{"error":"the product ID must be an integer, not \"1.5\""}"#)
+        let page = await controller.confirmDeletePage(
+            HTTPRequest(path: "/shop/cart/\(huge)/delete", pathParameters: ["productID": huge]))
         #expect(page.status == .badRequest)
         #expect(text(page).contains("The product ID \(huge) is out of range"))
     }
@@ -134,18 +150,20 @@ struct ShopControllerTests {
     func cartVersions() async throws {
         let (controller, cart) = try makeController()
         let before = controller.cartVersion
-        #expect(text(await controller.cartPage(HTTPRequest(path: "/shop/cart"))).contains(
-            "<div id=\"shop-cart-state\" hidden data-version=\"\(before)\" data-items=\"\"></div>"
-        ))
+        #expect(
+            text(await controller.cartPage(HTTPRequest(path: "/shop/cart"))).contains(
+                "<div id=\"shop-cart-state\" hidden data-version=\"\(before)\" data-items=\"\"></div>"
+            ))
         try await add(16, to: cart)
         try await add(1, to: cart)
         let event = controller.cartEvent()
         #expect(event.id != before)
         #expect(event.id == controller.cartVersion)
         #expect(event.data.contains("\"productID\":16"))
-        #expect(text(await controller.cartPage(HTTPRequest(path: "/shop/cart"))).contains(
-            "data-version=\"\(event.id)\" data-items=\"16,1\""
-        ))
+        #expect(
+            text(await controller.cartPage(HTTPRequest(path: "/shop/cart"))).contains(
+                "data-version=\"\(event.id)\" data-items=\"16,1\""
+            ))
     }
 
     @Test("Next after a product never shows it again")
@@ -154,12 +172,17 @@ struct ShopControllerTests {
         let two = try BundledCatalog(data: JSONEncoder().encode(bundled.products.filter { [1, 16].contains($0.id) }))
         let (controller, _) = try makeController(catalog: two)
         for _ in 0..<20 {
-            let page = text(await controller.displayPage(HTTPRequest(path: "/shop", queryItems: [URLQueryItem(name: "after", value: "1")])))
+            let page = text(
+                await controller.displayPage(
+                    HTTPRequest(path: "/shop", queryItems: [URLQueryItem(name: "after", value: "1")])))
             #expect(page.contains("<h1>Apple</h1>"))
             #expect(page.contains("href=\"/shop?after=16\">Next</a>"))
         }
         // A malformed after is ignored rather than refused.
-        #expect(await controller.displayPage(HTTPRequest(path: "/shop", queryItems: [URLQueryItem(name: "after", value: "x")])).status == .ok)
+        #expect(
+            await controller.displayPage(
+                HTTPRequest(path: "/shop", queryItems: [URLQueryItem(name: "after", value: "x")])
+            ).status == .ok)
     }
 
     @Test("Error pages show the cart count")
@@ -167,14 +190,17 @@ struct ShopControllerTests {
         let (controller, cart) = try makeController()
         try await add(1, to: cart)
         try await add(16, to: cart)
-        let missing = await controller.displayPage(HTTPRequest(path: "/shop", queryItems: [URLQueryItem(name: "id", value: "999")]))
+        let missing = await controller.displayPage(
+            HTTPRequest(path: "/shop", queryItems: [URLQueryItem(name: "id", value: "999")]))
         #expect(missing.status == .notFound)
         #expect(text(missing).contains("<a href=\"/shop/cart\">SDCart (2)</a>"))
-        let notInCart = await controller.confirmDeletePage(HTTPRequest(path: "/shop/cart/5/delete", pathParameters: ["productID": "5"]))
+        let notInCart = await controller.confirmDeletePage(
+            HTTPRequest(path: "/shop/cart/5/delete", pathParameters: ["productID": "5"]))
         #expect(notInCart.status == .notFound)
         #expect(text(notInCart).contains("aria-current=\"page\">SDCart (2)</a>"))
         #expect(text(notInCart).contains("href=\"/shop/cart\">Go to the cart</a>"))
-        let badForm = await controller.addToCartForm(HTTPRequest(method: .post, path: "/shop/cart", body: Data("productID=x".utf8)))
+        let badForm = await controller.addToCartForm(
+            HTTPRequest(method: .post, path: "/shop/cart", body: Data("productID=x".utf8)))
         #expect(text(badForm).contains("The product ID must be an integer, not &quot;x&quot;."))
         #expect(badForm.status == .badRequest)
         #expect(text(badForm).contains("SDCart (2)"))
@@ -194,7 +220,9 @@ struct ShopControllerTests {
         #expect(!body.contains("-1004"))
         #expect(!body.contains("Back to the shop"))
         #expect(log.lines.count == 1)
-        #expect(log.lines.first?.hasPrefix("shop: GET /shop: the product catalog at http://catalog.invalid:8080 could not be reached (") == true)
+        #expect(
+            log.lines.first?.hasPrefix(
+                "shop: GET /shop: the product catalog at http://catalog.invalid:8080 could not be reached (") == true)
 
         let api = await controller.productJSON(HTTPRequest(path: "/api/shop/products/1", pathParameters: ["id": "1"]))
         #expect(api.status == .badGateway)

@@ -47,14 +47,19 @@ private struct Browser {
 
     mutating func send(_ method: HTTPMethod, _ path: String, body: String = "") async -> HTTPResponse {
         var headers = HTTPHeaders()
-        if !cookies.isEmpty { headers["Cookie"] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+        if !cookies.isEmpty {
+            headers["Cookie"] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                separator: "; ")
+        }
         if !body.isEmpty { headers["Content-Type"] = "application/x-www-form-urlencoded" }
         guard let request = HTTPRequest(method: method, target: path, headers: headers, body: Data(body.utf8)) else {
             return HTTPResponse(status: .badRequest)
         }
         let response = await router.respond(to: request)
         for setCookie in response.headers.values(for: "Set-Cookie") {
-            guard let pair = setCookie.split(separator: ";").first, let equals = pair.firstIndex(of: "=") else { continue }
+            guard let pair = setCookie.split(separator: ";").first, let equals = pair.firstIndex(of: "=") else {
+                continue
+            }
             cookies[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
         return response
@@ -64,7 +69,7 @@ private struct Browser {
 /// The numbers in a row of the page's result table, by the row's heading.
 private func resultRow(_ page: String, _ heading: String) -> [String] {
     guard let start = page.range(of: "<th scope=\"row\">\(heading)</th>"),
-          let end = page.range(of: "</tr>", range: start.upperBound..<page.endIndex)
+        let end = page.range(of: "</tr>", range: start.upperBound..<page.endIndex)
     else { return [] }
     return page[start.upperBound..<end.lowerBound].components(separatedBy: "<td>").dropFirst().map {
         String($0.prefix { $0 != "<" })
@@ -79,7 +84,7 @@ private func renderCount(_ page: String) -> String? {
 /// The titles in a panel's list.
 private func titles(_ page: String, _ panel: TestView.Panel) -> [String] {
     guard let start = page.range(of: "<section class=\"card panel \(panel.slug)\""),
-          let end = page.range(of: "</section>", range: start.upperBound..<page.endIndex)
+        let end = page.range(of: "</section>", range: start.upperBound..<page.endIndex)
     else { return [] }
     return page[start.upperBound..<end.lowerBound].components(separatedBy: "<span class=\"title\">").dropFirst().map {
         String($0.prefix { $0 != "<" })
@@ -93,17 +98,21 @@ struct TestTabTests {
         let bundled = try BundledCatalog()
         var products: [Product] = []
         for id in [1, 16, 5, 30] { products.append(try #require(try await bundled.product(id: id))) }
-        let container = try ModelContainer(for: CartItem.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try ModelContainer(
+            for: CartItem.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let cart = try CartViewModel(context: ModelContext(container), pollingInterval: nil)
         var router = Router()
         TestTabRoutes.register(
-            TestTabController(catalog: TurnCatalog(products), cart: cart, idleTimeout: .seconds(600), now: { clock.now }),
+            TestTabController(
+                catalog: TurnCatalog(products), cart: cart, idleTimeout: .seconds(600), now: { clock.now }),
             on: &router
         )
         return (Browser(router: router), cart)
     }
 
-    @Test("The tutorial's result table: after 장바구니 초기화 the @StateObject panel keeps its list, the @ObservedObject one is empty")
+    @Test(
+        "The tutorial's result table: after 장바구니 초기화 the @StateObject panel keeps its list, the @ObservedObject one is empty"
+    )
     func resultTable() async throws {
         var (browser, cart) = try await makeTab()
         var page = await browser.get()
@@ -145,7 +154,10 @@ struct TestTabTests {
         #expect(page.contains("“Essence Mascara Lash Princess” was added to the cart, so TestView rendered again."))
         #expect(renderCount(page) == "3")
         #expect(resultRow(page, "Products in its list") == ["1", "0"])
-        #expect(page.contains("<li><span class=\"title\">Essence Mascara Lash Princess</span> <span class=\"muted\">$9.99</span></li>"))
+        #expect(
+            page.contains(
+                "<li><span class=\"title\">Essence Mascara Lash Princess</span> <span class=\"muted\">$9.99</span></li>"
+            ))
         #expect(page.contains(">SDCart (1)</a>"))
 
         // Emptying a non-empty cart: the cart is empty, the @StateObject list still there.
@@ -169,7 +181,8 @@ struct TestTabTests {
         #expect(await browser.send(.post, TestTabPaths.add(.stateObject), body: "productID=x").status == .badRequest)
         let huge = await browser.send(.post, TestTabPaths.add(.stateObject), body: "productID=99999999999999999999")
         #expect(huge.status == .badRequest)
-        #expect(String(decoding: huge.body, as: UTF8.self).contains("The product ID 99999999999999999999 is out of range"))
+        #expect(
+            String(decoding: huge.body, as: UTF8.self).contains("The product ID 99999999999999999999 is out of range"))
         #expect(await browser.send(.post, "/shop/test/nowhere/fetch").status == .notFound)
 
         // Another browser has a tree of its own.
@@ -194,7 +207,9 @@ struct TestTabTests {
     func pageRules() async throws {
         var (browser, _) = try await makeTab()
         let page = await browser.get()
-        guard let main = page.range(of: "<main>").map({ page[$0.upperBound...] }) else { Issue.record("no main"); return }
+        guard let main = page.range(of: "<main>").map({ page[$0.upperBound...] }) else {
+            Issue.record("no main"); return
+        }
         #expect(!main.contains("<script"))
         #expect(!main.contains("<style"))
         #expect(!main.contains("style="))
@@ -207,4 +222,3 @@ struct TestTabTests {
         #expect(css.headers["Cache-Control"] == "public, max-age=31536000, immutable")
     }
 }
-

@@ -11,7 +11,9 @@ private struct Reply {
     let body: Data
     let headers: [String: String]
     var text: String { String(decoding: body, as: UTF8.self) }
-    func object() throws -> [String: Any] { try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any]) }
+    func object() throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+    }
 }
 
 private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
@@ -55,9 +57,12 @@ private func start(_ dataDirectory: URL) throws -> Showcase {
 @MainActor
 @Suite("Showcase: Places, People and the Test tab over HTTP, across restarts", .serialized)
 struct AppsServerTests {
-    @Test("The home page lists the five apps, one line each, linking the built ones; every app page has the one layout; the stores are <data-dir>/places.store and people.store")
+    @Test(
+        "The home page lists the five apps, one line each, linking the built ones; every app page has the one layout; the stores are <data-dir>/places.store and people.store"
+    )
     func homeAndStores() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("AppsServerTests-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "AppsServerTests-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let showcase = try start(folder)
         let home = try await send("GET", URL(string: "/", relativeTo: showcase.baseURL)!.absoluteURL)
@@ -65,7 +70,10 @@ struct AppsServerTests {
         let cards = home.text.components(separatedBy: "<li class=\"card\">").dropFirst()
         #expect(cards.count == 5)
         for card in cards { #expect(card.components(separatedBy: "<p>").count == 2, "\(card)") }
-        for (name, path) in [("Shop", "/shop"), ("BookStore", "/books"), ("Places", "/places"), ("People", "/people"), ("Inventory", "/inventory")] {
+        for (name, path) in [
+            ("Shop", "/shop"), ("BookStore", "/books"), ("Places", "/places"), ("People", "/people"),
+            ("Inventory", "/inventory"),
+        ] {
             #expect(home.text.contains("<h2><a href=\"\(path)\">\(name)</a></h2>"), "\(path)")
         }
         #expect(!home.text.contains("not built yet"))
@@ -78,7 +86,9 @@ struct AppsServerTests {
         for (path, app, current) in apps {
             let page = try await send("GET", URL(string: path, relativeTo: showcase.baseURL)!.absoluteURL)
             #expect(page.status == 200, "\(path)")
-            #expect(page.text.contains("<a class=\"home\" href=\"/\">Showcase</a>\n<span class=\"app-name\">\(app)</span>"), "\(path)")
+            #expect(
+                page.text.contains("<a class=\"home\" href=\"/\">Showcase</a>\n<span class=\"app-name\">\(app)</span>"),
+                "\(path)")
             #expect(page.text.contains("<nav aria-label=\"\(app)\">"), "\(path)")
             if let current {
                 #expect(page.text.contains("<a href=\"\(current)\" aria-current=\"page\">"), "\(path)")
@@ -93,7 +103,8 @@ struct AppsServerTests {
 
     @Test("Places and People through the JSON API: samples on first run only, ids that survive a restart")
     func restart() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("AppsServerTests-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "AppsServerTests-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var showcase = try start(folder)
         func url(_ path: String) -> URL { URL(string: path, relativeTo: showcase.baseURL)!.absoluteURL }
@@ -102,11 +113,14 @@ struct AppsServerTests {
             return places.compactMap { $0["name"] as? String }
         }
 
-        #expect(try await placeNames() == ["Bellagio", "Excalibur", "Luxor", "Paris", "Stratosphere", "Treasure Island"])
+        #expect(
+            try await placeNames() == ["Bellagio", "Excalibur", "Luxor", "Paris", "Stratosphere", "Treasure Island"])
         let luxor = try await send("GET", url("/api/places?search=LU")).object()["places"] as? [[String: Any]]
         let luxorID = try #require(luxor?.first?["id"] as? String)
         #expect(try await send("DELETE", url("/api/places/\(luxorID)")).status == 204)
-        let upsert = try await send("POST", url("/api/places"), json: #"{"name":"Paris","latitude":36.1125,"longitude":-115.1707,"interested":false}"#)
+        let upsert = try await send(
+            "POST", url("/api/places"),
+            json: #"{"name":"Paris","latitude":36.1125,"longitude":-115.1707,"interested":false}"#)
         #expect(upsert.status == 200)
         #expect(try upsert.object()["updatedExisting"] as? Bool == true)
         let person = try await send("POST", url("/api/people"), json: #"{"name":"김영희","age":"28"}"#)

@@ -28,7 +28,8 @@ struct CoreDataLiveTests {
     }
 
     private func makeShowcase() throws -> (Showcase, URL) {
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("CoreDataLiveTests-\(UUID().uuidString)")
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "CoreDataLiveTests-\(UUID().uuidString)")
         var options = ShowcaseOptions()
         options.port = 0
         options.dataDirectory = dataDirectory
@@ -51,7 +52,9 @@ struct CoreDataLiveTests {
         return (response as? HTTPURLResponse)?.statusCode ?? 0
     }
 
-    @Test("The Shop's stream sends a corecart event after an add, a delete and emptying the Core Data cart, by API or form")
+    @Test(
+        "The Shop's stream sends a corecart event after an add, a delete and emptying the Core Data cart, by API or form"
+    )
     func coreCartChangesAreStreamed() async throws {
         let (showcase, dataDirectory) = try makeShowcase()
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
@@ -59,33 +62,39 @@ struct CoreDataLiveTests {
         let tab = try EventStreamReader(port: UInt16(base.port ?? 0), path: "/api/shop/cart/events")
         func last() -> (id: String, data: String)? { events("corecart", in: tab).last }
         #expect(await eventually { last()?.data == #"{"items":[],"total":0}"# })
-        #expect(await eventually { events("cart", in: tab).count == 1 }, "the SwiftData cart's event comes on the same stream")
+        #expect(
+            await eventually { events("cart", in: tab).count == 1 },
+            "the SwiftData cart's event comes on the same stream")
         var seen = try #require(last()?.id)
 
         func expectEvent(items: [Int], _ what: Comment) async {
             let arrived = await eventually {
                 guard let event = last(), event.id != seen else { return false }
-                return event.data.contains(#""items":["#) && items.allSatisfy { event.data.contains("\"productID\":\($0)") }
+                return event.data.contains(#""items":["#)
+                    && items.allSatisfy { event.data.contains("\"productID\":\($0)") }
                     && event.data.components(separatedBy: "\"productID\"").count - 1 == items.count
             }
             #expect(arrived, what)
             seen = last()?.id ?? seen
         }
 
-        #expect(try await send("POST", base.appendingPathComponent("api/shop/corecart"), json: #"{"productID":3}"#) == 201)
+        #expect(
+            try await send("POST", base.appendingPathComponent("api/shop/corecart"), json: #"{"productID":3}"#) == 201)
         await expectEvent(items: [3], "an add through the JSON API")
         #expect(try await send("POST", base.appendingPathComponent("shop/corecart"), form: "productID=5") == 200)
         await expectEvent(items: [3, 5], "an add through Display's Add form")
         #expect(try await send("POST", base.appendingPathComponent("shop/corecart/3/delete")) == 200)
         await expectEvent(items: [5], "a delete through the CoreCart page's form")
-        #expect(try await send("POST", base.appendingPathComponent("api/shop/corecart"), json: #"{"productID":7}"#) == 201)
+        #expect(
+            try await send("POST", base.appendingPathComponent("api/shop/corecart"), json: #"{"productID":7}"#) == 201)
         await expectEvent(items: [5, 7], "another add")
         #expect(try await send("DELETE", base.appendingPathComponent("api/shop/corecart/7")) == 204)
         await expectEvent(items: [5], "a delete through the JSON API")
         #expect(try await send("DELETE", base.appendingPathComponent("api/shop/corecart")) == 204)
         await expectEvent(items: [], "emptying it (NSBatchDeleteRequest) through the JSON API")
         #expect(last()?.data == #"{"items":[],"total":0}"#)
-        #expect(try await send("POST", base.appendingPathComponent("api/shop/corecart"), json: #"{"productID":1}"#) == 201)
+        #expect(
+            try await send("POST", base.appendingPathComponent("api/shop/corecart"), json: #"{"productID":1}"#) == 201)
         await expectEvent(items: [1], "an add after emptying")
         #expect(try await send("POST", base.appendingPathComponent("shop/corecart/empty")) == 200)
         await expectEvent(items: [], "emptying it through the page's form")
@@ -109,8 +118,10 @@ struct CoreDataLiveTests {
             var products: [[String: String]] = []
             let arrived = await eventually {
                 guard let event = last(), event.id != seen,
-                      let object = try? JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: [[String: String]]],
-                      let list = object["products"] else { return false }
+                    let object = try? JSONSerialization.jsonObject(with: Data(event.data.utf8))
+                        as? [String: [[String: String]]],
+                    let list = object["products"]
+                else { return false }
                 products = list
                 return list.map { $0["name"] ?? "" } == names
             }
@@ -132,15 +143,22 @@ struct CoreDataLiveTests {
 
         let (page, _) = try await URLSession.shared.data(from: base.appendingPathComponent("inventory"))
         let pageText = String(decoding: page, as: UTF8.self)
-        let script = try #require(pageText.firstMatch(of: /<script src="(\/static\/inventory-live\.js\?v=[0-9a-f]{16})" defer><\/script>/))
+        let script = try #require(
+            pageText.firstMatch(of: /<script src="(\/static\/inventory-live\.js\?v=[0-9a-f]{16})" defer><\/script>/))
         let (scriptBody, _) = try await URLSession.shared.data(from: URL(string: String(script.1), relativeTo: base)!)
         #expect(String(decoding: scriptBody, as: UTF8.self).contains("stream: \"/api/inventory/events\""))
-        let shared = try #require(pageText.firstMatch(of: /<script src="(\/static\/live-page\.js\?v=[0-9a-f]{16})" defer><\/script>/))
+        let shared = try #require(
+            pageText.firstMatch(of: /<script src="(\/static\/live-page\.js\?v=[0-9a-f]{16})" defer><\/script>/))
         let (sharedBody, _) = try await URLSession.shared.data(from: URL(string: String(shared.1), relativeTo: base)!)
-        let workerURL = try #require(String(decoding: sharedBody, as: UTF8.self).firstMatch(of: /"(\/static\/live-worker\.js\?v=[0-9a-f]{16})&stream="/))
-        let (worker, workerResponse) = try await URLSession.shared.data(from: URL(string: String(workerURL.1), relativeTo: base)!)
+        let workerURL = try #require(
+            String(decoding: sharedBody, as: UTF8.self).firstMatch(
+                of: /"(\/static\/live-worker\.js\?v=[0-9a-f]{16})&stream="/))
+        let (worker, workerResponse) = try await URLSession.shared.data(
+            from: URL(string: String(workerURL.1), relativeTo: base)!)
         #expect(String(decoding: worker, as: UTF8.self).contains("new EventSource(stream)"))
-        #expect((workerResponse as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "text/javascript; charset=utf-8")
+        #expect(
+            (workerResponse as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type")
+                == "text/javascript; charset=utf-8")
         tab.close()
         await showcase.shutdown()
     }

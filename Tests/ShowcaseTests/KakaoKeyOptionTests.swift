@@ -18,7 +18,9 @@ struct KakaoKeyOptionTests {
         #expect(try options(["--kakao-key", "abc123"]).kakaoKey == KakaoRESTAPIKey("abc123"))
         #expect(try options(["--kakao-key=abc123"]).kakaoKey == KakaoRESTAPIKey("abc123"))
         #expect(try options([], environment: ["KAKAO_REST_API_KEY": "fromenv"]).kakaoKey == KakaoRESTAPIKey("fromenv"))
-        #expect(try options(["--kakao-key", "flag"], environment: ["KAKAO_REST_API_KEY": "fromenv"]).kakaoKey == KakaoRESTAPIKey("flag"))
+        #expect(
+            try options(["--kakao-key", "flag"], environment: ["KAKAO_REST_API_KEY": "fromenv"]).kakaoKey
+                == KakaoRESTAPIKey("flag"))
         #expect(try options([], environment: ["KAKAO_REST_API_KEY": ""]).kakaoKey == nil)
     }
 

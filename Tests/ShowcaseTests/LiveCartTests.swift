@@ -22,7 +22,8 @@ struct LiveCartTests {
 
     @Test("A cart changed through one tab reaches another tab's event stream")
     func cartChangesAreStreamed() async throws {
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("LiveCartTests-\(UUID().uuidString)")
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "LiveCartTests-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
         var options = ShowcaseOptions()
         options.port = 0
@@ -34,7 +35,10 @@ struct LiveCartTests {
         #expect(await eventually { tab.text.contains("data: {\"items\":[],\"total\":0}") })
         #expect(tab.text.contains("Content-Type: text/event-stream"))
         #expect(tab.text.contains("Content-Security-Policy: default-src 'self';"))
-        #expect(tab.text.range(of: #"event: cart\nid: [0-9a-z]+-[0-9]+\ndata: \{"items":\[\],"total":0\}"#, options: .regularExpression) != nil)
+        #expect(
+            tab.text.range(
+                of: #"event: cart\nid: [0-9a-z]+-[0-9]+\ndata: \{"items":\[\],"total":0\}"#, options: .regularExpression
+            ) != nil)
 
         // The other tab adds a product through the JSON API.
         var request = URLRequest(url: showcase.baseURL.appendingPathComponent("api/shop/cart"))
@@ -49,16 +53,25 @@ struct LiveCartTests {
         // without it.
         let (page, _) = try await URLSession.shared.data(from: showcase.baseURL.appendingPathComponent("shop/cart"))
         let pageText = String(decoding: page, as: UTF8.self)
-        let script = try #require(pageText.firstMatch(of: /<script src="(\/static\/shop-live\.js\?v=[0-9a-f]{16})" defer><\/script>/))
-        let (scriptBody, _) = try await URLSession.shared.data(from: URL(string: String(script.1), relativeTo: showcase.baseURL)!)
+        let script = try #require(
+            pageText.firstMatch(of: /<script src="(\/static\/shop-live\.js\?v=[0-9a-f]{16})" defer><\/script>/))
+        let (scriptBody, _) = try await URLSession.shared.data(
+            from: URL(string: String(script.1), relativeTo: showcase.baseURL)!)
         #expect(String(decoding: scriptBody, as: UTF8.self).contains("stream: \"/api/shop/cart/events\""))
-        let shared = try #require(pageText.firstMatch(of: /<script src="(\/static\/live-page\.js\?v=[0-9a-f]{16})" defer><\/script>/))
+        let shared = try #require(
+            pageText.firstMatch(of: /<script src="(\/static\/live-page\.js\?v=[0-9a-f]{16})" defer><\/script>/))
         #expect(pageText.range(of: String(shared.1))!.lowerBound < pageText.range(of: String(script.1))!.lowerBound)
-        let (sharedBody, _) = try await URLSession.shared.data(from: URL(string: String(shared.1), relativeTo: showcase.baseURL)!)
-        let workerURL = try #require(String(decoding: sharedBody, as: UTF8.self).firstMatch(of: /"(\/static\/live-worker\.js\?v=[0-9a-f]{16})&stream="/))
-        let (worker, workerResponse) = try await URLSession.shared.data(from: URL(string: String(workerURL.1), relativeTo: showcase.baseURL)!)
+        let (sharedBody, _) = try await URLSession.shared.data(
+            from: URL(string: String(shared.1), relativeTo: showcase.baseURL)!)
+        let workerURL = try #require(
+            String(decoding: sharedBody, as: UTF8.self).firstMatch(
+                of: /"(\/static\/live-worker\.js\?v=[0-9a-f]{16})&stream="/))
+        let (worker, workerResponse) = try await URLSession.shared.data(
+            from: URL(string: String(workerURL.1), relativeTo: showcase.baseURL)!)
         #expect(String(decoding: worker, as: UTF8.self).contains("new EventSource(stream)"))
-        #expect((workerResponse as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "text/javascript; charset=utf-8")
+        #expect(
+            (workerResponse as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type")
+                == "text/javascript; charset=utf-8")
         tab.close()
         await showcase.shutdown()
     }

@@ -14,8 +14,9 @@ struct ShowcaseErrorPageTests {
         #expect(ShowcaseErrorPage.heading(for: .serviceUnavailable) == "Service unavailable")
         #expect(ShowcaseErrorPage.heading(for: HTTPStatus(code: 418, reasonPhrase: "")) == "Error 418")
 
-        let response = try #require(ShowcaseErrorPage.render(
-            HTTPErrorDetails(status: .notFound, message: "Nothing is served at /<b>.", path: "/<b>")))
+        let response = try #require(
+            ShowcaseErrorPage.render(
+                HTTPErrorDetails(status: .notFound, message: "Nothing is served at /<b>.", path: "/<b>")))
         #expect(response.status == .notFound)
         let page = String(decoding: response.body, as: UTF8.self)
         #expect(page.contains("<title>Page not found</title>"))
@@ -42,9 +43,12 @@ struct ShowcaseErrorPageTests {
         let shop = try #require(redirect.response(for: HTTPRequest(path: "/shop/")))
         #expect(shop.status == .permanentRedirect)
         #expect(shop.headers["Location"] == "/shop")
-        let twice = try #require(redirect.response(for: HTTPRequest(path: "/shop//", queryItems: [URLQueryItem(name: "q", value: "한 &")])))
+        let twice = try #require(
+            redirect.response(for: HTTPRequest(path: "/shop//", queryItems: [URLQueryItem(name: "q", value: "한 &")])))
         #expect(twice.headers["Location"] == "/shop?q=%ED%95%9C%20%26")
-        #expect(redirect.response(for: HTTPRequest(method: .head, path: "/shop/cart/7/delete/"))?.headers["Location"] == "/shop/cart/7/delete")
+        #expect(
+            redirect.response(for: HTTPRequest(method: .head, path: "/shop/cart/7/delete/"))?.headers["Location"]
+                == "/shop/cart/7/delete")
 
         #expect(redirect.response(for: HTTPRequest(method: .post, path: "/shop/")) == nil)
         #expect(redirect.response(for: HTTPRequest(path: "/only-post/")) == nil)

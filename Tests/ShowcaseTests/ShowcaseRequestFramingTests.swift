@@ -18,7 +18,9 @@ private func sendAndReadToEnd(port: UInt16, _ request: String) async throws -> S
             address.sin_port = port.bigEndian
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
             let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             guard connected == 0 else {
                 continuation.resume(throwing: CocoaError(.fileReadUnknown))
@@ -29,7 +31,9 @@ private func sendAndReadToEnd(port: UInt16, _ request: String) async throws -> S
             let bytes = Array(request.utf8)
             var sent = 0
             while sent < bytes.count {
-                let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let count = bytes[sent...].withUnsafeBytes {
+                    Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
                 if count <= 0 { break }
                 sent += count
             }
@@ -52,7 +56,8 @@ private func sendAndReadToEnd(port: UInt16, _ request: String) async throws -> S
 @Suite("Showcase: requests whose framing is ambiguous are refused in the showcase's format", .serialized)
 struct ShowcaseRequestFramingTests {
     private func start() throws -> (Showcase, URL) {
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("ShowcaseRequestFramingTests-\(UUID().uuidString)")
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ShowcaseRequestFramingTests-\(UUID().uuidString)")
         var options = ShowcaseOptions()
         options.port = 0
         options.dataDirectory = dataDirectory
@@ -68,17 +73,26 @@ struct ShowcaseRequestFramingTests {
         defer { try? FileManager.default.removeItem(at: data) }
         let port = UInt16(showcase.baseURL.port ?? 0)
         let smuggled = "GET /api/shop/cart HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
-        let api = try await sendAndReadToEnd(port: port, "POST /api/shop/cart HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
-            + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nf;" + String(repeating: "x", count: 40_000)
-            + "\r\n{\"productID\":3}\r\n0\r\n\r\n" + smuggled)
+        let api = try await sendAndReadToEnd(
+            port: port,
+            "POST /api/shop/cart HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nf;"
+                + String(repeating: "x", count: 40_000)
+                + "\r\n{\"productID\":3}\r\n0\r\n\r\n" + smuggled)
         #expect(api.hasPrefix("HTTP/1.1 411 Length Required\r\n"))
         #expect(api.contains("\r\nContent-Type: application/json; charset=utf-8\r\n"))
-        #expect(api.hasSuffix("\r\n\r\n{\"error\":\"This server needs a Content-Length for request bodies; chunked bodies are not accepted.\"}"))
+        #expect(
+            api.hasSuffix(
+                "\r\n\r\n{\"error\":\"This server needs a Content-Length for request bodies; chunked bodies are not accepted.\"}"
+            ))
         #expect(api.components(separatedBy: "HTTP/1.1 ").count == 2)  // One answer: the smuggled GET was never read.
 
-        let page = try await sendAndReadToEnd(port: port, "POST /shop/cart HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
-            + "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\nb;" + String(repeating: "x", count: 40_000)
-            + "\r\nproductID=3\r\n0\r\n\r\n")
+        let page = try await sendAndReadToEnd(
+            port: port,
+            "POST /shop/cart HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\nb;"
+                + String(repeating: "x", count: 40_000)
+                + "\r\nproductID=3\r\n0\r\n\r\n")
         #expect(page.hasPrefix("HTTP/1.1 411 Length Required\r\n"))
         #expect(page.contains("\r\nContent-Type: text/html; charset=utf-8\r\n"))
         #expect(page.contains("This server needs a Content-Length for request bodies"))
@@ -102,7 +116,8 @@ struct ShowcaseRequestFramingTests {
     }
 
     private func cartCount(_ port: UInt16) async throws -> Int {
-        let reply = try await sendAndReadToEnd(port: port, "GET /api/shop/cart HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        let reply = try await sendAndReadToEnd(
+            port: port, "GET /api/shop/cart HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
         let body = reply.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
         return try JSONDecoder().decode(ShopController.CartJSON.self, from: Data(body.utf8)).items.count
     }

@@ -77,7 +77,8 @@ private final class RunningShowcase {
     var url: URL { showcase?.baseURL ?? URL(fileURLWithPath: "/") }
 
     init(dataDirectory: URL? = nil, catalogURL: URL? = nil) throws {
-        self.dataDirectory = dataDirectory
+        self.dataDirectory =
+            dataDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("ShowcaseTests-\(UUID().uuidString)")
         var options = ShowcaseOptions()
         options.port = 0
@@ -126,7 +127,9 @@ struct ShowcaseServerTests {
 
         let added = try await send("POST", cart, body: Data(#"{"productID":1}"#.utf8))
         #expect(added.status == 201)
-        #expect(try added.json(CartLine.self) == CartLine(productID: 1, title: "Essence Mascara Lash Princess", price: 9.99))
+        #expect(
+            try added.json(CartLine.self) == CartLine(productID: 1, title: "Essence Mascara Lash Princess", price: 9.99)
+        )
         #expect(try await send("POST", cart, body: Data(#"{"productID":5}"#.utf8)).status == 201)
         let duplicate = try await send("POST", cart, body: Data(#"{"productID":1}"#.utf8))
         #expect(duplicate.status == 409)
@@ -153,13 +156,17 @@ struct ShowcaseServerTests {
 
         #expect(try await send("DELETE", running.endpoint("/api/shop/cart/1")).status == 204)
         #expect(try await send("DELETE", running.endpoint("/api/shop/cart/1")).status == 404)
-        #expect(try await send("GET", cartAfterRestart).json(ShopController.CartJSON.self).items.map(\.productID) == [5])
+        #expect(
+            try await send("GET", cartAfterRestart).json(ShopController.CartJSON.self).items.map(\.productID) == [5])
         #expect(try await send("DELETE", cartAfterRestart).status == 204)
-        #expect(try await send("GET", cartAfterRestart).json(ShopController.CartJSON.self) == .init(items: [], total: 0))
+        #expect(
+            try await send("GET", cartAfterRestart).json(ShopController.CartJSON.self) == .init(items: [], total: 0))
         await running.stop()
     }
 
-    @Test("CoreCart, the tutorial's Core Data cart: add, duplicate, empty, add again through the API and the pages; a restart keeps it")
+    @Test(
+        "CoreCart, the tutorial's Core Data cart: add, duplicate, empty, add again through the API and the pages; a restart keeps it"
+    )
     func coreCartScenario() async throws {
         var running = try RunningShowcase()
         let dataDirectory = running.dataDirectory
@@ -168,15 +175,19 @@ struct ShowcaseServerTests {
         let form = "application/x-www-form-urlencoded"
 
         // Add (the Display tab's "Add"), then a duplicate: the same notices as the SwiftData cart.
-        let add = try await send("POST", running.endpoint("/shop/corecart"), body: Data("productID=1".utf8), contentType: form)
+        let add = try await send(
+            "POST", running.endpoint("/shop/corecart"), body: Data("productID=1".utf8), contentType: form)
         #expect(add.status == 303)
         #expect(add.headers["location"] == "/shop?id=1")
         let afterAdd = try await follow(add, on: running)
         #expect(afterAdd.text.contains("“Essence Mascara Lash Princess” was added to the cart."))
         #expect(afterAdd.text.contains("<a href=\"/shop/corecart\">CoreCart (1)</a>"))
         #expect(afterAdd.text.contains("<a href=\"/shop/cart\">SDCart (0)</a>"))
-        let again = try await send("POST", running.endpoint("/shop/corecart"), body: Data("productID=1".utf8), contentType: form)
-        #expect(try await follow(again, on: running).text.contains("“Essence Mascara Lash Princess” is already in the cart."))
+        let again = try await send(
+            "POST", running.endpoint("/shop/corecart"), body: Data("productID=1".utf8), contentType: form)
+        #expect(
+            try await follow(again, on: running).text.contains(
+                "“Essence Mascara Lash Princess” is already in the cart."))
 
         // The JSON API, exactly as /api/shop/cart's.
         let added = try await send("POST", cart, body: Data(#"{"productID":5}"#.utf8))
@@ -191,7 +202,8 @@ struct ShowcaseServerTests {
         #expect(listed.items.map(\.productID) == [1, 5])
         #expect(listed.total == 18.98)
         // The SwiftData cart is another cart.
-        #expect(try await send("GET", running.endpoint("/api/shop/cart")).json(ShopController.CartJSON.self).items.isEmpty)
+        #expect(
+            try await send("GET", running.endpoint("/api/shop/cart")).json(ShopController.CartJSON.self).items.isEmpty)
 
         // The CoreCart tab lists both; a restart keeps them (the store is <data-dir>/Cart.sqlite).
         #expect(FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("Cart.sqlite").path))
@@ -202,7 +214,9 @@ struct ShowcaseServerTests {
         #expect(page.text.contains("<a href=\"/shop/corecart\" aria-current=\"page\">CoreCart (2)</a>"))
         #expect(page.text.contains("<td>Essence Mascara Lash Princess</td>"))
         #expect(page.text.contains("href=\"/shop/corecart/5/delete\""))
-        #expect(try await send("GET", running.endpoint("/api/shop/corecart")).json(ShopController.CartJSON.self).items.map(\.productID) == [1, 5])
+        #expect(
+            try await send("GET", running.endpoint("/api/shop/corecart")).json(ShopController.CartJSON.self).items.map(
+                \.productID) == [1, 5])
 
         // Delete one row behind its confirmation; a second post says it is gone; the API's delete 204/404.
         let confirm = try await send("GET", running.endpoint("/shop/corecart/5/delete"))
@@ -214,23 +228,32 @@ struct ShowcaseServerTests {
         #expect(try await follow(deleted, on: running).text.contains("was removed from the cart."))
         let twice = try await send("POST", running.endpoint("/shop/corecart/5/delete"))
         #expect(try await follow(twice, on: running).text.contains("That item was no longer in the cart."))
-        #expect(try await send("POST", running.endpoint("/api/shop/corecart"), body: Data(#"{"productID":5}"#.utf8)).status == 201)
+        #expect(
+            try await send("POST", running.endpoint("/api/shop/corecart"), body: Data(#"{"productID":5}"#.utf8)).status
+                == 201)
         #expect(try await send("DELETE", running.endpoint("/api/shop/corecart/5")).status == 204)
         #expect(try await send("DELETE", running.endpoint("/api/shop/corecart/5")).status == 404)
 
         // Empty (NSBatchDeleteRequest) behind its confirmation; then the page and the API both show it empty.
-        #expect(try await send("GET", running.endpoint("/shop/corecart/empty")).text.contains("Delete the 1 item from the cart?"))
+        #expect(
+            try await send("GET", running.endpoint("/shop/corecart/empty")).text.contains(
+                "Delete the 1 item from the cart?"))
         let emptied = try await send("POST", running.endpoint("/shop/corecart/empty"))
         #expect(try await follow(emptied, on: running).text.contains("All items were deleted from the cart."))
         #expect(try await send("GET", running.endpoint("/shop/corecart")).text.contains("Your cart is empty."))
-        #expect(try await send("GET", running.endpoint("/shop/corecart/empty")).text.contains("The cart is already empty."))
+        #expect(
+            try await send("GET", running.endpoint("/shop/corecart/empty")).text.contains("The cart is already empty."))
         listed = try await send("GET", running.endpoint("/api/shop/corecart")).json(ShopController.CartJSON.self)
         #expect(listed == .init(items: [], total: 0))
 
         // Add again: the product that was emptied is not a duplicate any more.
-        #expect(try await send("POST", running.endpoint("/api/shop/corecart"), body: Data(#"{"productID":1}"#.utf8)).status == 201)
+        #expect(
+            try await send("POST", running.endpoint("/api/shop/corecart"), body: Data(#"{"productID":1}"#.utf8)).status
+                == 201)
         #expect(try await send("DELETE", running.endpoint("/api/shop/corecart")).status == 204)
-        #expect(try await send("GET", running.endpoint("/api/shop/corecart")).json(ShopController.CartJSON.self).items.isEmpty)
+        #expect(
+            try await send("GET", running.endpoint("/api/shop/corecart")).json(ShopController.CartJSON.self).items
+                .isEmpty)
         await running.stop()
     }
 
@@ -247,29 +270,37 @@ struct ShowcaseServerTests {
         await running.stop()
     }
 
-    @Test("Page forms: add redirects with a notice; a duplicate says it is already in the cart; delete and empty confirm first")
+    @Test(
+        "Page forms: add redirects with a notice; a duplicate says it is already in the cart; delete and empty confirm first"
+    )
     func pageForms() async throws {
         let running = try RunningShowcase()
         defer { try? FileManager.default.removeItem(at: running.dataDirectory) }
         let form = "application/x-www-form-urlencoded"
-        let add = try await send("POST", running.endpoint("/shop/cart"), body: Data("productID=2".utf8), contentType: form)
+        let add = try await send(
+            "POST", running.endpoint("/shop/cart"), body: Data("productID=2".utf8), contentType: form)
         #expect(add.status == 303)
         #expect(add.headers["location"] == "/shop?id=2")
         let afterAdd = try await follow(add, on: running)
         #expect(afterAdd.text.contains("was added to the cart"))
-        let again = try await send("POST", running.endpoint("/shop/cart"), body: Data("productID=2".utf8), contentType: form)
+        let again = try await send(
+            "POST", running.endpoint("/shop/cart"), body: Data("productID=2".utf8), contentType: form)
         let duplicate = try await follow(again, on: running)
         #expect(duplicate.text.contains("is already in the cart"))
         // Reloading shows the notice no more; a URL cannot make one up.
         #expect(!(try await follow(again, on: running)).text.contains("class=\"notice"))
-        #expect(!(try await send("GET", running.endpoint("/shop?id=50&notice=duplicate"))).text.contains("class=\"notice"))
+        #expect(
+            !(try await send("GET", running.endpoint("/shop?id=50&notice=duplicate"))).text.contains("class=\"notice"))
 
         let confirm = try await send("GET", running.endpoint("/shop/cart/2/delete"))
         #expect(confirm.status == 200)
         #expect(confirm.text.contains("method=\"post\""))
-        #expect(try await send("GET", running.endpoint("/api/shop/cart")).json(ShopController.CartJSON.self).items.count == 1)
+        #expect(
+            try await send("GET", running.endpoint("/api/shop/cart")).json(ShopController.CartJSON.self).items.count
+                == 1)
         #expect(try await send("POST", running.endpoint("/shop/cart/2/delete")).status == 303)
-        #expect(try await send("GET", running.endpoint("/api/shop/cart")).json(ShopController.CartJSON.self).items.isEmpty)
+        #expect(
+            try await send("GET", running.endpoint("/api/shop/cart")).json(ShopController.CartJSON.self).items.isEmpty)
 
         let emptyAgain = try await send("GET", running.endpoint("/shop/cart/empty"))
         #expect(emptyAgain.text.contains("already empty"))
@@ -302,7 +333,9 @@ struct ShowcaseServerTests {
             #expect(!page.text.contains("<img src=x"))
             #expect(!page.text.contains("<b>bold</b>"))
         }
-        #expect(try await send("POST", running.endpoint("/api/shop/cart"), body: Data(#"{"productID":1}"#.utf8)).status == 201)
+        #expect(
+            try await send("POST", running.endpoint("/api/shop/cart"), body: Data(#"{"productID":1}"#.utf8)).status
+                == 201)
         let cartPage = try await send("GET", running.endpoint("/shop/cart"))
         #expect(!cartPage.text.contains("<script>alert(1)</script>"))
         #expect(cartPage.text.contains("&lt;script&gt;"))
@@ -324,7 +357,8 @@ struct ShowcaseServerTests {
         let page = try await send("GET", running.endpoint("/shop"))
         #expect(page.status == 502)
         #expect(page.text.contains("<h1>Catalog unavailable</h1>"))
-        #expect(page.text.contains("The product catalog at <code>\(deadURL.absoluteString)</code> could not be reached"))
+        #expect(
+            page.text.contains("The product catalog at <code>\(deadURL.absoluteString)</code> could not be reached"))
         #expect(page.text.contains("<a class=\"button\" href=\"/shop/cart\">Go to the cart</a>"))
         #expect(page.text.contains("<a href=\"/shop/cart\">SDCart (0)</a>"))
         #expect(!page.text.contains("URLError"))
@@ -333,7 +367,9 @@ struct ShowcaseServerTests {
 
         let api = try await send("GET", running.endpoint("/api/shop/products/1"))
         #expect(api.status == 502)
-        #expect(try api.json(ErrorBody.self).error == "the product catalog at \(deadURL.absoluteString) could not be reached")
+        #expect(
+            try api.json(ErrorBody.self).error
+                == "the product catalog at \(deadURL.absoluteString) could not be reached")
         #expect(try await send("GET", running.endpoint("/api/shop/cart")).status == 200)
         #expect(try await send("GET", running.endpoint("/shop/cart")).status == 200)
         await running.stop()
@@ -361,8 +397,9 @@ struct ShowcaseServerTests {
         #expect(wrongMethod.headers["allow"] == "GET, HEAD")
         #expect(wrongMethod.text.contains("<h1>Method not allowed</h1>"))
 
-        let tooLarge = try await send("POST", running.endpoint("/shop/cart"), body: Data(count: (1 << 20) + 1),
-                                      contentType: "application/x-www-form-urlencoded")
+        let tooLarge = try await send(
+            "POST", running.endpoint("/shop/cart"), body: Data(count: (1 << 20) + 1),
+            contentType: "application/x-www-form-urlencoded")
         #expect(tooLarge.status == 413)
         #expect(tooLarge.text.contains("<h1>Content too large</h1>"))
         #expect(tooLarge.text.contains("413 Content Too Large"))
@@ -371,7 +408,9 @@ struct ShowcaseServerTests {
         let api = try await send("GET", running.endpoint("/api/shop/nothing"))
         #expect(api.status == 404)
         #expect(api.headers["content-type"] == "application/json; charset=utf-8")
-        #expect(try api.json(ErrorBody.self).error == "Nothing is served at /api/shop/nothing (no route matches this path).")
+        #expect(
+            try api.json(ErrorBody.self).error == "Nothing is served at /api/shop/nothing (no route matches this path)."
+        )
         await running.stop()
     }
 
@@ -385,17 +424,24 @@ struct ShowcaseServerTests {
         let withQuery = try await send("GET", running.endpoint("/shop/cart/?notice=emptied&x=a%20b"))
         #expect(withQuery.status == 308)
         #expect(withQuery.headers["location"] == "/shop/cart?notice=emptied&x=a%20b")
-        #expect(try await send("HEAD", running.endpoint("/shop/cart/3/delete/")).headers["location"] == "/shop/cart/3/delete")
+        #expect(
+            try await send("HEAD", running.endpoint("/shop/cart/3/delete/")).headers["location"]
+                == "/shop/cart/3/delete")
         #expect(try await send("GET", running.endpoint("/api/shop/cart/")).headers["location"] == "/api/shop/cart")
         // Not for other methods, unknown paths, or what would be a protocol-relative URL.
-        #expect(try await send("POST", running.endpoint("/shop/cart/"), body: Data("productID=1".utf8),
-                               contentType: "application/x-www-form-urlencoded").status == 404)
+        #expect(
+            try await send(
+                "POST", running.endpoint("/shop/cart/"), body: Data("productID=1".utf8),
+                contentType: "application/x-www-form-urlencoded"
+            ).status == 404)
         #expect(try await send("GET", running.endpoint("/nothing/")).status == 404)
         #expect(try await send("GET", running.endpoint("/")).status == 200)
         await running.stop()
     }
 
-    @Test("Pages: deleting twice lands on the cart with a notice; a removed notice for an item in the cart is ignored; Next skips the product")
+    @Test(
+        "Pages: deleting twice lands on the cart with a notice; a removed notice for an item in the cart is ignored; Next skips the product"
+    )
     func pageFlowsAfterFixes() async throws {
         let running = try RunningShowcase()
         defer { try? FileManager.default.removeItem(at: running.dataDirectory) }

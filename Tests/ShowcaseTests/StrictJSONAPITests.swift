@@ -11,7 +11,8 @@ import Testing
 @MainActor
 @Suite("Showcase: every JSON API refuses duplicate members and non-integer IDs", .serialized)
 struct StrictJSONAPITests {
-    private func post(_ showcase: Showcase, _ path: String, _ json: String) async throws -> (status: Int, body: String) {
+    private func post(_ showcase: Showcase, _ path: String, _ json: String) async throws -> (status: Int, body: String)
+    {
         var request = URLRequest(url: try #require(URL(string: path, relativeTo: showcase.baseURL)?.absoluteURL))
         request.httpMethod = "POST"
         request.httpBody = Data(json.utf8)
@@ -26,7 +27,8 @@ struct StrictJSONAPITests {
     }
 
     @Test func everyAppRefusesAmbiguousBodies() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("StrictJSONAPITests-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "StrictJSONAPITests-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var options = ShowcaseOptions()
         options.port = 0
@@ -35,7 +37,10 @@ struct StrictJSONAPITests {
         try showcase.start()
 
         // Shop: the product ID.
-        for body in [#"{"productID": 1, "productID": 2}"#, #"{"productID": 1e2}"#, #"{"productID": 1.0}"#, #"{"productID": "1"}"#] {
+        for body in [
+            #"{"productID": 1, "productID": 2}"#, #"{"productID": 1e2}"#, #"{"productID": 1.0}"#,
+            #"{"productID": "1"}"#,
+        ] {
             let reply = try await post(showcase, "/api/shop/cart", body)
             #expect(reply.status == 400, "\(body)")
             #expect(reply.body.contains(#"the body must be JSON like {\"productID\": 1}"#), "\(reply.body)")

@@ -16,7 +16,9 @@ private final class Counter {
 
 /// The cookie value in a `Set-Cookie` header value.
 private func cookieValue(_ setCookie: String?) -> String? {
-    guard let setCookie, let pair = setCookie.split(separator: ";").first, let equals = pair.firstIndex(of: "=") else { return nil }
+    guard let setCookie, let pair = setCookie.split(separator: ";").first, let equals = pair.firstIndex(of: "=") else {
+        return nil
+    }
     return String(pair[pair.index(after: equals)...])
 }
 
@@ -61,7 +63,9 @@ struct BrowserSessionsTests {
     @Test("A session idle longer than the timeout is gone; one in use stays")
     func idleExpiry() throws {
         let clock = ManualClock()
-        let sessions = BrowserSessions<Counter>(cookieName: "s", cookiePath: "/", idleTimeout: .seconds(600), now: { clock.now }) { Counter() }
+        let sessions = BrowserSessions<Counter>(
+            cookieName: "s", cookiePath: "/", idleTimeout: .seconds(600), now: { clock.now }
+        ) { Counter() }
         let idle = try #require(cookieValue(sessions.session(for: request(cookie: nil)).setCookie))
         let busy = try #require(cookieValue(sessions.session(for: request(cookie: nil)).setCookie))
         for _ in 0..<3 {
@@ -80,7 +84,9 @@ struct BrowserSessionsTests {
     @Test("Over capacity, the least recently used session goes")
     func capacity() throws {
         let clock = ManualClock()
-        let sessions = BrowserSessions<Counter>(cookieName: "s", cookiePath: "/", capacity: 2, now: { clock.now }) { Counter() }
+        let sessions = BrowserSessions<Counter>(cookieName: "s", cookiePath: "/", capacity: 2, now: { clock.now }) {
+            Counter()
+        }
         let first = try #require(cookieValue(sessions.session(for: request(cookie: nil)).setCookie))
         clock.advance(.seconds(1))
         let second = try #require(cookieValue(sessions.session(for: request(cookie: nil)).setCookie))
@@ -93,7 +99,9 @@ struct BrowserSessionsTests {
         #expect(sessions.existing(for: request(cookie: "s=\(first)")) != nil)
     }
 
-    @Test("The cookie is read as HTTPRequest reads cookies: from any of several Cookie fields; the Set-Cookie is added once")
+    @Test(
+        "The cookie is read as HTTPRequest reads cookies: from any of several Cookie fields; the Set-Cookie is added once"
+    )
     func cookieFields() {
         let sessions = BrowserSessions<Counter>(cookieName: "s", cookiePath: "/") { Counter() }
         let (state, setCookie) = sessions.session(for: HTTPRequest(path: "/"))

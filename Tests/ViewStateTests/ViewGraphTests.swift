@@ -59,7 +59,9 @@ private struct Tree {
                 let model = context.observedObject(parent.model)
                 return (model.items, model.serial)
             }
-            return Page(cart: parent.lines, owned: owned.items, observed: observed.items, ownedSerial: owned.serial, observedSerial: observed.serial)
+            return Page(
+                cart: parent.lines, owned: owned.items, observed: observed.items, ownedSerial: owned.serial,
+                observedSerial: observed.serial)
         }
         self.made = made
         return page
@@ -84,7 +86,8 @@ struct ViewGraphTests {
         #expect(!graph.isInvalidated(Tree.root))
 
         let second = tree.render(graph)
-        #expect(second == Tree.Page(cart: [], owned: ["Apple"], observed: ["Mascara"], ownedSerial: 2, observedSerial: 1))
+        #expect(
+            second == Tree.Page(cart: [], owned: ["Apple"], observed: ["Mascara"], ownedSerial: 2, observedSerial: 1))
         #expect(graph.evaluations(of: Tree.root) == 1)
         #expect(graph.evaluations(of: Tree.owning) == 2)
         #expect(graph.evaluations(of: Tree.observing) == 2)
@@ -99,7 +102,10 @@ struct ViewGraphTests {
         _ = tree.render(graph)
         try #require(graph.object(ListModel.self, at: Tree.owning)).items = ["Apple"]
         try #require(graph.object(ListModel.self, at: Tree.observing)).items = ["Mascara"]
-        #expect(tree.render(graph) == Tree.Page(cart: ["Apple"], owned: ["Apple"], observed: ["Mascara"], ownedSerial: 2, observedSerial: 1))
+        #expect(
+            tree.render(graph)
+                == Tree.Page(
+                    cart: ["Apple"], owned: ["Apple"], observed: ["Mascara"], ownedSerial: 2, observedSerial: 1))
 
         // "장바구니 초기화": the cart the parent shows changes.
         cart.lines = []
@@ -164,8 +170,12 @@ struct ViewGraphTests {
         for _ in 0..<3 {
             graph.render { pass in
                 _ = pass.view(identity) { context -> Int in
-                    _ = context.stateObject { makes += 1; return Cart() }
-                    _ = context.stateObject("second") { makes += 1; return Cart() }
+                    _ = context.stateObject {
+                        makes += 1; return Cart()
+                    }
+                    _ = context.stateObject("second") {
+                        makes += 1; return Cart()
+                    }
                     return context.evaluation
                 }
             }

@@ -17,21 +17,34 @@ func run() throws {
     do {
         let container = try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: storeURL))
         let context = ModelContext(container)
-        context.insert(Book(isbn: "978-0-00-000001-1", title: "The Swift Programming Language", pages: 1000, published: Date(timeIntervalSince1970: 1_401_753_600)))
-        context.insert(Book(isbn: "978-0-00-000002-8", title: "Swift on the Server", pages: 320, published: Date(timeIntervalSince1970: 1_600_000_000)))
-        context.insert(Book(isbn: "978-0-00-000003-5", title: "Cooking with SQLite", pages: 180, published: Date(timeIntervalSince1970: 1_500_000_000)))
+        context.insert(
+            Book(
+                isbn: "978-0-00-000001-1", title: "The Swift Programming Language", pages: 1000,
+                published: Date(timeIntervalSince1970: 1_401_753_600)))
+        context.insert(
+            Book(
+                isbn: "978-0-00-000002-8", title: "Swift on the Server", pages: 320,
+                published: Date(timeIntervalSince1970: 1_600_000_000)))
+        context.insert(
+            Book(
+                isbn: "978-0-00-000003-5", title: "Cooking with SQLite", pages: 180,
+                published: Date(timeIntervalSince1970: 1_500_000_000)))
         // Same unique ISBN: SwiftData updates the stored book instead of adding a fourth.
-        context.insert(Book(isbn: "978-0-00-000003-5", title: "Cooking with SQLite, 2nd edition", pages: 210, published: Date(timeIntervalSince1970: 1_700_000_000)))
+        context.insert(
+            Book(
+                isbn: "978-0-00-000003-5", title: "Cooking with SQLite, 2nd edition", pages: 210,
+                published: Date(timeIntervalSince1970: 1_700_000_000)))
         try context.save()
     }
 
     let container = try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: storeURL))
     let context = ModelContext(container)
     let minimum = 200
-    let swiftBooks = try context.fetch(FetchDescriptor<Book>(
-        predicate: #Predicate { $0.title.contains("Swift") && $0.pages > minimum },
-        sortBy: [SortDescriptor(\.pages, order: .reverse)]
-    ))
+    let swiftBooks = try context.fetch(
+        FetchDescriptor<Book>(
+            predicate: #Predicate { $0.title.contains("Swift") && $0.pages > minimum },
+            sortBy: [SortDescriptor(\.pages, order: .reverse)]
+        ))
     let titles = swiftBooks.map(\.title)
     let count = try context.fetchCount(FetchDescriptor<Book>())
     print("books: \(count)")

@@ -47,7 +47,8 @@ public enum DetailPage {
             closeHref = BookStorePaths.saved
             save = nil
         }
-        let offlineLine: HTMLFragment? = isOffline && origin != .saved
+        let offlineLine: HTMLFragment? =
+            isOffline && origin != .saved
             ? "<p class=\"muted\"><small>오프라인: 앱에 담긴 카카오 응답</small></p>" : nil
         let content: HTMLFragment = """
             \(notice?.banner)

@@ -15,7 +15,8 @@ public enum MarkedBookListPage {
     ///   - canRedo: Whether Redo is enabled.
     ///   - notice: A banner above the list (after a delete, Undo or Redo); `nil` for none.
     /// - Returns: A complete HTML document.
-    public static func render(books: [BookInfo], canUndo: Bool, canRedo: Bool, notice: BookStoreNotice? = nil) -> String {
+    public static func render(books: [BookInfo], canUndo: Bool, canRedo: Bool, notice: BookStoreNotice? = nil) -> String
+    {
         let list: HTMLFragment
         if books.isEmpty {
             list = "<p class=\"empty\">담은 책이 없습니다</p>"

@@ -62,7 +62,8 @@ public enum SearchPage {
         } else {
             let rows = result.books.map { book -> HTMLFragment in
                 let info = BookInfo(book)
-                return BookRow.row(info, href: BookStorePaths.book(isbn: info.isbn, query: result.query, page: result.page))
+                return BookRow.row(
+                    info, href: BookStorePaths.book(isbn: info.isbn, query: result.query, page: result.page))
             }
             body = """
                 <p class="results-summary">“\(result.query)” 검색 결과 \(WonFormat.count(result.totalCount))권 · \
@@ -83,14 +84,17 @@ public enum SearchPage {
     /// Previous and Next, as `page` and `is_end` allow — offline, Next only when the bundled responses hold the
     /// next page, and otherwise a line saying more results need a Kakao key; `nil` when there is none of these.
     static func pager(_ result: BookSearchResult) -> HTMLFragment? {
-        let more: HTMLFragment? = result.moreNeedKakaoKey
+        let more: HTMLFragment? =
+            result.moreNeedKakaoKey
             ? "<p class=\"muted more-offline\">더 많은 결과는 Kakao REST API 키가 있어야 볼 수 있습니다.</p>"
             : nil
         guard result.hasPrevious || result.hasNext else { return more }
-        let previous: HTMLFragment = result.hasPrevious
+        let previous: HTMLFragment =
+            result.hasPrevious
             ? "<a class=\"button secondary\" rel=\"prev\" href=\"\(BookStorePaths.search(query: result.query, page: result.page - 1))\">이전</a>"
             : "<span></span>"
-        let next: HTMLFragment = result.hasNext
+        let next: HTMLFragment =
+            result.hasNext
             ? "<a class=\"button secondary\" rel=\"next\" href=\"\(BookStorePaths.search(query: result.query, page: result.page + 1))\">다음</a>"
             : "<span></span>"
         return """

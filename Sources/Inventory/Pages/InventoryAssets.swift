@@ -4,7 +4,9 @@ import HTML
 public enum InventoryAssets {
     /// Every file ``InventoryRoutes`` serves for the pages: ``stylesheet``, the live list's page script, and the
     /// showcase's shared live-page script and its `SharedWorker` (``HTML/LivePageScript``).
-    public static var all: [StaticAsset] { [stylesheet, InventoryLiveScript.page, LivePageScript.page, LivePageScript.worker] }
+    public static var all: [StaticAsset] {
+        [stylesheet, InventoryLiveScript.page, LivePageScript.page, LivePageScript.worker]
+    }
 
     /// `/static/inventory.css`, linked by every Inventory page after the showcase's stylesheet (the showcase allows
     /// no inline styles), on the layout's colour variables.

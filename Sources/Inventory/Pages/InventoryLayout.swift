@@ -8,8 +8,10 @@ enum InventoryLayout {
             title: title,
             appName: "Inventory",
             navigation: [
-                NavigationLink(title: "Inventory", href: InventoryPaths.list, isCurrent: current == InventoryPaths.list),
-                NavigationLink(title: "Results", href: InventoryPaths.results, isCurrent: current == InventoryPaths.results),
+                NavigationLink(
+                    title: "Inventory", href: InventoryPaths.list, isCurrent: current == InventoryPaths.list),
+                NavigationLink(
+                    title: "Results", href: InventoryPaths.results, isCurrent: current == InventoryPaths.results),
             ],
             content: content,
             stylesheets: [InventoryAssets.stylesheet.url],

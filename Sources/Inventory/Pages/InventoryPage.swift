@@ -12,10 +12,13 @@ public enum InventoryPage {
     ///   - version: The inventory version `products` were read at, for the live list (it replaces the list in place
     ///     when another tab changes the inventory); nil for a page that does not follow changes.
     public static func render(
-        products: [ProductLine], form: ProductForm = ProductForm(), error: String? = nil, notice: InventoryNotice? = nil,
+        products: [ProductLine], form: ProductForm = ProductForm(), error: String? = nil,
+        notice: InventoryNotice? = nil,
         version: String? = nil
     ) -> String {
-        let summary: HTMLFragment? = error.map { "<p class=\"notice warning\" role=\"alert\">\($0) Nothing was added.</p>" }
+        let summary: HTMLFragment? = error.map {
+            "<p class=\"notice warning\" role=\"alert\">\($0) Nothing was added.</p>"
+        }
         let content: HTMLFragment = """
             \(notice?.banner)
             <h1>Inventory</h1>
@@ -33,6 +36,7 @@ public enum InventoryPage {
             </section>
             \(version.map(InventoryLiveScript.marker(version:)))
             """
-        return InventoryLayout.page(title: "Inventory", current: InventoryPaths.list, content: content, live: version != nil)
+        return InventoryLayout.page(
+            title: "Inventory", current: InventoryPaths.list, content: content, live: version != nil)
     }
 }

@@ -6,7 +6,8 @@ public enum InventoryResultsPage {
     /// - Parameter version: The inventory version `products` were read at, for the live results (the page re-runs
     ///   its query when another tab changes the inventory); nil for a page that does not follow changes.
     public static func render(text: String, products: [ProductLine], version: String? = nil) -> String {
-        let heading: HTMLFragment = text.isEmpty
+        let heading: HTMLFragment =
+            text.isEmpty
             ? "<h2 id=\"results-heading\">Type a name to find</h2>"
             : "<h2 id=\"results-heading\">Names containing “\(text)” <span class=\"muted\">(\(products.count))</span></h2>"
         let content: HTMLFragment = """
@@ -23,6 +24,7 @@ public enum InventoryResultsPage {
             </section>
             \(version.map(InventoryLiveScript.marker(version:)))
             """
-        return InventoryLayout.page(title: "Results", current: InventoryPaths.results, content: content, live: version != nil)
+        return InventoryLayout.page(
+            title: "Results", current: InventoryPaths.results, content: content, live: version != nil)
     }
 }

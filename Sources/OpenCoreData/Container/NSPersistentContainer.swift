@@ -42,7 +42,11 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
         guard let url = NSManagedObjectModel.modelURL(named: name) else {
             self.init(
                 name: name, model: NSManagedObjectModel(),
-                modelError: .persistentStoreOpenFailed(url: nil, reason: "no model named \(name) (\(name).xcdatamodeld) among the app's resources; ship it with resources: [.copy(\"\(name).xcdatamodeld\")]")
+                modelError: .persistentStoreOpenFailed(
+                    url: nil,
+                    reason:
+                        "no model named \(name) (\(name).xcdatamodeld) among the app's resources; ship it with resources: [.copy(\"\(name).xcdatamodeld\")]"
+                )
             )
             return
         }
@@ -51,7 +55,9 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
         } catch let error as CoreDataError {
             self.init(name: name, model: NSManagedObjectModel(), modelError: error)
         } catch {
-            self.init(name: name, model: NSManagedObjectModel(), modelError: .persistentStoreOpenFailed(url: url, reason: "\(error)"))
+            self.init(
+                name: name, model: NSManagedObjectModel(),
+                modelError: .persistentStoreOpenFailed(url: url, reason: "\(error)"))
         }
     }
 

@@ -12,7 +12,8 @@ extension Notification.Name {
     /// a save, a merge, a `perform` block), with the objects under ``NSInsertedObjectsKey``, ``NSUpdatedObjectsKey``,
     /// ``NSDeletedObjectsKey``, ``NSRefreshedObjectsKey`` and ``NSInvalidatedObjectsKey``, or
     /// ``NSInvalidatedAllObjectsKey`` after a reset. Mirrors `NSManagedObjectContextObjectsDidChange`.
-    public static let NSManagedObjectContextObjectsDidChange = Notification.Name("NSObjectsChangedInManagingContextNotification")
+    public static let NSManagedObjectContextObjectsDidChange = Notification.Name(
+        "NSObjectsChangedInManagingContextNotification")
 }
 
 extension NSManagedObjectContext {
@@ -47,7 +48,8 @@ extension NSManagedObjectContext {
         eventInserted = [:]
         eventUpdated = [:]
         eventDeleted = [:]
-        guard !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty || !refreshed.isEmpty || !invalidated.isEmpty else { return }
+        guard !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty || !refreshed.isEmpty || !invalidated.isEmpty
+        else { return }
         var userInfo: [AnyHashable: Any] = [:]
         if !inserted.isEmpty { userInfo[NSInsertedObjectsKey] = inserted }
         if !updated.isEmpty { userInfo[NSUpdatedObjectsKey] = updated }

@@ -23,7 +23,8 @@ open class NSConstraintConflict: NSObject, @unchecked Sendable {
 
     /// Mirrors `init(constraint:database:databaseSnapshot:conflicting:conflictingSnapshots:)`.
     public init(
-        constraint contraint: [String], database databaseObject: NSManagedObject?, databaseSnapshot: [AnyHashable: Any]?,
+        constraint contraint: [String], database databaseObject: NSManagedObject?,
+        databaseSnapshot: [AnyHashable: Any]?,
         conflicting conflictingObjects: [NSManagedObject], conflictingSnapshots: [Any]
     ) {
         self.constraint = contraint

@@ -24,7 +24,10 @@ extension NSManagedObjectContext {
     }
 
     private func batchTable(_ entityName: String?) throws -> (NSPersistentStore, EntityTable) {
-        guard parent == nil else { throw CoreDataError.unsupportedRequest("batch requests run in a context on a coordinator, not in a child context") }
+        guard parent == nil else {
+            throw CoreDataError.unsupportedRequest(
+                "batch requests run in a context on a coordinator, not in a child context")
+        }
         let store = try requireStore()
         guard let table = store.engine.mapping.table(named: entityName ?? "") else {
             throw CoreDataError.unsupportedRequest("the model has no entity named \(entityName ?? "nil")")
@@ -34,9 +37,12 @@ extension NSManagedObjectContext {
 
     /// The keys of the stored rows of `table` that `predicate` selects: in SQL, or — for a predicate SQL cannot say —
     /// by evaluating it on the rows' objects in a context of their own.
-    private func storedKeys(_ table: EntityTable, _ predicate: NSPredicate?, in store: NSPersistentStore) throws -> FetchRequest.Rows {
+    private func storedKeys(_ table: EntityTable, _ predicate: NSPredicate?, in store: NSPersistentStore) throws
+        -> FetchRequest.Rows
+    {
         guard let predicate else { return .all }
-        let translator = PredicateSQLTranslator(mapping: store.engine.mapping, table: table, storeIdentifier: store.identifier)
+        let translator = PredicateSQLTranslator(
+            mapping: store.engine.mapping, table: table, storeIdentifier: store.identifier)
         do {
             return .matching(try translator.condition(predicate))
         } catch is PredicateSQLTranslator.Untranslatable {
@@ -49,7 +55,9 @@ extension NSManagedObjectContext {
     }
 
     private func objectIDs(_ keys: [Int64], _ table: EntityTable, _ store: NSPersistentStore) -> [NSManagedObjectID] {
-        guard let entity = store.persistentStoreCoordinator?.managedObjectModel.entitiesByName[table.name] else { return [] }
+        guard let entity = store.persistentStoreCoordinator?.managedObjectModel.entitiesByName[table.name] else {
+            return []
+        }
         return keys.map { NSManagedObjectID.permanent(for: entity, storeIdentifier: store.identifier, primaryKey: $0) }
     }
 
@@ -65,7 +73,9 @@ extension NSManagedObjectContext {
             case .keys(let keys): rows = .keys(keys)
             default:
                 // Every row, with the keys returned when the result lists them.
-                rows = request.resultType == .resultTypeStatusOnly ? .all : .matching(SQLExpressionBuilder(dialect: store.engine.dialect).constant(true))
+                rows =
+                    request.resultType == .resultTypeStatusOnly
+                    ? .all : .matching(SQLExpressionBuilder(dialect: store.engine.dialect).constant(true))
             }
         }
         var save = SaveRequest()
@@ -105,11 +115,13 @@ extension NSManagedObjectContext {
                 switch ManagedValue.normalize(given, for: description) {
                 case .success(let value):
                     if value == nil && !description.isOptional {
-                        throw CoreDataError.validation(entityName: table.name, key: attribute.name, problem: .missingMandatoryProperty)
+                        throw CoreDataError.validation(
+                            entityName: table.name, key: attribute.name, problem: .missingMandatoryProperty)
                     }
                     values.append(AttributeStorage.storedValue(value, for: description))
                 case .failure(let problem):
-                    throw CoreDataError.invalidValue(entityName: table.name, key: attribute.name, reason: "the value " + problem.reason)
+                    throw CoreDataError.invalidValue(
+                        entityName: table.name, key: attribute.name, reason: "the value " + problem.reason)
                 }
             }
             for key in dictionary.keys where entity.attributesByName[key] == nil {
@@ -140,7 +152,9 @@ extension NSManagedObjectContext {
         var columns: [Int] = []
         for (key, given) in request.propertiesToUpdate ?? [:] {
             let name = (key as? String) ?? (key as? NSPropertyDescription)?.name ?? "\(key)"
-            guard let column = table.column(named: name), column.attribute != nil, let description = entity.attributesByName[name] else {
+            guard let column = table.column(named: name), column.attribute != nil,
+                let description = entity.attributesByName[name]
+            else {
                 throw CoreDataError.unknownKey(entityName: table.name, key: name)
             }
             var value: Any? = given
@@ -153,18 +167,25 @@ extension NSManagedObjectContext {
             switch ManagedValue.normalize(value, for: description) {
             case .success(let normalized):
                 if normalized == nil && !description.isOptional {
-                    throw CoreDataError.validation(entityName: table.name, key: name, problem: .missingMandatoryProperty)
+                    throw CoreDataError.validation(
+                        entityName: table.name, key: name, problem: .missingMandatoryProperty)
                 }
                 values[column.index] = AttributeStorage.storedValue(normalized, for: description)
                 columns.append(column.index)
             case .failure(let problem):
-                throw CoreDataError.invalidValue(entityName: table.name, key: name, reason: "the value " + problem.reason)
+                throw CoreDataError.invalidValue(
+                    entityName: table.name, key: name, reason: "the value " + problem.reason)
             }
         }
-        let keys = try storeCall { try store.engine.fetchKeys(FetchRequest(table: table, rows: try storedKeys(table, request.predicate, in: store))) }
+        let keys = try storeCall {
+            try store.engine.fetchKeys(
+                FetchRequest(table: table, rows: try storedKeys(table, request.predicate, in: store)))
+        }
         var save = SaveRequest()
         // Each row's version goes up (unchecked), so that contexts holding the rows see the change as a conflict.
-        let version = table.column(named: StoreSchemaBuilder.versionColumn).map { SaveRequest.RowVersion(column: $0.index, expected: nil) }
+        let version = table.column(named: StoreSchemaBuilder.versionColumn).map {
+            SaveRequest.RowVersion(column: $0.index, expected: nil)
+        }
         save.updates = keys.map {
             var update = SaveRequest.Update(table: table, key: $0, columns: columns.sorted(), values: values)
             update.version = version

@@ -35,7 +35,8 @@ extension NSManagedObjectContext {
         if request.resultType == .dictionaryResultType {
             var wider = plan
             if DictionaryResults.combinesObjects(request, entity: plan.entity) { (wider.limit, wider.offset) = (0, 0) }
-            return try DictionaryResults.make(try fetchObjects(wider), request: request, entity: plan.entity).compactMap { $0 as? T }
+            return try DictionaryResults.make(try fetchObjects(wider), request: request, entity: plan.entity).compactMap
+            { $0 as? T }
         }
         let objects = try fetchObjects(plan)
         switch request.resultType {
@@ -62,22 +63,29 @@ extension NSManagedObjectContext {
         return FetchPlan(
             entity: entity, predicate: request.predicate, sortDescriptors: request.sortDescriptors ?? [],
             limit: max(request.fetchLimit, 0), offset: max(request.fetchOffset, 0),
-            includesPendingChanges: request.includesPendingChanges, refreshesRefetchedObjects: request.shouldRefreshRefetchedObjects,
+            includesPendingChanges: request.includesPendingChanges,
+            refreshesRefetchedObjects: request.shouldRefreshRefetchedObjects,
             prefetchKeyPaths: request.relationshipKeyPathsForPrefetching ?? []
         )
     }
 
     /// The registered objects of `entity` with unsaved inserts or changes.
     private func pendingObjects(of entity: NSEntityDescription) -> [NSManagedObject] {
-        orderedRegisteredObjects.filter { $0.entity.name == entity.name && ($0.isInsertedInContext || $0.isDeletedInContext || $0.isUpdated) }
+        orderedRegisteredObjects.filter {
+            $0.entity.name == entity.name && ($0.isInsertedInContext || $0.isDeletedInContext || $0.isUpdated)
+        }
     }
 
     func count(_ plan: FetchPlan) throws -> Int {
         processPendingChanges()
         if parent == nil, !plan.includesPendingChanges || pendingObjects(of: plan.entity).isEmpty,
-           let store = persistentStoreCoordinator?.persistentStores.first, let table = store.engine.mapping.table(named: plan.entity.name ?? "") {
-            let translator = PredicateSQLTranslator(mapping: store.engine.mapping, table: table, storeIdentifier: store.identifier)
-            if let rows = try? plan.predicate.map({ FetchRequest.Rows.matching(try translator.condition($0)) }) ?? .all {
+            let store = persistentStoreCoordinator?.persistentStores.first,
+            let table = store.engine.mapping.table(named: plan.entity.name ?? "")
+        {
+            let translator = PredicateSQLTranslator(
+                mapping: store.engine.mapping, table: table, storeIdentifier: store.identifier)
+            if let rows = try? plan.predicate.map({ FetchRequest.Rows.matching(try translator.condition($0)) }) ?? .all
+            {
                 let total = try storeCall { try store.engine.count(FetchRequest(table: table, rows: rows)) }
                 let afterOffset = max(total - plan.offset, 0)
                 return plan.limit > 0 ? min(afterOffset, plan.limit) : afterOffset
@@ -101,9 +109,11 @@ extension NSManagedObjectContext {
         } else {
             let store = try requireStore()
             guard let table = store.engine.mapping.table(named: plan.entity.name ?? "") else {
-                throw CoreDataError.unsupportedRequest("the store has no table for the entity \(plan.entity.name ?? "?")")
+                throw CoreDataError.unsupportedRequest(
+                    "the store has no table for the entity \(plan.entity.name ?? "?")")
             }
-            let translator = PredicateSQLTranslator(mapping: store.engine.mapping, table: table, storeIdentifier: store.identifier)
+            let translator = PredicateSQLTranslator(
+                mapping: store.engine.mapping, table: table, storeIdentifier: store.identifier)
             var rows = FetchRequest.Rows.all
             var inMemory: NSPredicate?
             if let predicate = plan.predicate {
@@ -117,12 +127,17 @@ extension NSManagedObjectContext {
             pagedInSQL = inMemory == nil && sort != nil && pending.isEmpty
             let request = FetchRequest(
                 table: table, rows: rows, sort: sort ?? [],
-                limit: pagedInSQL && plan.limit > 0 ? plan.limit : nil, offset: pagedInSQL && plan.offset > 0 ? plan.offset : nil
+                limit: pagedInSQL && plan.limit > 0 ? plan.limit : nil,
+                offset: pagedInSQL && plan.offset > 0 ? plan.offset : nil
             )
-            let loader = ObjectLoader(context: self, store: store, model: store.persistentStoreCoordinator?.managedObjectModel ?? NSManagedObjectModel())
+            let loader = ObjectLoader(
+                context: self, store: store,
+                model: store.persistentStoreCoordinator?.managedObjectModel ?? NSManagedObjectModel())
             loader.prefetch(plan.prefetchKeyPaths, from: plan.entity)
             let fetched = try storeCall { try ObjectLoader.rows(request, from: store) }
-            objects = fetched.compactMap { loader.object(table, key: $0.key, row: $0.row, refresh: plan.refreshesRefetchedObjects) }
+            objects = fetched.compactMap {
+                loader.object(table, key: $0.key, row: $0.row, refresh: plan.refreshesRefetchedObjects)
+            }
             try storeCall { try loader.finish() }
             objects = objects.filter { $0.context === self }
             if let inMemory {
@@ -151,8 +166,10 @@ extension NSManagedObjectContext {
     static func sortTerms(_ descriptors: [NSSortDescriptor], table: EntityTable) -> [SortTerm]? {
         var terms: [SortTerm] = []
         for descriptor in descriptors {
-            guard let keyed = descriptor as? KeyedSortDescriptor, let key = keyed.sortKey, let column = table.column(named: key),
-                  let attribute = column.attribute, !column.isExternal else { return nil }
+            guard let keyed = descriptor as? KeyedSortDescriptor, let key = keyed.sortKey,
+                let column = table.column(named: key),
+                let attribute = column.attribute, !column.isExternal
+            else { return nil }
             let kind = PredicateSQLTranslator.kind(of: attribute)
             guard [.number, .string, .date, .decimal].contains(kind) else { return nil }
             var collation: String?
@@ -200,7 +217,8 @@ extension NSManagedObjectContext {
     /// no context.
     public func object(with objectID: NSManagedObjectID) -> NSManagedObject {
         if let object = try? materializedObject(for: objectID) { return object }
-        let object = ManagedObjectClassRegistry.objectClass(for: objectID.entity).init(entity: objectID.entity, insertInto: nil)
+        let object = ManagedObjectClassRegistry.objectClass(for: objectID.entity).init(
+            entity: objectID.entity, insertInto: nil)
         object.storedObjectID = objectID
         return object
     }
@@ -213,10 +231,14 @@ extension NSManagedObjectContext {
         }
         guard let key = objectID.primaryKey else { return nil }
         let store = try requireStore()
-        guard objectID.storeIdentifier == store.identifier, let table = store.engine.mapping.table(named: objectID.entity.name ?? "") else {
+        guard objectID.storeIdentifier == store.identifier,
+            let table = store.engine.mapping.table(named: objectID.entity.name ?? "")
+        else {
             return nil
         }
-        let loader = ObjectLoader(context: self, store: store, model: store.persistentStoreCoordinator?.managedObjectModel ?? NSManagedObjectModel())
+        let loader = ObjectLoader(
+            context: self, store: store,
+            model: store.persistentStoreCoordinator?.managedObjectModel ?? NSManagedObjectModel())
         let object = loader.object(table, key: key, row: nil)
         try storeCall { try loader.finish() }
         return object?.context === self ? object : nil
@@ -227,7 +249,8 @@ extension NSManagedObjectContext {
     /// committed values.
     func importObject(_ source: NSManagedObject) -> NSManagedObject {
         if let existing = registeredObject(for: source.objectID) { return existing }
-        let object = ManagedObjectClassRegistry.objectClass(for: source.entity).init(entity: source.entity, insertInto: nil)
+        let object = ManagedObjectClassRegistry.objectClass(for: source.entity).init(
+            entity: source.entity, insertInto: nil)
         object.storedObjectID = source.objectID
         object.context = self
         register(object)

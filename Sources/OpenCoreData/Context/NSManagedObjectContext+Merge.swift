@@ -19,7 +19,9 @@ extension NSManagedObjectContext {
     /// under ``NSInsertedObjectsKey``, ``NSUpdatedObjectsKey`` and ``NSDeletedObjectsKey``. After emptying a
     /// table with `NSBatchDeleteRequest`, this is what makes every context show it empty. Mirrors
     /// `mergeChanges(fromRemoteContextSave:into:)`.
-    public class func mergeChanges(fromRemoteContextSave changeNotificationData: [AnyHashable: Any], into contexts: [NSManagedObjectContext]) {
+    public class func mergeChanges(
+        fromRemoteContextSave changeNotificationData: [AnyHashable: Any], into contexts: [NSManagedObjectContext]
+    ) {
         for context in contexts {
             context.performAndWait {
                 let coordinator = context.persistentStoreCoordinator
@@ -78,7 +80,9 @@ extension NSManagedObjectContext {
         case .mergeByPropertyStoreTrumpMergePolicyType:
             for key in changed where ManagedValue.isEqual(ancestor[key], stored[key]) { object.values[key] = mine[key] }
         case .overwriteMergePolicyType:
-            for property in object.entity.properties where !property.isTransient { object.values[property.name] = mine[property.name] }
+            for property in object.entity.properties where !property.isTransient {
+                object.values[property.name] = mine[property.name]
+            }
         }
         if wasDeleted { object.isDeletedInContext = true }
     }
@@ -102,8 +106,9 @@ extension NSPersistentStoreCoordinator {
         guard url.scheme == "x-coredata", let host = url.host, !host.isEmpty else { return nil }
         let parts = url.path.split(separator: "/").map(String.init)
         guard parts.count == 2, parts[1].hasPrefix("p"), let key = Int64(parts[1].dropFirst()),
-              let entity = managedObjectModel.entitiesByName[parts[0]],
-              persistentStores.contains(where: { $0.identifier == host }) else { return nil }
+            let entity = managedObjectModel.entitiesByName[parts[0]],
+            persistentStores.contains(where: { $0.identifier == host })
+        else { return nil }
         return .permanent(for: entity, storeIdentifier: host, primaryKey: key)
     }
 }

@@ -34,7 +34,9 @@ extension NSManagedObjectContext {
             let policy = NSMergePolicy.from(mergePolicy)
             if policy.storeWins { inserted = try adoptStoredRows(inserted, store: store) }
             var rounds = 0
-            while let conflicts = try write(inserted: inserted, updated: updated, deleted: deleted, to: store, upserts: policy.objectWins) {
+            while let conflicts = try write(
+                inserted: inserted, updated: updated, deleted: deleted, to: store, upserts: policy.objectWins)
+            {
                 // Another writer may change the rows again between two rounds; give up rather than loop forever.
                 rounds += 1
                 if rounds > Self.lockingConflictRounds { throw CoreDataError.mergeConflict(conflicts) }
@@ -55,7 +57,10 @@ extension NSManagedObjectContext {
 
         let notification = Notification(
             name: .NSManagedObjectContextDidSave, object: self,
-            userInfo: [NSInsertedObjectsKey: Set(inserted), NSUpdatedObjectsKey: Set(updated), NSDeletedObjectsKey: Set(deleted)]
+            userInfo: [
+                NSInsertedObjectsKey: Set(inserted), NSUpdatedObjectsKey: Set(updated),
+                NSDeletedObjectsKey: Set(deleted),
+            ]
         )
         NotificationCenter.default.post(notification)
         if let parent {
@@ -107,7 +112,8 @@ extension NSManagedObjectContext {
     private func columnValues(_ object: NSManagedObject, _ table: EntityTable) -> [StoredValue] {
         table.columns.map { column in
             if column.name == StoreSchemaBuilder.versionColumn { return .integer(1) }
-            guard let attribute = column.attribute, let description = object.entity.attributesByName[attribute.name] else { return .null }
+            guard let attribute = column.attribute, let description = object.entity.attributesByName[attribute.name]
+            else { return .null }
             return AttributeStorage.storedValue(object.values[attribute.name], for: description)
         }
     }
@@ -116,7 +122,8 @@ extension NSManagedObjectContext {
     /// (`… AND "Z_OPT" = ?`); when a row no longer holds it, nothing is written and the conflicts come back (the
     /// objects are untouched) for the merge policy.
     private func write(
-        inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject], to store: NSPersistentStore, upserts: Bool
+        inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject],
+        to store: NSPersistentStore, upserts: Bool
     ) throws -> [NSMergeConflict]? {
         let mapping = store.engine.mapping
         var request = SaveRequest()
@@ -124,7 +131,9 @@ extension NSManagedObjectContext {
         var insertIndex: [ObjectIdentifier: Int] = [:]
         func rowKey(_ object: NSManagedObject) -> SaveRequest.RowKey? {
             if let index = insertIndex[ObjectIdentifier(object)] { return .inserted(index) }
-            guard let key = object.objectID.primaryKey, object.objectID.storeIdentifier == store.identifier else { return nil }
+            guard let key = object.objectID.primaryKey, object.objectID.storeIdentifier == store.identifier else {
+                return nil
+            }
             return .stored(key)
         }
         for object in inserted {
@@ -132,19 +141,26 @@ extension NSManagedObjectContext {
             insertIndex[ObjectIdentifier(object)] = request.inserts.count
             request.inserts.append(SaveRequest.Insert(table: table, values: columnValues(object, table)))
         }
-        func relationships(of object: NSManagedObject, owner: SaveRequest.RowKey, table: EntityTable, changed: Set<String>?) {
+        func relationships(
+            of object: NSManagedObject, owner: SaveRequest.RowKey, table: EntityTable, changed: Set<String>?
+        ) {
             for column in table.columns {
-                guard case .reference(let relationship) = column.kind, changed?.contains(relationship.name) ?? true else { continue }
+                guard case .reference(let relationship) = column.kind, changed?.contains(relationship.name) ?? true
+                else { continue }
                 let target = (object.values[relationship.name] as? NSManagedObject).flatMap(rowKey)
                 if changed == nil && target == nil { continue }
-                request.references.append(SaveRequest.Reference(table: table, column: column.index, owner: owner, target: target))
+                request.references.append(
+                    SaveRequest.Reference(table: table, column: column.index, owner: owner, target: target))
             }
             for (_, relationship) in mapping.relationships(of: table) where relationship.usesJoinTable {
                 let name = relationship.relationship.name
                 guard changed?.contains(name) ?? true else { continue }
-                let targets = object.toManyObjects(name).compactMap(rowKey).enumerated().map { (key: $0.element, order: $0.offset) }
+                let targets = object.toManyObjects(name).compactMap(rowKey).enumerated().map {
+                    (key: $0.element, order: $0.offset)
+                }
                 if changed == nil && targets.isEmpty { continue }
-                request.joinRows.append(SaveRequest.JoinRows(relationship: relationship, owner: owner, targets: targets))
+                request.joinRows.append(
+                    SaveRequest.JoinRows(relationship: relationship, owner: owner, targets: targets))
             }
         }
         for object in inserted {
@@ -152,7 +168,9 @@ extension NSManagedObjectContext {
             relationships(of: object, owner: .inserted(index), table: try table(of: object, in: store), changed: nil)
         }
         func version(_ object: NSManagedObject, _ table: EntityTable) -> SaveRequest.RowVersion? {
-            table.column(named: StoreSchemaBuilder.versionColumn).map { SaveRequest.RowVersion(column: $0.index, expected: object.storedVersion) }
+            table.column(named: StoreSchemaBuilder.versionColumn).map {
+                SaveRequest.RowVersion(column: $0.index, expected: object.storedVersion)
+            }
         }
         var updatedObjects: [NSManagedObject] = []
         for object in updated {
@@ -163,7 +181,8 @@ extension NSManagedObjectContext {
             let version = version(object, table)
             // A change of relationships only raises the version too, as in Core Data.
             if !columns.isEmpty || version != nil {
-                var update = SaveRequest.Update(table: table, key: key, columns: columns, values: columnValues(object, table))
+                var update = SaveRequest.Update(
+                    table: table, key: key, columns: columns, values: columnValues(object, table))
                 update.version = version
                 request.updates.append(update)
                 updatedObjects.append(object)
@@ -194,8 +213,11 @@ extension NSManagedObjectContext {
             }
         }
         for object in inserted {
-            guard let index = insertIndex[ObjectIdentifier(object)], result.insertedKeys.indices.contains(index) else { continue }
-            let permanent = NSManagedObjectID.permanent(for: object.entity, storeIdentifier: store.identifier, primaryKey: result.insertedKeys[index])
+            guard let index = insertIndex[ObjectIdentifier(object)], result.insertedKeys.indices.contains(index) else {
+                continue
+            }
+            let permanent = NSManagedObjectID.permanent(
+                for: object.entity, storeIdentifier: store.identifier, primaryKey: result.insertedKeys[index])
             unregister(object)
             if let other = registeredObject(for: permanent), other !== object {
                 // The insert met this stored row (a merge policy in which the object wins): the object is the row now.
@@ -203,7 +225,9 @@ extension NSManagedObjectContext {
                 other.context = nil
             }
             object.didCommit(permanentID: permanent)
-            object.storedVersion = store.engine.mapping.table(named: object.entity.name ?? "")?.column(named: StoreSchemaBuilder.versionColumn) == nil ? nil : 1
+            object.storedVersion =
+                store.engine.mapping.table(named: object.entity.name ?? "")?.column(
+                    named: StoreSchemaBuilder.versionColumn) == nil ? nil : 1
             register(object)
         }
         for (index, object) in updatedObjects.enumerated() {
@@ -220,20 +244,27 @@ extension NSManagedObjectContext {
         var persisted: [String: Any]?
         var newVersion = 0
         if let key = object.objectID.primaryKey,
-           let row = try storeCall({ try ObjectLoader.rows(FetchRequest(table: table, rows: .keys([key])), from: store) }).first?.row {
+            let row = try storeCall({
+                try ObjectLoader.rows(FetchRequest(table: table, rows: .keys([key])), from: store)
+            }).first?.row
+        {
             var values: [String: Any] = [:]
             for column in table.columns where row.indices.contains(column.index) {
                 switch column.kind {
                 case .attribute(let attribute):
-                    if attribute.name == StoreSchemaBuilder.versionColumn, case .integer(let version) = row[column.index] {
+                    if attribute.name == StoreSchemaBuilder.versionColumn,
+                        case .integer(let version) = row[column.index]
+                    {
                         newVersion = Int(version)
                     } else if let description = object.entity.attributesByName[attribute.name] {
                         values[attribute.name] = AttributeStorage.value(row[column.index], for: description)
                     }
                 case .reference(let relationship):
                     guard case .integer(let target) = row[column.index],
-                          let destination = object.entity.relationshipsByName[relationship.name]?.destinationEntity else { continue }
-                    values[relationship.name] = NSManagedObjectID.permanent(for: destination, storeIdentifier: store.identifier, primaryKey: target)
+                        let destination = object.entity.relationshipsByName[relationship.name]?.destinationEntity
+                    else { continue }
+                    values[relationship.name] = NSManagedObjectID.permanent(
+                        for: destination, storeIdentifier: store.identifier, primaryKey: target)
                 }
             }
             var snapshot = NSMergeConflict.snapshot(values, of: object.entity)
@@ -242,7 +273,9 @@ extension NSManagedObjectContext {
         }
         let oldVersion = Int(object.storedVersion ?? 0)
         let cached = NSMergeConflict.snapshot(object.committed ?? [:], of: object.entity)
-        return NSMergeConflict(source: object, newVersion: newVersion, oldVersion: oldVersion, cachedSnapshot: cached, persistedSnapshot: persisted)
+        return NSMergeConflict(
+            source: object, newVersion: newVersion, oldVersion: oldVersion, cachedSnapshot: cached,
+            persistedSnapshot: persisted)
     }
 
     /// The store layer's save error as Core Data's.
@@ -269,7 +302,10 @@ extension NSManagedObjectContext {
             for (index, group) in table.uniqueGroups.enumerated() {
                 let groupValues = group.map { values[$0] }
                 guard !groupValues.contains(where: \.isNull) else { continue }
-                let keys = try storeCall { try store.engine.fetchKeys(FetchRequest(table: table, rows: .unique(group: index, values: groupValues))) }
+                let keys = try storeCall {
+                    try store.engine.fetchKeys(
+                        FetchRequest(table: table, rows: .unique(group: index, values: groupValues)))
+                }
                 if let key = keys.first {
                     storedKey = key
                     break
@@ -279,7 +315,8 @@ extension NSManagedObjectContext {
                 remaining.append(object)
                 continue
             }
-            let permanent = NSManagedObjectID.permanent(for: object.entity, storeIdentifier: store.identifier, primaryKey: storedKey)
+            let permanent = NSManagedObjectID.permanent(
+                for: object.entity, storeIdentifier: store.identifier, primaryKey: storedKey)
             unregister(object)
             object.isInsertedInContext = false
             if registeredObject(for: permanent) != nil {
@@ -288,7 +325,9 @@ extension NSManagedObjectContext {
             }
             object.storedObjectID = permanent
             register(object)
-            let loader = ObjectLoader(context: self, store: store, model: store.persistentStoreCoordinator?.managedObjectModel ?? NSManagedObjectModel())
+            let loader = ObjectLoader(
+                context: self, store: store,
+                model: store.persistentStoreCoordinator?.managedObjectModel ?? NSManagedObjectModel())
             _ = loader.object(table, key: storedKey, row: nil, refresh: true)
             try storeCall { try loader.finish() }
         }
@@ -297,10 +336,14 @@ extension NSManagedObjectContext {
 
     // MARK: Into the parent
 
-    private func saveIntoParent(_ parent: NSManagedObjectContext, inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject]) throws {
+    private func saveIntoParent(
+        _ parent: NSManagedObjectContext, inserted: [NSManagedObject], updated: [NSManagedObject],
+        deleted: [NSManagedObject]
+    ) throws {
         try parent.performAndWait {
             for object in inserted where parent.registeredObject(for: object.objectID) == nil {
-                let copy = ManagedObjectClassRegistry.objectClass(for: object.entity).init(entity: object.entity, insertInto: nil)
+                let copy = ManagedObjectClassRegistry.objectClass(for: object.entity).init(
+                    entity: object.entity, insertInto: nil)
                 copy.storedObjectID = object.objectID
                 copy.values = [:]
                 copy.context = parent
@@ -319,7 +362,9 @@ extension NSManagedObjectContext {
             }
             for object in updated + inserted {
                 let target = try counterpart(object)
-                let keys = object.isInsertedInContext ? object.entity.properties.map(\.name) : object.changedKeys(includingTransient: true)
+                let keys =
+                    object.isInsertedInContext
+                    ? object.entity.properties.map(\.name) : object.changedKeys(includingTransient: true)
                 for key in keys {
                     target.values[key] = try object.values[key].map(mapped)
                 }
@@ -343,7 +388,9 @@ extension NSManagedObjectContext {
                 object.context = nil
                 object.isInsertedInContext = false
                 object.isDeletedInContext = false
-            } else if object.isDeletedInContext || object.hasChanges || !object.changedKeys(includingTransient: true).isEmpty {
+            } else if object.isDeletedInContext || object.hasChanges
+                || !object.changedKeys(includingTransient: true).isEmpty
+            {
                 object.isDeletedInContext = false
                 object.revertToCommittedValues()
             }
@@ -360,7 +407,8 @@ extension NSManagedObjectContext {
     public func reset() {
         undoManager?.removeAllActions()
         unregisterAll()
-        NotificationCenter.default.post(name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: [NSInvalidatedAllObjectsKey: true])
+        NotificationCenter.default.post(
+            name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: [NSInvalidatedAllObjectsKey: true])
     }
 
     /// Reads `object`'s values again from the store (or the parent). With `mergeChanges`, its unsaved changes are
@@ -372,7 +420,9 @@ extension NSManagedObjectContext {
         let wasDeleted = flag && object.isDeletedInContext
         if let parent {
             let fresh: (values: [String: Any], version: Int64?)? = parent.performAndWait {
-                (try? parent.materializedObject(for: object.objectID)).map { (importedValues($0.values), $0.storedVersion) }
+                (try? parent.materializedObject(for: object.objectID)).map {
+                    (importedValues($0.values), $0.storedVersion)
+                }
             }
             guard let fresh else {
                 unregister(object)
@@ -383,8 +433,11 @@ extension NSManagedObjectContext {
             object.storedVersion = fresh.version
         } else {
             guard let store = try? requireStore(), let key = object.objectID.primaryKey,
-                  let table = store.engine.mapping.table(named: object.entity.name ?? "") else { return }
-            let loader = ObjectLoader(context: self, store: store, model: store.persistentStoreCoordinator?.managedObjectModel ?? NSManagedObjectModel())
+                let table = store.engine.mapping.table(named: object.entity.name ?? "")
+            else { return }
+            let loader = ObjectLoader(
+                context: self, store: store,
+                model: store.persistentStoreCoordinator?.managedObjectModel ?? NSManagedObjectModel())
             _ = loader.object(table, key: key, row: nil, refresh: true)
             do {
                 try loader.finish()

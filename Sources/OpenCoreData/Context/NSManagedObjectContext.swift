@@ -178,9 +178,12 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     /// Runs `block` on the context's queue and returns its result or throws its error. Mirrors the async
     /// `perform(schedule:_:)`.
-    public func perform<T>(schedule: ScheduledTaskType = .immediate, _ block: @escaping () throws -> T) async throws -> T {
+    public func perform<T>(schedule: ScheduledTaskType = .immediate, _ block: @escaping () throws -> T) async throws
+        -> T
+    {
         let work = UncheckedSendable((self, block))
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<UncheckedSendable<Result<T, Error>>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<UncheckedSendable<Result<T, Error>>, Never>) in
             queue.async {
                 let (context, block) = work.value
                 let value = context.runAsQueue {
@@ -201,7 +204,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// raises). Re-inserting a deleted object un-deletes it. Mirrors `insert(_:)`.
     open func insert(_ object: NSManagedObject) {
         if let other = object.context, other !== self {
-            object.report(.invalidValue(entityName: object.entity.name ?? "?", key: "managedObjectContext", reason: "the object belongs to another context"))
+            object.report(
+                .invalidValue(
+                    entityName: object.entity.name ?? "?", key: "managedObjectContext",
+                    reason: "the object belongs to another context"))
             return
         }
         if object.isDeletedInContext {
@@ -258,8 +264,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// objects a nullify relationship holds. Deny is checked by the save (``NSManagedObject/validateForDelete()``).
     private func applyDeleteRules(of object: NSManagedObject) {
         for relationship in object.entity.relationships {
-            let related: [NSManagedObject] = relationship.isToMany
-                ? object.toManyObjects(relationship.name) : (object.values[relationship.name] as? NSManagedObject).map { [$0] } ?? []
+            let related: [NSManagedObject] =
+                relationship.isToMany
+                ? object.toManyObjects(relationship.name)
+                : (object.values[relationship.name] as? NSManagedObject).map { [$0] } ?? []
             switch relationship.deleteRule {
             case .cascadeDeleteRule:
                 for target in related where !target.isDeletedInContext {
@@ -268,7 +276,8 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
                 fallthrough
             case .nullifyDeleteRule:
                 guard relationship.inverseRelationship != nil else { continue }
-                _ = object.assign(relationship.isToMany ? [] : nil, forKey: relationship.name, maintainingInverses: true)
+                _ = object.assign(
+                    relationship.isToMany ? [] : nil, forKey: relationship.name, maintainingInverses: true)
             case .denyDeleteRule, .noActionDeleteRule:
                 continue
             }
@@ -281,13 +290,17 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     open var registeredObjects: Set<NSManagedObject> { Set(registered.values) }
 
     /// Objects inserted and not saved. Mirrors `insertedObjects`.
-    open var insertedObjects: Set<NSManagedObject> { Set(registered.values.filter { $0.isInserted && !$0.isDeletedInContext }) }
+    open var insertedObjects: Set<NSManagedObject> {
+        Set(registered.values.filter { $0.isInserted && !$0.isDeletedInContext })
+    }
 
     /// Saved objects with unsaved changes. Mirrors `updatedObjects`.
     open var updatedObjects: Set<NSManagedObject> { Set(registered.values.filter(\.isUpdated)) }
 
     /// Objects deleted and not saved. Mirrors `deletedObjects`.
-    open var deletedObjects: Set<NSManagedObject> { Set(registered.values.filter { $0.isDeleted && !$0.isInsertedInContext }) }
+    open var deletedObjects: Set<NSManagedObject> {
+        Set(registered.values.filter { $0.isDeleted && !$0.isInsertedInContext })
+    }
 
     /// Whether any registered object has unsaved changes. Mirrors `hasChanges`.
     open var hasChanges: Bool { registered.values.contains(where: \.hasChanges) }

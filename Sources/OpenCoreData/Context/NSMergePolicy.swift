@@ -76,9 +76,13 @@ open class NSMergePolicy: NSObject, @unchecked Sendable {
     }
 
     /// Whether an inserted object's values win over a stored row's.
-    var objectWins: Bool { mergeType == .mergeByPropertyObjectTrumpMergePolicyType || mergeType == .overwriteMergePolicyType }
+    var objectWins: Bool {
+        mergeType == .mergeByPropertyObjectTrumpMergePolicyType || mergeType == .overwriteMergePolicyType
+    }
     /// Whether a stored row's values win over an inserted object's.
-    var storeWins: Bool { mergeType == .mergeByPropertyStoreTrumpMergePolicyType || mergeType == .rollbackMergePolicyType }
+    var storeWins: Bool {
+        mergeType == .mergeByPropertyStoreTrumpMergePolicyType || mergeType == .rollbackMergePolicyType
+    }
 
     /// The policy a context's `mergePolicy` (an `NSMergePolicy`, or an `NSMergePolicyType`) names.
     static func from(_ value: Any) -> NSMergePolicy {

@@ -34,10 +34,12 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     ///   (the file left as it was), or the same with the reason "the coordinator already has a store".
     @discardableResult
     open func addPersistentStore(
-        ofType storeType: String, configurationName configuration: String?, at storeURL: URL?, options: [AnyHashable: Any]? = nil
+        ofType storeType: String, configurationName configuration: String?, at storeURL: URL?,
+        options: [AnyHashable: Any]? = nil
     ) throws -> NSPersistentStore {
         if !persistentStores.isEmpty {
-            throw CoreDataError.persistentStoreOpenFailed(url: storeURL, reason: "the coordinator already has a store (OpenCoreData's coordinators hold one)")
+            throw CoreDataError.persistentStoreOpenFailed(
+                url: storeURL, reason: "the coordinator already has a store (OpenCoreData's coordinators hold one)")
         }
         let migrates = (options?[NSMigratePersistentStoresAutomaticallyOption] as? Bool) ?? true
         let engine = try NSPersistentStore.openEngine(
@@ -45,7 +47,8 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
             readOnly: (options?[NSReadOnlyPersistentStoreOption] as? Bool) ?? false
         )
         let store = NSPersistentStore(
-            engine: engine, type: storeType, url: storeURL, configurationName: configuration, options: options, coordinator: self
+            engine: engine, type: storeType, url: storeURL, configurationName: configuration, options: options,
+            coordinator: self
         )
         state.withLock { $0.append(store) }
         return store
@@ -54,11 +57,13 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     /// The store described by `storeDescription`, added; every failure goes to `block`. Runs at once (also when
     /// the description asks to add it asynchronously). Mirrors `addPersistentStore(with:completionHandler:)`.
     open func addPersistentStore(
-        with storeDescription: NSPersistentStoreDescription, completionHandler block: @escaping (NSPersistentStoreDescription, Error?) -> Void
+        with storeDescription: NSPersistentStoreDescription,
+        completionHandler block: @escaping (NSPersistentStoreDescription, Error?) -> Void
     ) {
         do {
             try addPersistentStore(
-                ofType: storeDescription.type, configurationName: storeDescription.configuration, at: storeDescription.url,
+                ofType: storeDescription.type, configurationName: storeDescription.configuration,
+                at: storeDescription.url,
                 options: storeDescription.storeOptions
             )
             block(storeDescription, nil)
@@ -101,7 +106,9 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
 
     /// Hands a save of `context` to the other root contexts that merge changes automatically.
     func contextDidSave(_ context: NSManagedObjectContext, notification: Notification) {
-        let others = contexts.withLock { list in list.compactMap(\.object) }.filter { $0 !== context && $0.parent == nil }
+        let others = contexts.withLock { list in list.compactMap(\.object) }.filter {
+            $0 !== context && $0.parent == nil
+        }
         for other in others where other.automaticallyMergesChangesFromParent {
             other.perform { other.mergeChanges(fromContextDidSave: notification) }
         }

@@ -27,15 +27,20 @@ public final class StoreChangeObserver: @unchecked Sendable {
         let coordinatorID = ObjectIdentifier(coordinator)
         let isOurs: @Sendable (Notification) -> Bool = { notification in
             guard let context = notification.object as? NSManagedObjectContext,
-                  let contextCoordinator = context.persistentStoreCoordinator else { return false }
+                let contextCoordinator = context.persistentStoreCoordinator
+            else { return false }
             return ObjectIdentifier(contextCoordinator) == coordinatorID
         }
-        tokens.append(center.addObserver(forName: .NSManagedObjectContextDidSave, object: nil, queue: nil) { [weak self] notification in
-            if isOurs(notification) { self?.publish() }
-        })
-        tokens.append(center.addObserver(forName: .NSManagedObjectContextObjectsDidChange, object: nil, queue: nil) { [weak self] notification in
-            if isOurs(notification), Self.reportsOutsideChange(notification) { self?.publish() }
-        })
+        tokens.append(
+            center.addObserver(forName: .NSManagedObjectContextDidSave, object: nil, queue: nil) {
+                [weak self] notification in
+                if isOurs(notification) { self?.publish() }
+            })
+        tokens.append(
+            center.addObserver(forName: .NSManagedObjectContextObjectsDidChange, object: nil, queue: nil) {
+                [weak self] notification in
+                if isOurs(notification), Self.reportsOutsideChange(notification) { self?.publish() }
+            })
     }
 
     deinit {
@@ -72,7 +77,9 @@ public final class StoreChangeObserver: @unchecked Sendable {
     /// (which its `DidSave` reports once saved).
     private static func reportsOutsideChange(_ notification: Notification) -> Bool {
         let info = notification.userInfo ?? [:]
-        if info[NSRefreshedObjectsKey] != nil || info[NSInvalidatedObjectsKey] != nil || info[NSInvalidatedAllObjectsKey] != nil {
+        if info[NSRefreshedObjectsKey] != nil || info[NSInvalidatedObjectsKey] != nil
+            || info[NSInvalidatedAllObjectsKey] != nil
+        {
             return true
         }
         // A merged deletion leaves the object without a context; a local one keeps it until the save.

@@ -69,7 +69,8 @@ public enum CoreDataError: Error, CustomStringConvertible, Equatable {
             case .missingMandatoryProperty: "is required but has no value"
             case .tooFewObjects(let minimum, let actual): "needs at least \(minimum) objects but has \(actual)"
             case .tooManyObjects(let maximum, let actual): "allows at most \(maximum) objects but has \(actual)"
-            case .deleteDenied(let count): "still refers to \(count) object\(count == 1 ? "" : "s") and its delete rule is deny"
+            case .deleteDenied(let count):
+                "still refers to \(count) object\(count == 1 ? "" : "s") and its delete rule is deny"
             case .wrongType(let expected, let actual): "holds a \(actual), not a \(expected)"
             case .predicateFailed(let format): "fails its validation predicate \(format)"
             }
@@ -91,7 +92,8 @@ public enum CoreDataError: Error, CustomStringConvertible, Equatable {
         case .invalidValue(let entity, let key, let reason):
             return "\(entity).\(key) cannot hold this value: \(reason); it kept its previous value"
         case .entityNotFound(let className):
-            return "No entity of the model has the class \(className) (set the entity's class to “\(className)” in the model)"
+            return
+                "No entity of the model has the class \(className) (set the entity's class to “\(className)” in the model)"
         case .validation(let entity, let key, let problem):
             return "\(entity)\(key.map { ".\($0)" } ?? "") \(problem)"
         case .multipleValidationErrors(let errors):
@@ -99,16 +101,21 @@ public enum CoreDataError: Error, CustomStringConvertible, Equatable {
         case .persistentStoreOpenFailed(let url, let reason):
             return "The persistent store \(url?.path ?? "in memory") could not be opened: \(reason)"
         case .migrationFailed(let url, let reason):
-            return "The persistent store \(url?.path ?? "in memory") cannot be migrated to the model (the file was left as it was): \(reason)"
+            return
+                "The persistent store \(url?.path ?? "in memory") cannot be migrated to the model (the file was left as it was): \(reason)"
         case .noPersistentStore:
-            return "The context's coordinator has no persistent store: call loadPersistentStores(completionHandler:) first and check the error its handler gets"
+            return
+                "The context's coordinator has no persistent store: call loadPersistentStores(completionHandler:) first and check the error its handler gets"
         case .storeFailed(let message):
             return "The persistent store failed: \(message); nothing was saved"
         case .constraintConflict(let entity, let keys, let values):
-            return "\(entity) already has an object with \(zip(keys, values).map { "\($0) = \($1)" }.joined(separator: ", ")) (a uniqueness constraint); nothing was saved — set the context's mergePolicy to merge instead"
+            return
+                "\(entity) already has an object with \(zip(keys, values).map { "\($0) = \($1)" }.joined(separator: ", ")) (a uniqueness constraint); nothing was saved — set the context's mergePolicy to merge instead"
         case .mergeConflict(let conflicts):
-            let objects = conflicts.map { $0.sourceObject.objectID.uriRepresentation().absoluteString }.joined(separator: ", ")
-            return "Could not merge changes: \(objects) changed in the store since this context read \(conflicts.count == 1 ? "it" : "them") (an optimistic-locking conflict); nothing was saved — refresh the objects, or set the context's mergePolicy to merge"
+            let objects = conflicts.map { $0.sourceObject.objectID.uriRepresentation().absoluteString }.joined(
+                separator: ", ")
+            return
+                "Could not merge changes: \(objects) changed in the store since this context read \(conflicts.count == 1 ? "it" : "them") (an optimistic-locking conflict); nothing was saved — refresh the objects, or set the context's mergePolicy to merge"
         case .objectNotFound(let objectID):
             return "No object with the ID \(objectID.uriRepresentation().absoluteString) exists in the store"
         case .unsupportedRequest(let reason):
@@ -157,7 +164,11 @@ extension CoreDataError: CustomNSError {
             info["conflictList"] = conflicts
         case .constraintConflict(_, let keys, let values):
             let snapshot = Dictionary(zip(keys, values.map { $0 as Any }), uniquingKeysWith: { first, _ in first })
-            info["conflictList"] = [NSConstraintConflict(constraint: keys, database: nil, databaseSnapshot: snapshot, conflicting: [], conflictingSnapshots: [])]
+            info["conflictList"] = [
+                NSConstraintConflict(
+                    constraint: keys, database: nil, databaseSnapshot: snapshot, conflicting: [],
+                    conflictingSnapshots: [])
+            ]
         default:
             break
         }

@@ -25,7 +25,9 @@ enum DictionaryResults {
         }
 
         var isAggregate: Bool {
-            guard case .expression(_, let expression, _) = self, expression.expressionType == .function else { return false }
+            guard case .expression(_, let expression, _) = self, expression.expressionType == .function else {
+                return false
+            }
             return DictionaryResults.aggregates.contains(expression.function)
         }
     }
@@ -37,7 +39,9 @@ enum DictionaryResults {
                 guard let expression = description.expression else { return nil }
                 return .expression(key: description.name, expression, description.expressionResultType)
             }
-            if let description = property as? NSPropertyDescription { return .value(key: description.name, path: description.name) }
+            if let description = property as? NSPropertyDescription {
+                return .value(key: description.name, path: description.name)
+            }
             if let name = property as? String { return .value(key: name, path: name) }
             if let expression = property as? NSExpression, expression.expressionType == .keyPath {
                 return .value(key: expression.keyPath, path: expression.keyPath)
@@ -52,10 +56,14 @@ enum DictionaryResults {
             || columns(request.propertiesToFetch, entity: entity).contains(where: \.isAggregate)
     }
 
-    static func make<T>(_ objects: [NSManagedObject], request: NSFetchRequest<T>, entity: NSEntityDescription) throws -> [NSDictionary] {
+    static func make<T>(_ objects: [NSManagedObject], request: NSFetchRequest<T>, entity: NSEntityDescription) throws
+        -> [NSDictionary]
+    {
         let groupBy = Self.columns(request.propertiesToGroupBy, entity: entity)
-        let columns = request.propertiesToFetch == nil
-            ? entity.attributes.map { Column.value(key: $0.name, path: $0.name) } : Self.columns(request.propertiesToFetch, entity: entity)
+        let columns =
+            request.propertiesToFetch == nil
+            ? entity.attributes.map { Column.value(key: $0.name, path: $0.name) }
+            : Self.columns(request.propertiesToFetch, entity: entity)
         var dictionaries: [[String: Any]]
         if !groupBy.isEmpty || columns.contains(where: \.isAggregate) {
             var order: [String] = []
@@ -77,7 +85,9 @@ enum DictionaryResults {
         if request.returnsDistinctResults {
             var seen = Set<String>()
             dictionaries = dictionaries.filter { dictionary in
-                seen.insert(dictionary.keys.sorted().map { "\($0)=\(identity(dictionary[$0]))" }.joined(separator: "\u{1}")).inserted
+                seen.insert(
+                    dictionary.keys.sorted().map { "\($0)=\(identity(dictionary[$0]))" }.joined(separator: "\u{1}")
+                ).inserted
             }
         }
         if combinesObjects(request, entity: entity) {
@@ -99,13 +109,16 @@ enum DictionaryResults {
                 if column.isAggregate {
                     let argument = expression.arguments?.first
                     let values = objects.flatMap { object -> [Any] in
-                        guard let argument, let value = unwrapped(argument.expressionValue(with: object, context: nil)) else { return [] }
+                        guard let argument, let value = unwrapped(argument.expressionValue(with: object, context: nil))
+                        else { return [] }
                         return KeyValueCoding.elements(of: value).map { $0 } ?? [value]
                     }
                     let computed = try? ExpressionFunctions.evaluate(expression.function, [values])
                     result = computed.flatMap { $0 }.map { converted($0, to: type) }
                 } else {
-                    result = objects.first.flatMap { expression.expressionValue(with: $0, context: nil) }.map { converted($0, to: type) }
+                    result = objects.first.flatMap { expression.expressionValue(with: $0, context: nil) }.map {
+                        converted($0, to: type)
+                    }
                 }
             }
             if let result = unwrapped(result) { dictionary[column.key] = result }
@@ -148,7 +161,9 @@ enum DictionaryResults {
         guard let number = NumericValue(value) else { return value }
         switch type {
         case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:
-            if let integer = number.exactInteger ?? Int64(exactly: number.doubleValue.rounded(.towardZero)) { return NSNumber(value: integer) }
+            if let integer = number.exactInteger ?? Int64(exactly: number.doubleValue.rounded(.towardZero)) {
+                return NSNumber(value: integer)
+            }
             return NSNumber(value: number.doubleValue)
         case .doubleAttributeType, .floatAttributeType:
             return NSNumber(value: number.doubleValue)

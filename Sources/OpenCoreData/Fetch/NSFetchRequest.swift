@@ -80,7 +80,9 @@ open class NSFetchRequest<ResultType>: NSPersistentStoreRequest, NSCopying {
     /// A request without an entity yet. Mirrors `init()`.
     public override init() {
         super.init()
-        if let objectClass = ResultType.self as? NSManagedObject.Type { ManagedObjectClassRegistry.register(objectClass) }
+        if let objectClass = ResultType.self as? NSManagedObject.Type {
+            ManagedObjectClassRegistry.register(objectClass)
+        }
     }
 
     open override var requestType: NSPersistentStoreRequestType { .fetchRequestType }

@@ -34,7 +34,9 @@ extension NSSortDescriptor {
 
     /// `key ascending` as Core Data prints it, for descriptions and messages.
     var sortDescription: String {
-        guard let keyed = self as? KeyedSortDescriptor else { return "\(keyPath) \(ascending ? "ascending" : "descending")" }
+        guard let keyed = self as? KeyedSortDescriptor else {
+            return "\(keyPath) \(ascending ? "ascending" : "descending")"
+        }
         let selector = keyed.comparison == .compare ? "" : " \(keyed.selectorName.name)"
         return "(\(keyed.sortKey ?? "SELF"), \(ascending ? "ascending" : "descending")\(selector))"
     }
@@ -57,7 +59,9 @@ enum SortComparison: Equatable {
         case "localizedCaseInsensitiveCompare:": self = .localizedCaseInsensitive
         case "localizedStandardCompare:": self = .localizedStandard
         default:
-            reportToStandardError("NSSortDescriptor selector “\(selector.name)” cannot be called on Linux; sorting with compare: instead (supported: compare:, caseInsensitiveCompare:, localizedCompare:, localizedCaseInsensitiveCompare:, localizedStandardCompare:)")
+            reportToStandardError(
+                "NSSortDescriptor selector “\(selector.name)” cannot be called on Linux; sorting with compare: instead (supported: compare:, caseInsensitiveCompare:, localizedCompare:, localizedCaseInsensitiveCompare:, localizedStandardCompare:)"
+            )
             self = .unsupported(selector.name)
         }
     }
@@ -83,7 +87,8 @@ enum SortComparison: Equatable {
         case (let x?, let y?):
             if let x = x as? String, let y = y as? String {
                 switch self {
-                case .compare, .unsupported: return x < y ? .orderedAscending : (x == y ? .orderedSame : .orderedDescending)
+                case .compare, .unsupported:
+                    return x < y ? .orderedAscending : (x == y ? .orderedSame : .orderedDescending)
                 case .caseInsensitive: return x.caseInsensitiveCompare(y)
                 case .localized: return x.localizedCompare(y)
                 case .localizedCaseInsensitive: return x.localizedCaseInsensitiveCompare(y)

@@ -77,7 +77,8 @@ struct PredicateSQLTranslator {
         let type = predicate.predicateOperatorType
         let options = predicate.options.subtracting(.normalized)
         let left = try operand(predicate.leftExpression, row: sql.row(of: table), table: table, alias: table.quotedName)
-        let right = try operand(predicate.rightExpression, row: sql.row(of: table), table: table, alias: table.quotedName)
+        let right = try operand(
+            predicate.rightExpression, row: sql.row(of: table), table: table, alias: table.quotedName)
         switch predicate.comparisonPredicateModifier {
         case .direct:
             if case .toMany(let collection, let relationship, let rest) = left {
@@ -97,7 +98,9 @@ struct PredicateSQLTranslator {
             let body: (SQLExpression) throws -> SQLExpression = { row in
                 guard case .reference(_, let alias) = row.kind else { throw Untranslatable("a related row") }
                 let element = try self.path(rest[...], row: row, table: destination, alias: alias)
-                guard case .value(let value, _) = element else { throw Untranslatable("ANY or ALL over a nested collection or a row") }
+                guard case .value(let value, _) = element else {
+                    throw Untranslatable("ANY or ALL over a nested collection or a row")
+                }
                 // A to-many key path gives its non-nil values only.
                 let isNil = self.sql.equality(value, self.sql.nilLiteral, negated: false, optional: true)
                 let test = try self.scalar(type, element, right, options)
@@ -113,7 +116,8 @@ struct PredicateSQLTranslator {
 
     /// `left type right` on single values.
     private func scalar(
-        _ type: NSComparisonPredicate.Operator, _ left: Operand, _ right: Operand, _ options: NSComparisonPredicate.Options
+        _ type: NSComparisonPredicate.Operator, _ left: Operand, _ right: Operand,
+        _ options: NSComparisonPredicate.Options
     ) throws -> SQLExpression {
         if case .constant(let a) = left, case .constant(let b) = right {
             return sql.constant(ValueComparison.holds(type, a, b, options: options, pattern: nil))
@@ -127,18 +131,26 @@ struct PredicateSQLTranslator {
             return try search(type, text: left, part: right, options)
         case .in:
             if case .constant(let container) = right {
-                if let string = unwrapped(container) as? String { return try search(.contains, text: .constant(string), part: left, options) }
+                if let string = unwrapped(container) as? String {
+                    return try search(.contains, text: .constant(string), part: left, options)
+                }
                 return try membership(left, container, options)
             }
             // `x IN name`: the text contains x.
             return try search(.contains, text: right, part: left, options)
         case .between:
-            guard case .constant(let bounds) = right else { throw Untranslatable("BETWEEN bounds that are not constants") }
-            guard let pair = unwrapped(bounds).flatMap(KeyValueCoding.elements(of:)), pair.count == 2 else { return sql.constant(false) }
+            guard case .constant(let bounds) = right else {
+                throw Untranslatable("BETWEEN bounds that are not constants")
+            }
+            guard let pair = unwrapped(bounds).flatMap(KeyValueCoding.elements(of:)), pair.count == 2 else {
+                return sql.constant(false)
+            }
             guard case .value(let value, let kind) = left, options.isEmpty || kind != .string else {
                 throw Untranslatable("BETWEEN on this operand")
             }
-            guard let lower = try bound(pair[0], kind), let upper = try bound(pair[1], kind) else { return sql.constant(false) }
+            guard let lower = try bound(pair[0], kind), let upper = try bound(pair[1], kind) else {
+                return sql.constant(false)
+            }
             return sql.isInRange(value, from: lower, to: upper, closed: true)
         case .like, .matches, .customSelector:
             throw Untranslatable("LIKE and MATCHES are evaluated in memory")
@@ -147,7 +159,9 @@ struct PredicateSQLTranslator {
         }
     }
 
-    private func equality(_ left: Operand, _ right: Operand, negated: Bool, _ options: NSComparisonPredicate.Options) throws -> SQLExpression {
+    private func equality(_ left: Operand, _ right: Operand, negated: Bool, _ options: NSComparisonPredicate.Options)
+        throws -> SQLExpression
+    {
         switch (left, right) {
         case (.constant, .value), (.constant, .row):
             return try equality(right, left, negated: negated, options)
@@ -162,9 +176,13 @@ struct PredicateSQLTranslator {
             }
             return sql.equality(value, sql.value(stored), negated: negated, optional: true)
         case (.value(let a, let kindA), .value(let b, let kindB)):
-            guard kindA == kindB, [.number, .string, .date, .uuid, .url].contains(kindA) else { throw Untranslatable("values of these kinds") }
+            guard kindA == kindB, [.number, .string, .date, .uuid, .url].contains(kindA) else {
+                throw Untranslatable("values of these kinds")
+            }
             if kindA == .string && !options.isEmpty {
-                let equal = sql.and(sql.not(isNil(a)), sql.and(sql.not(isNil(b)), sql.matches(a, .equals, b, options: matchOptions(options))))
+                let equal = sql.and(
+                    sql.not(isNil(a)),
+                    sql.and(sql.not(isNil(b)), sql.matches(a, .equals, b, options: matchOptions(options))))
                 return negated ? sql.not(equal) : equal
             }
             return sql.equality(a, b, negated: negated, optional: true)
@@ -180,7 +198,8 @@ struct PredicateSQLTranslator {
     }
 
     private func ordering(
-        _ type: NSComparisonPredicate.Operator, _ left: Operand, _ right: Operand, _ options: NSComparisonPredicate.Options
+        _ type: NSComparisonPredicate.Operator, _ left: Operand, _ right: Operand,
+        _ options: NSComparisonPredicate.Options
     ) throws -> SQLExpression {
         let op: ComparisonOperator
         switch type {
@@ -206,7 +225,9 @@ struct PredicateSQLTranslator {
             (value, kind, other) = (v, k, sql.value(stored))
             if case .constant = left { direction = mirrored(op) } else { direction = op }
         case (.value(let a, let kindA), .value(let b, let kindB)):
-            guard kindA == kindB, [.number, .string, .date].contains(kindA) else { throw Untranslatable("ordering values of these kinds") }
+            guard kindA == kindB, [.number, .string, .date].contains(kindA) else {
+                throw Untranslatable("ordering values of these kinds")
+            }
             (value, kind, other, direction) = (a, kindA, b, op)
         default:
             throw Untranslatable("ordering these operands")
@@ -219,7 +240,9 @@ struct PredicateSQLTranslator {
     }
 
     /// `text BEGINSWITH/ENDSWITH/CONTAINS part`.
-    private func search(_ type: NSComparisonPredicate.Operator, text: Operand, part: Operand, _ options: NSComparisonPredicate.Options) throws -> SQLExpression {
+    private func search(
+        _ type: NSComparisonPredicate.Operator, text: Operand, part: Operand, _ options: NSComparisonPredicate.Options
+    ) throws -> SQLExpression {
         let match: StringMatch = type == .beginsWith ? .startsWith : (type == .endsWith ? .endsWith : .contains)
         func string(_ operand: Operand) throws -> SQLExpression? {
             switch operand {
@@ -244,9 +267,13 @@ struct PredicateSQLTranslator {
     }
 
     /// `left IN {…}`.
-    private func membership(_ left: Operand, _ container: Any?, _ options: NSComparisonPredicate.Options) throws -> SQLExpression {
+    private func membership(_ left: Operand, _ container: Any?, _ options: NSComparisonPredicate.Options) throws
+        -> SQLExpression
+    {
         guard let container = unwrapped(container) else { return sql.constant(false) }
-        guard let elements = KeyValueCoding.elements(of: container) else { throw Untranslatable("IN a value that is not a collection") }
+        guard let elements = KeyValueCoding.elements(of: container) else {
+            throw Untranslatable("IN a value that is not a collection")
+        }
         switch left {
         case .value(let value, let kind):
             guard options.isEmpty || kind != .string else { throw Untranslatable("IN with string options") }
@@ -326,21 +353,31 @@ struct PredicateSQLTranslator {
     /// The primary key of the stored row an object or object ID constant names, when it is a row of `table`.
     private func key(of value: Any?, in table: EntityTable) -> Int64? {
         let objectID: NSManagedObjectID?
-        if let object = value as? NSManagedObject { objectID = object.objectID } else { objectID = value as? NSManagedObjectID }
-        guard let objectID, objectID.entity.name == table.name, objectID.storeIdentifier == storeIdentifier else { return nil }
+        if let object = value as? NSManagedObject {
+            objectID = object.objectID
+        } else {
+            objectID = value as? NSManagedObjectID
+        }
+        guard let objectID, objectID.entity.name == table.name, objectID.storeIdentifier == storeIdentifier else {
+            return nil
+        }
         return objectID.primaryKey
     }
 
     // MARK: Expressions
 
-    private func operand(_ expression: NSExpression, row: SQLExpression, table: EntityTable, alias: String?) throws -> Operand {
+    private func operand(_ expression: NSExpression, row: SQLExpression, table: EntityTable, alias: String?) throws
+        -> Operand
+    {
         switch expression.node {
         case .constant(let value):
             return .constant(value)
         case .aggregate(let elements):
             var values: [Any?] = []
             for element in elements {
-                guard case .constant(let value) = element.node else { throw Untranslatable("an aggregate of non-constants") }
+                guard case .constant(let value) = element.node else {
+                    throw Untranslatable("an aggregate of non-constants")
+                }
                 values.append(value)
             }
             return .constant(values.map { $0 ?? NSNull() })
@@ -348,7 +385,9 @@ struct PredicateSQLTranslator {
             return .row(row, table)
         case .keyPath(let operand, let path):
             if let operand {
-                guard case .evaluatedObject = operand.node else { throw Untranslatable("a key path of a variable or subquery") }
+                guard case .evaluatedObject = operand.node else {
+                    throw Untranslatable("a key path of a variable or subquery")
+                }
             }
             var components = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             if components.first == "SELF" || components.first == "self" { components.removeFirst() }
@@ -366,7 +405,9 @@ struct PredicateSQLTranslator {
     }
 
     /// The value at a key path from a row of `table`.
-    private func path(_ components: ArraySlice<String>, row: SQLExpression, table: EntityTable, alias: String?) throws -> Operand {
+    private func path(_ components: ArraySlice<String>, row: SQLExpression, table: EntityTable, alias: String?) throws
+        -> Operand
+    {
         guard let name = components.first else { return .row(row, table) }
         let rest = components.dropFirst()
         guard let propertyIndex = table.propertyIndex(named: name) else {
@@ -375,7 +416,9 @@ struct PredicateSQLTranslator {
         }
         switch table.entity.properties[propertyIndex] {
         case .attribute(let attribute):
-            guard rest.isEmpty, let column = table.column(named: name) else { throw Untranslatable("a key path through an attribute") }
+            guard rest.isEmpty, let column = table.column(named: name) else {
+                throw Untranslatable("a key path through an attribute")
+            }
             return .value(sql.value(of: column, row: row, table: table, alias: alias), Self.kind(of: attribute))
         case .relationship(let relationship):
             guard let mapping = mapping.relationship(of: table, propertyIndex: propertyIndex) else {
@@ -389,14 +432,19 @@ struct PredicateSQLTranslator {
                 }
                 return .toMany(collection, mapping, rest: Array(rest))
             }
-            guard let column = table.column(named: name) else { throw Untranslatable("a to-one relationship without a column") }
-            let reference = sql.reference(through: column, row: row, table: table, alias: alias, to: mapping.destination)
+            guard let column = table.column(named: name) else {
+                throw Untranslatable("a to-one relationship without a column")
+            }
+            let reference = sql.reference(
+                through: column, row: row, table: table, alias: alias, to: mapping.destination)
             if rest.isEmpty { return .row(reference, mapping.destination) }
             return try path(rest, row: reference, table: mapping.destination, alias: nil)
         }
     }
 
-    private func function(_ name: String, _ arguments: [NSExpression], row: SQLExpression, table: EntityTable, alias: String?) throws -> Operand {
+    private func function(
+        _ name: String, _ arguments: [NSExpression], row: SQLExpression, table: EntityTable, alias: String?
+    ) throws -> Operand {
         let arithmetic: ArithmeticOperator?
         switch name {
         case "add:to:": arithmetic = .add
@@ -413,7 +461,9 @@ struct PredicateSQLTranslator {
             case .value(let value, .number):
                 operands.append(value)
             case .constant(let value):
-                guard let value = unwrapped(value), let number = NumericValue(value) else { throw Untranslatable("arithmetic on a non-number") }
+                guard let value = unwrapped(value), let number = NumericValue(value) else {
+                    throw Untranslatable("arithmetic on a non-number")
+                }
                 switch number {
                 case .integer(let integer): operands.append(sql.value(.integer(integer)))
                 case .floating(let double):

@@ -54,7 +54,8 @@ struct FetchedResultsDiff {
         for section in old {
             for object in section.managedObjects where newPlaces[ObjectIdentifier(object)] == nil {
                 if let place = oldPlaces[ObjectIdentifier(object)] {
-                    deletes.append(ObjectChange(object: object, type: .delete, indexPath: place.path, newIndexPath: nil))
+                    deletes.append(
+                        ObjectChange(object: object, type: .delete, indexPath: place.path, newIndexPath: nil))
                 }
             }
         }
@@ -66,20 +67,28 @@ struct FetchedResultsDiff {
             // new places increase are the ones that moved.
             let staying = section.managedObjects
                 .filter { oldPlaces[ObjectIdentifier($0)]?.section == section.name }
-                .sorted { (oldPlaces[ObjectIdentifier($0)]?.path ?? IndexPath()) < (oldPlaces[ObjectIdentifier($1)]?.path ?? IndexPath()) }
+                .sorted {
+                    (oldPlaces[ObjectIdentifier($0)]?.path ?? IndexPath())
+                        < (oldPlaces[ObjectIdentifier($1)]?.path ?? IndexPath())
+                }
             let kept = Self.longestIncreasingRun(staying.map { newPlaces[ObjectIdentifier($0)]?.path ?? IndexPath() })
             let unmoved = Set(kept.map { ObjectIdentifier(staying[$0]) })
             for object in section.managedObjects {
                 let id = ObjectIdentifier(object)
                 guard let newPlace = newPlaces[id] else { continue }
                 guard let oldPlace = oldPlaces[id] else {
-                    inserts.append(ObjectChange(object: object, type: .insert, indexPath: nil, newIndexPath: newPlace.path))
+                    inserts.append(
+                        ObjectChange(object: object, type: .insert, indexPath: nil, newIndexPath: newPlace.path))
                     continue
                 }
                 if !unmoved.contains(id) {
-                    moves.append(ObjectChange(object: object, type: .move, indexPath: oldPlace.path, newIndexPath: newPlace.path))
+                    moves.append(
+                        ObjectChange(object: object, type: .move, indexPath: oldPlace.path, newIndexPath: newPlace.path)
+                    )
                 } else if changed(object) {
-                    updates.append(ObjectChange(object: object, type: .update, indexPath: oldPlace.path, newIndexPath: newPlace.path))
+                    updates.append(
+                        ObjectChange(
+                            object: object, type: .update, indexPath: oldPlace.path, newIndexPath: newPlace.path))
                 }
             }
         }

@@ -60,7 +60,10 @@ open class NSFetchedResultsController<ResultType>: NSObject, @unchecked Sendable
     }
 
     /// A second face of `core`, typed for the delegate.
-    init(core: FetchedResultsCore, request: NSFetchRequest<ResultType>, placeholder: @escaping (NSEntityDescription) -> ResultType) {
+    init(
+        core: FetchedResultsCore, request: NSFetchRequest<ResultType>,
+        placeholder: @escaping (NSEntityDescription) -> ResultType
+    ) {
         self.core = core
         self.fetchRequest = request
         self.placeholder = placeholder
@@ -89,7 +92,8 @@ open class NSFetchedResultsController<ResultType>: NSObject, @unchecked Sendable
                     core.erased = itself
                 } else {
                     let face = NSFetchedResultsController<NSFetchRequestResult>(
-                        core: core, request: NSFetchRequest<NSFetchRequestResult>(entityName: fetchRequest.entityName ?? ""),
+                        core: core,
+                        request: NSFetchRequest<NSFetchRequestResult>(entityName: fetchRequest.entityName ?? ""),
                         placeholder: NSFetchedResultsController<NSFetchRequestResult>.managedPlaceholder
                     )
                     face.fetchRequest.predicate = fetchRequest.predicate
@@ -140,9 +144,14 @@ open class NSFetchedResultsController<ResultType>: NSObject, @unchecked Sendable
     /// ``NSFetchRequestResult``).
     open func object(at indexPath: IndexPath) -> ResultType {
         if let object = core.object(at: indexPath) as? ResultType { return object }
-        reportToStandardError("OpenCoreData: NSFetchedResultsController.object(at:): no object at \(indexPath) (objects per section: \(core.sections?.map(\.numberOfObjects) ?? [])); returning an empty object in no context")
-        let entity = fetchRequest.entity
-            ?? fetchRequest.entityName.flatMap { core.context.persistentStoreCoordinator?.managedObjectModel.entitiesByName[$0] }
+        reportToStandardError(
+            "OpenCoreData: NSFetchedResultsController.object(at:): no object at \(indexPath) (objects per section: \(core.sections?.map(\.numberOfObjects) ?? [])); returning an empty object in no context"
+        )
+        let entity =
+            fetchRequest.entity
+            ?? fetchRequest.entityName.flatMap {
+                core.context.persistentStoreCoordinator?.managedObjectModel.entitiesByName[$0]
+            }
             ?? NSEntityDescription()
         return placeholder(entity)
     }
@@ -246,7 +255,9 @@ final class FetchedResultsCore: @unchecked Sendable {
     func indexPath(for object: NSManagedObject) -> IndexPath? {
         guard let sections else { return nil }
         for (sectionIndex, section) in sections.enumerated() {
-            if let row = section.managedObjects.firstIndex(where: { $0 === object }) { return IndexPath(indexes: [sectionIndex, row]) }
+            if let row = section.managedObjects.firstIndex(where: { $0 === object }) {
+                return IndexPath(indexes: [sectionIndex, row])
+            }
         }
         return nil
     }
@@ -285,7 +296,10 @@ final class FetchedResultsCore: @unchecked Sendable {
             if grouped[name] == nil { order.append(name) }
             grouped[name, default: []].append(object)
         }
-        return order.map { FetchedResultsSection(name: $0, indexTitle: indexTitle(forSectionName: $0), managedObjects: grouped[$0] ?? []) }
+        return order.map {
+            FetchedResultsSection(
+                name: $0, indexTitle: indexTitle(forSectionName: $0), managedObjects: grouped[$0] ?? [])
+        }
     }
 
     private static func snapshots(of objects: [NSManagedObject]) -> [ObjectIdentifier: [String: Any]] {
@@ -303,7 +317,9 @@ final class FetchedResultsCore: @unchecked Sendable {
                 // No list and an empty list are the same relationship (a refresh reads one where there was none).
                 let nowObjects = now as? [NSManagedObject] ?? []
                 let thenObjects = then as? [NSManagedObject] ?? []
-                if nowObjects.count != thenObjects.count || !zip(nowObjects, thenObjects).allSatisfy({ $0 === $1 }) { return true }
+                if nowObjects.count != thenObjects.count || !zip(nowObjects, thenObjects).allSatisfy({ $0 === $1 }) {
+                    return true
+                }
             } else if !ManagedValue.isEqual(now, then) {
                 return true
             }
@@ -325,24 +341,30 @@ final class FetchedResultsCore: @unchecked Sendable {
         if observers.isEmpty {
             let center = NotificationCenter.default
             let context = self.context
-            observers.append(center.addObserver(forName: .NSManagedObjectContextObjectsDidChange, object: context, queue: nil) { [weak self] _ in
-                // Posted on the context's queue (the end of its event).
-                self?.refresh()
-            })
-            observers.append(center.addObserver(forName: .NSManagedObjectContextDidSave, object: nil, queue: nil) { [weak self] notification in
-                guard let self, let saver = notification.object as? NSManagedObjectContext else { return }
-                if saver === self.context {
-                    self.refresh()
-                    return
-                }
-                guard saver.parent == nil, context.parent == nil, let coordinator = context.persistentStoreCoordinator,
-                      saver.persistentStoreCoordinator === coordinator else { return }
-                let note = UncheckedSendable(notification)
-                context.perform { [weak self] in
-                    context.mergeChanges(fromContextDidSave: note.value)
+            observers.append(
+                center.addObserver(forName: .NSManagedObjectContextObjectsDidChange, object: context, queue: nil) {
+                    [weak self] _ in
+                    // Posted on the context's queue (the end of its event).
                     self?.refresh()
-                }
-            })
+                })
+            observers.append(
+                center.addObserver(forName: .NSManagedObjectContextDidSave, object: nil, queue: nil) {
+                    [weak self] notification in
+                    guard let self, let saver = notification.object as? NSManagedObjectContext else { return }
+                    if saver === self.context {
+                        self.refresh()
+                        return
+                    }
+                    guard saver.parent == nil, context.parent == nil,
+                        let coordinator = context.persistentStoreCoordinator,
+                        saver.persistentStoreCoordinator === coordinator
+                    else { return }
+                    let note = UncheckedSendable(notification)
+                    context.perform { [weak self] in
+                        context.mergeChanges(fromContextDidSave: note.value)
+                        self?.refresh()
+                    }
+                })
         }
         timer?.cancel()
         timer = nil
@@ -404,7 +426,9 @@ final class FetchedResultsCore: @unchecked Sendable {
             delegate.controller(controller, didChange: change.section, atSectionIndex: change.index, for: change.type)
         }
         for change in diff.objects {
-            delegate.controller(controller, didChange: change.object, at: change.indexPath, for: change.type, newIndexPath: change.newIndexPath)
+            delegate.controller(
+                controller, didChange: change.object, at: change.indexPath, for: change.type,
+                newIndexPath: change.newIndexPath)
         }
         delegate.controllerDidChangeContent(controller)
     }

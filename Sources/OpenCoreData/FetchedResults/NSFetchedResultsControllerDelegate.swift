@@ -44,33 +44,43 @@ public protocol NSFetchedResultsControllerDelegate: AnyObject {
     func controllerWillChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>)
     /// One object changed. Mirrors `controller(_:didChange:at:for:newIndexPath:)`.
     func controller(
-        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+        at indexPath: IndexPath?,
         for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?
     )
     /// One section was inserted or deleted. Mirrors `controller(_:didChange:atSectionIndex:for:)`.
     func controller(
-        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange sectionInfo: NSFetchedResultsSectionInfo,
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChange sectionInfo: NSFetchedResultsSectionInfo,
         atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType
     )
     /// The results changed. Mirrors `controllerDidChangeContent(_:)`.
     func controllerDidChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>)
     /// The index title of a section (nil: the controller's default). Mirrors
     /// `controller(_:sectionIndexTitleForSectionName:)`.
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, sectionIndexTitleForSectionName sectionName: String) -> String?
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        sectionIndexTitleForSectionName sectionName: String
+    ) -> String?
 }
 
 extension NSFetchedResultsControllerDelegate {
     public func controllerWillChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {}
     public func controller(
-        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+        at indexPath: IndexPath?,
         for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?
     ) {}
     public func controller(
-        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange sectionInfo: NSFetchedResultsSectionInfo,
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChange sectionInfo: NSFetchedResultsSectionInfo,
         atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType
     ) {}
     public func controllerDidChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {}
-    public func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, sectionIndexTitleForSectionName sectionName: String) -> String? {
+    public func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        sectionIndexTitleForSectionName sectionName: String
+    ) -> String? {
         nil
     }
 }

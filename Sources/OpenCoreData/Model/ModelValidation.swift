@@ -25,14 +25,17 @@ enum ModelValidation {
         return problems
     }
 
-    private static func superentityProblems(_ entity: NSEntityDescription, name: String, members: Set<ObjectIdentifier>) -> [String] {
+    private static func superentityProblems(_ entity: NSEntityDescription, name: String, members: Set<ObjectIdentifier>)
+        -> [String]
+    {
         var problems: [String] = []
         var seen: [String] = [name]
         var current = entity.superentity
         while let parent = current {
             let parentName = parent.name ?? "an unnamed entity"
             if parent === entity || seen.contains(parentName) {
-                problems.append("\(name)'s superentities form a loop: \((seen + [parentName]).joined(separator: " → "))")
+                problems.append(
+                    "\(name)'s superentities form a loop: \((seen + [parentName]).joined(separator: " → "))")
                 break
             }
             if !members.contains(ObjectIdentifier(parent)) {
@@ -44,7 +47,9 @@ enum ModelValidation {
         return problems
     }
 
-    private static func propertyProblems(_ entity: NSEntityDescription, name: String, members: Set<ObjectIdentifier>) -> [String] {
+    private static func propertyProblems(_ entity: NSEntityDescription, name: String, members: Set<ObjectIdentifier>)
+        -> [String]
+    {
         var problems: [String] = []
         var propertyNames = Set<String>()
         for (position, property) in entity.properties.enumerated() {
@@ -85,9 +90,13 @@ enum ModelValidation {
     ) -> [String] {
         var problems: [String] = []
         if relationship.maxCount < 0 || relationship.minCount < 0 {
-            problems.append("\(qualified) has a negative count (minCount \(relationship.minCount), maxCount \(relationship.maxCount))")
+            problems.append(
+                "\(qualified) has a negative count (minCount \(relationship.minCount), maxCount \(relationship.maxCount))"
+            )
         } else if relationship.maxCount > 0 && relationship.minCount > relationship.maxCount {
-            problems.append("\(qualified)'s minCount \(relationship.minCount) is greater than its maxCount \(relationship.maxCount)")
+            problems.append(
+                "\(qualified)'s minCount \(relationship.minCount) is greater than its maxCount \(relationship.maxCount)"
+            )
         }
         guard let destination = relationship.destinationEntity else {
             problems.append("\(qualified) has no destination entity")
@@ -100,13 +109,16 @@ enum ModelValidation {
         guard let inverse = relationship.inverseRelationship else { return problems }
         let inverseOwner = inverse.entity
         let inverseName = "\(inverseOwner?.name ?? "?").\(inverse.name)"
-        if let inverseOwner, !(destination.isKindOf(entity: inverseOwner) || inverseOwner.isKindOf(entity: destination)) {
-            problems.append("\(qualified)'s inverse \(inverseName) is not a relationship of its destination \(destinationName)")
+        if let inverseOwner, !(destination.isKindOf(entity: inverseOwner) || inverseOwner.isKindOf(entity: destination))
+        {
+            problems.append(
+                "\(qualified)'s inverse \(inverseName) is not a relationship of its destination \(destinationName)")
         } else if inverseOwner == nil {
             problems.append("\(qualified)'s inverse \(inverse.name) belongs to no entity")
         }
         if let back = inverse.destinationEntity, !(entity.isKindOf(entity: back) || back.isKindOf(entity: entity)) {
-            problems.append("\(qualified)'s inverse \(inverseName) leads to \(back.name ?? "?"), not back to \(entity.name ?? "?")")
+            problems.append(
+                "\(qualified)'s inverse \(inverseName) leads to \(back.name ?? "?"), not back to \(entity.name ?? "?")")
         }
         if let backInverse = inverse.inverseRelationship, backInverse !== relationship {
             let backName = "\(backInverse.entity?.name ?? "?").\(backInverse.name)"
@@ -125,7 +137,8 @@ enum ModelValidation {
                     continue
                 }
                 if attributes[key] == nil {
-                    problems.append("\(name)'s uniqueness constraint names “\(key)”, which is not an attribute of \(name)")
+                    problems.append(
+                        "\(name)'s uniqueness constraint names “\(key)”, which is not an attribute of \(name)")
                 }
             }
             if group.isEmpty { problems.append("\(name) has an empty uniqueness constraint") }

@@ -23,12 +23,16 @@ enum ModelVersionHash {
     }
 
     static func canonical(_ property: NSPropertyDescription) -> String {
-        var parts = [property.name, property.isOptional ? "optional" : "required", property.isTransient ? "transient" : "stored",
-                     property.versionHashModifier ?? ""]
+        var parts = [
+            property.name, property.isOptional ? "optional" : "required", property.isTransient ? "transient" : "stored",
+            property.versionHashModifier ?? "",
+        ]
         if let attribute = property as? NSAttributeDescription {
             parts.append("attribute \(attribute.attributeType.rawValue)")
         } else if let relationship = property as? NSRelationshipDescription {
-            parts.append("relationship \(relationship.destinationEntity?.name ?? "") \(relationship.minCount) \(relationship.maxCount) \(relationship.isOrdered)")
+            parts.append(
+                "relationship \(relationship.destinationEntity?.name ?? "") \(relationship.minCount) \(relationship.maxCount) \(relationship.isOrdered)"
+            )
         }
         return parts.joined(separator: "\u{1}")
     }
@@ -45,7 +49,9 @@ extension NSEntityDescription {
     /// them alike. Mirrors Core Data's `versionHash`.
     public var versionHash: Data {
         let properties = properties.sorted { $0.name < $1.name }.map { ModelVersionHash.hex($0.versionHash) }
-        let parts = [name ?? "", superentity?.name ?? "", isAbstract ? "abstract" : "concrete", versionHashModifier ?? ""] + properties
+        let parts =
+            [name ?? "", superentity?.name ?? "", isAbstract ? "abstract" : "concrete", versionHashModifier ?? ""]
+            + properties
         return ModelVersionHash.hash(parts.joined(separator: "\u{1}"))
     }
 }
@@ -62,7 +68,9 @@ extension NSManagedObjectModel {
     /// One hash of every entity's (hex): recorded in the store as the version it is at. Not in Core Data (whose
     /// store metadata keeps the entity hashes themselves).
     var modelVersionHash: String {
-        let text = entityVersionHashesByName.sorted { $0.key < $1.key }.map { "\($0.key)=\(ModelVersionHash.hex($0.value))" }
+        let text = entityVersionHashesByName.sorted { $0.key < $1.key }.map {
+            "\($0.key)=\(ModelVersionHash.hex($0.value))"
+        }
         return ModelVersionHash.hex(ModelVersionHash.hash(text.joined(separator: "\u{1}")))
     }
 }

@@ -49,7 +49,8 @@ public enum NSAttributeType: UInt, Sendable, CaseIterable {
     var valueClassName: String? {
         switch self {
         case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType,
-             .doubleAttributeType, .floatAttributeType, .booleanAttributeType: "NSNumber"
+            .doubleAttributeType, .floatAttributeType, .booleanAttributeType:
+            "NSNumber"
         case .decimalAttributeType: "NSDecimalNumber"
         case .stringAttributeType: "NSString"
         case .dateAttributeType: "NSDate"

@@ -91,7 +91,9 @@ open class NSEntityDescription: NSObject {
 
     /// The subentities by name.
     open var subentitiesByName: [String: NSEntityDescription] {
-        Dictionary(subentities.compactMap { entity in entity.name.map { ($0, entity) } }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            subentities.compactMap { entity in entity.name.map { ($0, entity) } },
+            uniquingKeysWith: { first, _ in first })
     }
 
     weak var superentityOwner: NSEntityDescription?
@@ -147,7 +149,8 @@ open class NSEntityDescription: NSObject {
 
     /// The entity named `entityName` in the model of `context`'s coordinator. Mirrors Core Data's
     /// `entity(forEntityName:in:)`.
-    open class func entity(forEntityName entityName: String, in context: NSManagedObjectContext) -> NSEntityDescription? {
+    open class func entity(forEntityName entityName: String, in context: NSManagedObjectContext) -> NSEntityDescription?
+    {
         context.persistentStoreCoordinator?.managedObjectModel.entitiesByName[entityName]
     }
 
@@ -157,7 +160,9 @@ open class NSEntityDescription: NSObject {
     ///
     /// **Differs:** where Core Data raises for an unknown name, the object gets an empty entity of that name, the
     /// problem is written to standard error and kept as the object's ``NSManagedObject/keyValueCodingErrors``.
-    open class func insertNewObject(forEntityName entityName: String, into context: NSManagedObjectContext) -> NSManagedObject {
+    open class func insertNewObject(forEntityName entityName: String, into context: NSManagedObjectContext)
+        -> NSManagedObject
+    {
         guard let entity = entity(forEntityName: entityName, in: context) else {
             let placeholder = NSEntityDescription()
             placeholder.name = entityName
@@ -191,7 +196,9 @@ open class NSEntityDescription: NSObject {
                 cache.all.append(property)
                 if cache.byName[property.name] == nil { cache.byName[property.name] = property }
                 if let attribute = property as? NSAttributeDescription { cache.attributes.append(attribute) }
-                if let relationship = property as? NSRelationshipDescription { cache.relationships.append(relationship) }
+                if let relationship = property as? NSRelationshipDescription {
+                    cache.relationships.append(relationship)
+                }
             }
         }
         self.cache = cache

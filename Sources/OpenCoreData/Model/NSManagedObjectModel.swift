@@ -75,7 +75,8 @@ open class NSManagedObjectModel: NSObject {
     /// A copy of the template named `name` with its predicate's `$variables` replaced from `variables`. Mirrors
     /// Core Data's `fetchRequestFromTemplate(withName:substitutionVariables:)`.
     open func fetchRequestFromTemplate(withName name: String, substitutionVariables variables: [String: Any])
-        -> NSFetchRequest<NSFetchRequestResult>? {
+        -> NSFetchRequest<NSFetchRequestResult>?
+    {
         guard let template = templates[name] else { return nil }
         let request = template.typedCopy()
         request.predicate = template.predicate?.withSubstitutionVariables(variables)
@@ -164,7 +165,9 @@ open class NSManagedObjectModel: NSObject {
         var current: AnyClass? = objectClass
         while let candidate = current, candidate != NSManagedObject.self {
             let name = ManagedObjectClassRegistry.className(of: candidate)
-            if let entity = entities.first(where: { ManagedObjectClassRegistry.baseName($0.managedObjectClassName) == name }) {
+            if let entity = entities.first(where: {
+                ManagedObjectClassRegistry.baseName($0.managedObjectClassName) == name
+            }) {
                 return entity
             }
             current = class_getSuperclassOrNil(candidate)

@@ -61,7 +61,8 @@ struct DataModelContentsReader {
         let name = try required(element, "name", what: "an <entity>")
         let entity = NSEntityDescription()
         entity.name = name
-        entity.managedObjectClassName = element.attributes["representedClassName"].flatMap { $0.isEmpty ? nil : $0 } ?? "NSManagedObject"
+        entity.managedObjectClassName =
+            element.attributes["representedClassName"].flatMap { $0.isEmpty ? nil : $0 } ?? "NSManagedObject"
         entity.isAbstract = flag(element, "isAbstract")
         entity.renamingIdentifier = element.attributes["elementID"]
         entity.versionHashModifier = element.attributes["versionHashModifier"]
@@ -75,7 +76,8 @@ struct DataModelContentsReader {
                 properties.append(attribute)
                 if flag(child, "indexed") {
                     let element = NSFetchIndexElementDescription(property: attribute, collationType: .binary)
-                    indexes.append(NSFetchIndexDescription(name: "\(name)_\(attribute.name)_index", elements: [element]))
+                    indexes.append(
+                        NSFetchIndexDescription(name: "\(name)_\(attribute.name)_index", elements: [element]))
                 }
             case "relationship":
                 properties.append(try relationship(from: child, entityName: name))
@@ -86,7 +88,9 @@ struct DataModelContentsReader {
         entity.properties = properties
         let propertyNames = Set(properties.map(\.name))
         var constraints: [[Any]] = []
-        for group in element.children(named: "uniquenessConstraints").flatMap({ $0.children(named: "uniquenessConstraint") }) {
+        for group in element.children(named: "uniquenessConstraints").flatMap({
+            $0.children(named: "uniquenessConstraint")
+        }) {
             var names: [Any] = []
             for constraint in group.children(named: "constraint") {
                 let value = try required(constraint, "value", what: "a <constraint> of \(name)")
@@ -100,10 +104,14 @@ struct DataModelContentsReader {
             var elements: [NSFetchIndexElementDescription] = []
             for part in indexElement.children(named: "fetchIndexElement") {
                 guard let propertyName = part.attributes["property"] else {
-                    throw failure("index \(indexName) of \(name) indexes an expression; only properties can be indexed here", at: part)
+                    throw failure(
+                        "index \(indexName) of \(name) indexes an expression; only properties can be indexed here",
+                        at: part)
                 }
                 guard propertyNames.contains(propertyName) else {
-                    throw failure("index \(indexName) of \(name) names “\(propertyName)”, which is not a property of \(name)", at: part)
+                    throw failure(
+                        "index \(indexName) of \(name) names “\(propertyName)”, which is not a property of \(name)",
+                        at: part)
                 }
                 let collation: NSFetchIndexElementType = part.attributes["type"] == "RTree" ? .rTree : .binary
                 let indexed = NSFetchIndexElementDescription(propertyName: propertyName, collationType: collation)
@@ -117,14 +125,18 @@ struct DataModelContentsReader {
         return entity
     }
 
-    private func attribute(from element: XMLElementNode, entityName: String) throws(ModelFileError) -> NSAttributeDescription {
+    private func attribute(from element: XMLElementNode, entityName: String) throws(ModelFileError)
+        -> NSAttributeDescription
+    {
         let name = try required(element, "name", what: "an <attribute> of \(entityName)")
         let attribute = NSAttributeDescription()
         attribute.name = name
         let typeName = element.attributes["attributeType"] ?? "Undefined"
         guard let type = NSAttributeType(modelFileName: typeName) else {
             let known = NSAttributeType.allCases.map(\.modelFileName).joined(separator: ", ")
-            throw failure("attribute “\(name)” of \(entityName) has attributeType “\(typeName)”, which Xcode does not write (\(known))", at: element)
+            throw failure(
+                "attribute “\(name)” of \(entityName) has attributeType “\(typeName)”, which Xcode does not write (\(known))",
+                at: element)
         }
         attribute.attributeType = type
         attribute.isOptional = flag(element, "optional")
@@ -139,12 +151,16 @@ struct DataModelContentsReader {
         attribute.userInfo = userInfo(element)
         if let interval = element.attributes["defaultDateTimeInterval"] {
             guard let seconds = Double(interval) else {
-                throw failure("attribute “\(name)” of \(entityName) has defaultDateTimeInterval “\(interval)”, which is not a number of seconds", at: element)
+                throw failure(
+                    "attribute “\(name)” of \(entityName) has defaultDateTimeInterval “\(interval)”, which is not a number of seconds",
+                    at: element)
             }
             attribute.defaultValue = Date(timeIntervalSinceReferenceDate: seconds)
         } else if let text = element.attributes["defaultValueString"] {
             guard let value = defaultValue(text, type: type) else {
-                throw failure("attribute “\(name)” of \(entityName) has default value “\(text)”, which is not a value of type \(typeName)", at: element)
+                throw failure(
+                    "attribute “\(name)” of \(entityName) has default value “\(text)”, which is not a value of type \(typeName)",
+                    at: element)
             }
             attribute.defaultValue = value
         }
@@ -173,7 +189,9 @@ struct DataModelContentsReader {
         }
     }
 
-    private func relationship(from element: XMLElementNode, entityName: String) throws(ModelFileError) -> NSRelationshipDescription {
+    private func relationship(from element: XMLElementNode, entityName: String) throws(ModelFileError)
+        -> NSRelationshipDescription
+    {
         let name = try required(element, "name", what: "a <relationship> of \(entityName)")
         let relationship = NSRelationshipDescription()
         relationship.name = name
@@ -186,7 +204,9 @@ struct DataModelContentsReader {
         func count(_ attribute: String) throws(ModelFileError) -> Int? {
             guard let text = element.attributes[attribute] else { return nil }
             guard let value = Int(text), value >= 0 else {
-                throw failure("relationship “\(name)” of \(entityName) has \(attribute) “\(text)”, which is not a count", at: element)
+                throw failure(
+                    "relationship “\(name)” of \(entityName) has \(attribute) “\(text)”, which is not a count",
+                    at: element)
             }
             return value
         }
@@ -197,7 +217,9 @@ struct DataModelContentsReader {
         if !toMany { relationship.minCount = min(relationship.minCount, 1) }
         let rule = element.attributes["deletionRule"] ?? "Nullify"
         guard let deleteRule = NSDeleteRule(modelFileName: rule) else {
-            throw failure("relationship “\(name)” of \(entityName) has deletionRule “\(rule)” (Xcode writes Nullify, Cascade, Deny or No Action)", at: element)
+            throw failure(
+                "relationship “\(name)” of \(entityName) has deletionRule “\(rule)” (Xcode writes Nullify, Cascade, Deny or No Action)",
+                at: element)
         }
         relationship.deleteRule = deleteRule
         return relationship
@@ -215,12 +237,16 @@ struct DataModelContentsReader {
 
     // MARK: References between entities
 
-    private func resolveParents(_ entities: [(NSEntityDescription, XMLElementNode)], byName: [String: NSEntityDescription]) throws(ModelFileError) {
+    private func resolveParents(
+        _ entities: [(NSEntityDescription, XMLElementNode)], byName: [String: NSEntityDescription]
+    ) throws(ModelFileError) {
         var children: [ObjectIdentifier: [NSEntityDescription]] = [:]
         for (entity, element) in entities {
             guard let parentName = element.attributes["parentEntity"] else { continue }
             guard let parent = byName[parentName] else {
-                throw failure("entity \(entity.name ?? "?") has parentEntity “\(parentName)”, which is not an entity of this model", at: element)
+                throw failure(
+                    "entity \(entity.name ?? "?") has parentEntity “\(parentName)”, which is not an entity of this model",
+                    at: element)
             }
             children[ObjectIdentifier(parent), default: []].append(entity)
         }
@@ -229,26 +255,35 @@ struct DataModelContentsReader {
         }
     }
 
-    private func resolveRelationships(_ entities: [(NSEntityDescription, XMLElementNode)], byName: [String: NSEntityDescription]) throws(ModelFileError) {
+    private func resolveRelationships(
+        _ entities: [(NSEntityDescription, XMLElementNode)], byName: [String: NSEntityDescription]
+    ) throws(ModelFileError) {
         for (entity, element) in entities {
             let entityName = entity.name ?? "?"
             for child in element.children(named: "relationship") {
                 guard let name = child.attributes["name"],
-                      let relationship = entity.relationshipsByName[name] else { continue }
+                    let relationship = entity.relationshipsByName[name]
+                else { continue }
                 guard let destinationName = child.attributes["destinationEntity"], !destinationName.isEmpty else {
                     throw failure("relationship “\(name)” of \(entityName) has no destinationEntity", at: child)
                 }
                 guard let destination = byName[destinationName] else {
-                    throw failure("relationship “\(name)” of \(entityName) has destinationEntity “\(destinationName)”, which is not an entity of this model", at: child)
+                    throw failure(
+                        "relationship “\(name)” of \(entityName) has destinationEntity “\(destinationName)”, which is not an entity of this model",
+                        at: child)
                 }
                 relationship.destinationEntity = destination
                 guard let inverseName = child.attributes["inverseName"] else { continue }
                 let inverseEntityName = child.attributes["inverseEntity"] ?? destinationName
                 guard let inverseEntity = byName[inverseEntityName] else {
-                    throw failure("relationship “\(name)” of \(entityName) has inverseEntity “\(inverseEntityName)”, which is not an entity of this model", at: child)
+                    throw failure(
+                        "relationship “\(name)” of \(entityName) has inverseEntity “\(inverseEntityName)”, which is not an entity of this model",
+                        at: child)
                 }
                 guard let inverse = inverseEntity.relationshipsByName[inverseName] else {
-                    throw failure("relationship “\(name)” of \(entityName) has inverse \(inverseEntityName).\(inverseName), which is not a relationship of \(inverseEntityName)", at: child)
+                    throw failure(
+                        "relationship “\(name)” of \(entityName) has inverse \(inverseEntityName).\(inverseName), which is not a relationship of \(inverseEntityName)",
+                        at: child)
                 }
                 relationship.inverseRelationship = inverse
             }
@@ -257,14 +292,17 @@ struct DataModelContentsReader {
 
     // MARK: Model-level elements
 
-    private func readConfigurations(_ root: XMLElementNode, into model: NSManagedObjectModel, byName: [String: NSEntityDescription]) throws(ModelFileError) {
+    private func readConfigurations(
+        _ root: XMLElementNode, into model: NSManagedObjectModel, byName: [String: NSEntityDescription]
+    ) throws(ModelFileError) {
         for configuration in root.children(named: "configuration") {
             let name = try required(configuration, "name", what: "a <configuration>")
             var members: [NSEntityDescription] = []
             for member in configuration.children(named: "memberEntity") {
                 let entityName = try required(member, "name", what: "a <memberEntity> of configuration \(name)")
                 guard let entity = byName[entityName] else {
-                    throw failure("configuration \(name) names entity “\(entityName)”, which is not in this model", at: member)
+                    throw failure(
+                        "configuration \(name) names entity “\(entityName)”, which is not in this model", at: member)
                 }
                 members.append(entity)
             }
@@ -272,19 +310,24 @@ struct DataModelContentsReader {
         }
     }
 
-    private func readFetchRequests(_ root: XMLElementNode, into model: NSManagedObjectModel, byName: [String: NSEntityDescription]) throws(ModelFileError) {
+    private func readFetchRequests(
+        _ root: XMLElementNode, into model: NSManagedObjectModel, byName: [String: NSEntityDescription]
+    ) throws(ModelFileError) {
         for element in root.children(named: "fetchRequest") {
             let name = try required(element, "name", what: "a <fetchRequest>")
             let entityName = try required(element, "entity", what: "fetch request \(name)")
             guard let entity = byName[entityName] else {
-                throw failure("fetch request \(name) is for entity “\(entityName)”, which is not in this model", at: element)
+                throw failure(
+                    "fetch request \(name) is for entity “\(entityName)”, which is not in this model", at: element)
             }
             let request = NSFetchRequest<NSFetchRequestResult>(entityName: entityName)
             request.entity = entity
             if let format = element.attributes["predicateString"] {
                 let predicate = NSPredicate(format: format, argumentArray: [])
                 if let error = predicate.formatError {
-                    throw failure("fetch request \(name) has a predicate that does not parse: \(error.problem) at position \(error.position)", at: element)
+                    throw failure(
+                        "fetch request \(name) has a predicate that does not parse: \(error.problem) at position \(error.position)",
+                        at: element)
                 }
                 request.predicate = predicate
             }
@@ -295,7 +338,9 @@ struct DataModelContentsReader {
     }
 
     /// The model's own consistency (an inverse that does not point back, …), each problem at its entity's line.
-    private func checkConsistency(_ model: NSManagedObjectModel, entities: [(NSEntityDescription, XMLElementNode)]) throws(ModelFileError) {
+    private func checkConsistency(_ model: NSManagedObjectModel, entities: [(NSEntityDescription, XMLElementNode)])
+        throws(ModelFileError)
+    {
         guard let problem = ModelValidation.problems(in: model).first else { return }
         let names = entities.compactMap { entity, element in entity.name.map { ($0, element) } }
             .sorted { $0.0.count > $1.0.count }

@@ -36,7 +36,8 @@ enum ModelLocator {
         var folders: [(URL, Int)] = []
         func add(_ url: URL?, depth: Int) {
             guard let url = url?.standardizedFileURL, !folders.contains(where: { $0.0 == url }),
-                  FileManager.default.fileExists(atPath: url.path) else { return }
+                FileManager.default.fileExists(atPath: url.path)
+            else { return }
             folders.append((url, depth))
         }
         if let bundles {
@@ -72,7 +73,8 @@ enum ModelLocator {
         let candidate = folder.appendingPathComponent(fileName, isDirectory: true)
         if isFolder(candidate) { return candidate }
         guard depth > 0 else { return nil }
-        for child in children(of: folder) where isFolder(child) && !isModel(child) && !child.lastPathComponent.hasPrefix(".") {
+        for child in children(of: folder)
+        where isFolder(child) && !isModel(child) && !child.lastPathComponent.hasPrefix(".") {
             if let found = find(fileName, in: child, depth: depth - 1) { return found }
         }
         return nil

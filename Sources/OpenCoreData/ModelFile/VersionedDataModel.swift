@@ -40,31 +40,42 @@ public struct VersionedDataModel {
         let folder = url.standardizedFileURL
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CoreDataError.modelFile(ModelFileError(file: folder, line: nil, problem: "there is no model folder here"))
+            throw CoreDataError.modelFile(
+                ModelFileError(file: folder, line: nil, problem: "there is no model folder here"))
         }
         let names: [String]
         do {
             names = try fileManager.contentsOfDirectory(atPath: folder.path)
         } catch {
-            throw CoreDataError.modelFile(ModelFileError(file: folder, line: nil, problem: "the folder cannot be listed: \(error.localizedDescription)"))
+            throw CoreDataError.modelFile(
+                ModelFileError(
+                    file: folder, line: nil, problem: "the folder cannot be listed: \(error.localizedDescription)"))
         }
         let versionNames = names.filter { $0.hasSuffix(".xcdatamodel") }.sorted { a, b in
-            a.dropLast(".xcdatamodel".count).localizedStandardCompare(b.dropLast(".xcdatamodel".count)) == .orderedAscending
+            a.dropLast(".xcdatamodel".count).localizedStandardCompare(b.dropLast(".xcdatamodel".count))
+                == .orderedAscending
         }
         guard !versionNames.isEmpty else {
-            throw CoreDataError.modelFile(ModelFileError(file: folder, line: nil, problem: "the folder has no .xcdatamodel version"))
+            throw CoreDataError.modelFile(
+                ModelFileError(file: folder, line: nil, problem: "the folder has no .xcdatamodel version"))
         }
         var versions: [Version] = []
         for versionName in versionNames {
             let versionURL = folder.appendingPathComponent(versionName, isDirectory: true)
             let model = try ModelFileReader.contentsModel(at: versionURL.appendingPathComponent("contents"))
             model.versionName = String(versionName.dropLast(".xcdatamodel".count))
-            versions.append(Version(name: String(versionName.dropLast(".xcdatamodel".count)), url: versionURL, model: model))
+            versions.append(
+                Version(name: String(versionName.dropLast(".xcdatamodel".count)), url: versionURL, model: model))
         }
         let current = try Self.currentVersionName(in: folder, versionNames: versionNames)
         guard let currentVersion = versions.first(where: { $0.name + ".xcdatamodel" == current }) else {
             let file = folder.appendingPathComponent(".xccurrentversion")
-            throw CoreDataError.modelFile(ModelFileError(file: file, line: nil, problem: "it names “\(current)” as the current version, but the folder has \(versionNames.joined(separator: ", "))"))
+            throw CoreDataError.modelFile(
+                ModelFileError(
+                    file: file, line: nil,
+                    problem:
+                        "it names “\(current)” as the current version, but the folder has \(versionNames.joined(separator: ", "))"
+                ))
         }
         self.url = folder
         self.versions = versions
@@ -76,16 +87,24 @@ public struct VersionedDataModel {
         let file = folder.appendingPathComponent(".xccurrentversion")
         guard let data = FileManager.default.contents(atPath: file.path) else {
             if versionNames.count == 1, let only = versionNames.first { return only }
-            throw CoreDataError.modelFile(ModelFileError(file: file, line: nil, problem: "there is no .xccurrentversion to say which of \(versionNames.count) versions is current"))
+            throw CoreDataError.modelFile(
+                ModelFileError(
+                    file: file, line: nil,
+                    problem: "there is no .xccurrentversion to say which of \(versionNames.count) versions is current"))
         }
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw CoreDataError.modelFile(ModelFileError(file: file, line: nil, problem: "it is not a property list (\(error.localizedDescription))"))
+            throw CoreDataError.modelFile(
+                ModelFileError(
+                    file: file, line: nil, problem: "it is not a property list (\(error.localizedDescription))"))
         }
-        guard let dictionary = plist as? [String: Any], let name = dictionary["_XCCurrentVersionName"] as? String, !name.isEmpty else {
-            throw CoreDataError.modelFile(ModelFileError(file: file, line: nil, problem: "it has no _XCCurrentVersionName string"))
+        guard let dictionary = plist as? [String: Any], let name = dictionary["_XCCurrentVersionName"] as? String,
+            !name.isEmpty
+        else {
+            throw CoreDataError.modelFile(
+                ModelFileError(file: file, line: nil, problem: "it has no _XCCurrentVersionName string"))
         }
         return name
     }
@@ -106,7 +125,12 @@ enum ModelFileReader {
         case "xcdatamodel":
             return try contentsModel(at: url.appendingPathComponent("contents"))
         case "momd", "mom", "omo":
-            throw CoreDataError.modelFile(ModelFileError(file: url, line: nil, problem: "compiled models (.momd, .mom) cannot be read on Linux; ship the .xcdatamodeld folder as a resource instead"))
+            throw CoreDataError.modelFile(
+                ModelFileError(
+                    file: url, line: nil,
+                    problem:
+                        "compiled models (.momd, .mom) cannot be read on Linux; ship the .xcdatamodeld folder as a resource instead"
+                ))
         default:
             return try contentsModel(at: url)
         }
@@ -115,7 +139,8 @@ enum ModelFileReader {
     /// A version's `contents` XML.
     static func contentsModel(at file: URL) throws -> NSManagedObjectModel {
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw CoreDataError.modelFile(ModelFileError(file: file, line: nil, problem: "the file does not exist or cannot be read"))
+            throw CoreDataError.modelFile(
+                ModelFileError(file: file, line: nil, problem: "the file does not exist or cannot be read"))
         }
         do {
             return try DataModelContentsReader(file: file).model(from: data)

@@ -25,11 +25,14 @@ final class XMLElementNode {
         parser.delegate = builder
         let finished = parser.parse()
         if let failure = builder.failure {
-            throw ModelFileError(file: file, line: failure.line, column: failure.column, problem: "the XML is not well-formed: \(failure.message)")
+            throw ModelFileError(
+                file: file, line: failure.line, column: failure.column,
+                problem: "the XML is not well-formed: \(failure.message)")
         }
         guard let root = builder.root else {
             let detail = finished ? "it has no root element" : "it could not be read"
-            throw ModelFileError(file: file, line: parser.lineNumber, column: nil, problem: "the file is not XML (\(detail))")
+            throw ModelFileError(
+                file: file, line: parser.lineNumber, column: nil, problem: "the file is not XML (\(detail))")
         }
         return root
     }
@@ -48,7 +51,9 @@ final class XMLElementNode {
             stack.append(node)
         }
 
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        func parser(
+            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+        ) {
             _ = stack.popLast()
         }
 

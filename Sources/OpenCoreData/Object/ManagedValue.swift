@@ -70,7 +70,11 @@ enum ManagedValue {
             return .success(objectID)
         case .transformableAttributeType:
             guard value is any Encodable else {
-                return .failure(ValueProblem(reason: "is a \(Swift.type(of: value)), which is not Codable (a transformable attribute stores its value as JSON)"))
+                return .failure(
+                    ValueProblem(
+                        reason:
+                            "is a \(Swift.type(of: value)), which is not Codable (a transformable attribute stores its value as JSON)"
+                    ))
             }
             return .success(value)
         case .undefinedAttributeType, .compositeAttributeType:
@@ -137,7 +141,9 @@ enum ManagedValue {
 
     private static func collection<T>(of objects: [NSManagedObject], as _: T.Type) -> T? {
         if T.self == NSSet.self || T.self == NSMutableSet.self { return NSMutableSet(array: objects) as? T }
-        if T.self == NSOrderedSet.self || T.self == NSMutableOrderedSet.self { return NSMutableOrderedSet(array: objects) as? T }
+        if T.self == NSOrderedSet.self || T.self == NSMutableOrderedSet.self {
+            return NSMutableOrderedSet(array: objects) as? T
+        }
         if let array = objects as? T { return array }
         return Set(objects) as? T
     }
@@ -177,7 +183,7 @@ enum ManagedValue {
         guard let stored = unwrapped(stored) else { return nil }
         switch attribute.attributeType {
         case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType,
-             .doubleAttributeType, .floatAttributeType, .booleanAttributeType:
+            .doubleAttributeType, .floatAttributeType, .booleanAttributeType:
             return NumericValue(stored)?.number ?? stored
         default:
             return stored
@@ -204,7 +210,9 @@ public struct EncodedTransformableValue: Equatable, @unchecked Sendable {
     /// The JSON as Foundation's JSON objects (arrays, dictionaries, strings, numbers), for evaluating predicates
     /// on a value whose Swift type is not known; nil when it is JSON's `null`.
     var jsonObject: Any? {
-        guard let object = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed]), !(object is NSNull) else { return nil }
+        guard let object = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed]),
+            !(object is NSNull)
+        else { return nil }
         return object
     }
 

@@ -46,7 +46,11 @@ extension NSManagedObject {
 
     /// Any other non-optional type has no value to read when the object has none, so it does not compile; this
     /// declaration only gives the compiler's error a message.
-    @available(*, unavailable, message: "make this @OpenCoreData.NSManaged property optional: only numbers, Bool, String, Date, Data, UUID, Decimal and collections have a value to read when the object has none")
+    @available(
+        *, unavailable,
+        message:
+            "make this @OpenCoreData.NSManaged property optional: only numbers, Bool, String, Date, Data, UUID, Decimal and collections have a value to read when the object has none"
+    )
     public func _managedValue<Value>(forKey key: String) -> Value {
         // Unreachable: an unavailable function cannot be called.
         fatalError("unavailable")

@@ -11,7 +11,9 @@ extension NSManagedObject {
 
     /// Whether a saved object has property values that differ from the saved ones. Mirrors Core Data's
     /// `isUpdated`.
-    public var isUpdated: Bool { context != nil && !isInsertedInContext && !isDeletedInContext && hasPersistentChangedValues }
+    public var isUpdated: Bool {
+        context != nil && !isInsertedInContext && !isDeletedInContext && hasPersistentChangedValues
+    }
 
     /// Whether the object is inserted, deleted or updated. Mirrors Core Data's `hasChanges`.
     public var hasChanges: Bool { isInserted || isDeleted || isUpdated }

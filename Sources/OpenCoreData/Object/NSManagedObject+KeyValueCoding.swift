@@ -44,7 +44,11 @@ extension NSManagedObject {
         guard let relationship = property as? NSRelationshipDescription else { return nil }
         if relationship.isToMany {
             guard let objects = ManagedValue.relatedObjects(in: value) else {
-                return .invalidValue(entityName: entityName, key: key, reason: "a to-many relationship takes a set, ordered set or array of managed objects, not a \(type(of: unwrapped(value) ?? NSNull()))")
+                return .invalidValue(
+                    entityName: entityName, key: key,
+                    reason:
+                        "a to-many relationship takes a set, ordered set or array of managed objects, not a \(type(of: unwrapped(value) ?? NSNull()))"
+                )
             }
             if let problem = destinationProblem(objects, for: relationship) { return problem }
             setToMany(relationship, to: objects, maintainingInverses: maintainingInverses)
@@ -52,7 +56,9 @@ extension NSManagedObject {
         }
         let newValue = unwrapped(value)
         guard newValue == nil || newValue is NSManagedObject else {
-            return .invalidValue(entityName: entityName, key: key, reason: "a to-one relationship takes a managed object or nil, not a \(type(of: newValue ?? NSNull()))")
+            return .invalidValue(
+                entityName: entityName, key: key,
+                reason: "a to-one relationship takes a managed object or nil, not a \(type(of: newValue ?? NSNull()))")
         }
         let object = newValue as? NSManagedObject
         if let object, let problem = destinationProblem([object], for: relationship) { return problem }
@@ -61,15 +67,21 @@ extension NSManagedObject {
     }
 
     /// Why `objects` cannot be the destination of `relationship` (another entity, another context), or nil.
-    private func destinationProblem(_ objects: [NSManagedObject], for relationship: NSRelationshipDescription) -> CoreDataError? {
+    private func destinationProblem(_ objects: [NSManagedObject], for relationship: NSRelationshipDescription)
+        -> CoreDataError?
+    {
         let entityName = entity.name ?? "?"
         for object in objects {
             if let destination = relationship.destinationEntity,
-               !(object.entity.isKindOf(entity: destination) || object.entity.name == destination.name) {
-                return .invalidValue(entityName: entityName, key: relationship.name, reason: "it leads to \(destination.name ?? "?") objects, not \(object.entity.name ?? "?")")
+                !(object.entity.isKindOf(entity: destination) || object.entity.name == destination.name)
+            {
+                return .invalidValue(
+                    entityName: entityName, key: relationship.name,
+                    reason: "it leads to \(destination.name ?? "?") objects, not \(object.entity.name ?? "?")")
             }
             if let mine = context, let theirs = object.context, mine !== theirs {
-                return .invalidValue(entityName: entityName, key: relationship.name, reason: "the object belongs to another context")
+                return .invalidValue(
+                    entityName: entityName, key: relationship.name, reason: "the object belongs to another context")
             }
         }
         return nil
@@ -112,7 +124,12 @@ extension NSManagedObject {
         if let object = target as? NSManagedObject {
             object.setValue(value, forKey: last)
         } else if let target {
-            report(.invalidValue(entityName: entity.name ?? "?", key: keyPath, reason: "\(type(of: target)) at \(components.dropLast().joined(separator: ".")) is not a managed object"))
+            report(
+                .invalidValue(
+                    entityName: entity.name ?? "?", key: keyPath,
+                    reason:
+                        "\(type(of: target)) at \(components.dropLast().joined(separator: ".")) is not a managed object"
+                ))
         }
     }
 

@@ -21,7 +21,8 @@ extension NSManagedObject {
         object?.adopt(self, through: inverse, inverseOf: relationship)
     }
 
-    func setToMany(_ relationship: NSRelationshipDescription, to objects: [NSManagedObject], maintainingInverses: Bool) {
+    func setToMany(_ relationship: NSRelationshipDescription, to objects: [NSManagedObject], maintainingInverses: Bool)
+    {
         let name = relationship.name
         let old = toManyObjects(name)
         let oldIDs = Set(old.map(ObjectIdentifier.init))
@@ -59,7 +60,10 @@ extension NSManagedObject {
 
     /// `object` now refers to this object through `inverse`'s other side: refer back through `relationship`,
     /// taking this object away from whatever it referred to before when `relationship` is to-one.
-    private func adopt(_ object: NSManagedObject, through relationship: NSRelationshipDescription, inverseOf inverse: NSRelationshipDescription) {
+    private func adopt(
+        _ object: NSManagedObject, through relationship: NSRelationshipDescription,
+        inverseOf inverse: NSRelationshipDescription
+    ) {
         let name = relationship.name
         if relationship.isToMany {
             let objects = toManyObjects(name)
@@ -81,10 +85,13 @@ extension NSManagedObject {
         let candidates = entity.relationships.filter { relationship in
             relationship.name.prefix(1).uppercased() + relationship.name.dropFirst() == capitalizedName
         }
-        return candidates.first(where: { $0.name.prefix(1).lowercased() + $0.name.dropFirst() == $0.name }) ?? candidates.first
+        return candidates.first(where: { $0.name.prefix(1).lowercased() + $0.name.dropFirst() == $0.name })
+            ?? candidates.first
     }
 
-    private func withAccessorRelationship(_ capitalizedName: String, _ body: (NSRelationshipDescription, inout [NSManagedObject]) -> CoreDataError?) {
+    private func withAccessorRelationship(
+        _ capitalizedName: String, _ body: (NSRelationshipDescription, inout [NSManagedObject]) -> CoreDataError?
+    ) {
         guard let relationship = accessorRelationship(capitalizedName), relationship.isToMany else {
             let key = capitalizedName.prefix(1).lowercased() + capitalizedName.dropFirst()
             report(.unknownKey(entityName: entity.name ?? "?", key: key))
@@ -111,7 +118,9 @@ extension NSManagedObject {
     /// `addToItems(_:)`: adds an object, or every object of a set, ordered set or array.
     public func _managedAdd(_ value: Any, toRelationship capitalizedName: String) {
         withAccessorRelationship(capitalizedName) { relationship, objects in
-            guard let added = ManagedValue.relatedObjects(in: value) else { return invalid(relationship, "cannot add a \(type(of: value))") }
+            guard let added = ManagedValue.relatedObjects(in: value) else {
+                return invalid(relationship, "cannot add a \(type(of: value))")
+            }
             for object in added where !objects.contains(where: { $0 === object }) { objects.append(object) }
             return nil
         }
@@ -120,7 +129,9 @@ extension NSManagedObject {
     /// `removeFromItems(_:)`: removes an object, or every object of a set, ordered set or array.
     public func _managedRemove(_ value: Any, fromRelationship capitalizedName: String) {
         withAccessorRelationship(capitalizedName) { relationship, objects in
-            guard let removed = ManagedValue.relatedObjects(in: value) else { return invalid(relationship, "cannot remove a \(type(of: value))") }
+            guard let removed = ManagedValue.relatedObjects(in: value) else {
+                return invalid(relationship, "cannot remove a \(type(of: value))")
+            }
             let ids = Set(removed.map(ObjectIdentifier.init))
             objects.removeAll { ids.contains(ObjectIdentifier($0)) }
             return nil
@@ -142,12 +153,15 @@ extension NSManagedObject {
     public func _managedInsert(_ value: Any, at index: Any, intoRelationship capitalizedName: String) {
         withAccessorRelationship(capitalizedName) { relationship, objects in
             guard let inserted = ManagedValue.relatedObjects(in: value), let positions = Self.indexes(index),
-                  positions.count == inserted.count else {
+                positions.count == inserted.count
+            else {
                 return invalid(relationship, "cannot insert a \(type(of: value)) at \(index)")
             }
             for (object, position) in zip(inserted, positions).sorted(by: { $0.1 < $1.1 }) {
                 objects.removeAll { $0 === object }
-                guard position <= objects.count else { return invalid(relationship, "index \(position) is out of bounds for \(objects.count) objects") }
+                guard position <= objects.count else {
+                    return invalid(relationship, "index \(position) is out of bounds for \(objects.count) objects")
+                }
                 objects.insert(object, at: position)
             }
             return nil
@@ -158,7 +172,8 @@ extension NSManagedObject {
     public func _managedReplace(at index: Any, with value: Any, inRelationship capitalizedName: String) {
         withAccessorRelationship(capitalizedName) { relationship, objects in
             guard let replacements = ManagedValue.relatedObjects(in: value), let positions = Self.indexes(index),
-                  positions.count == replacements.count, positions.allSatisfy(objects.indices.contains) else {
+                positions.count == replacements.count, positions.allSatisfy(objects.indices.contains)
+            else {
                 return invalid(relationship, "cannot replace the objects at \(index) with a \(type(of: value))")
             }
             for (position, object) in zip(positions, replacements) { objects[position] = object }

@@ -29,7 +29,8 @@ extension NSManagedObject {
                     problem(.wrongType(expected: attribute.attributeType.modelFileName, actual: "\(type(of: value))"))
                     continue
                 }
-                for predicate in attribute.validationPredicates where !predicate.evaluate(with: publicValue(of: attribute)) {
+                for predicate in attribute.validationPredicates
+                where !predicate.evaluate(with: publicValue(of: attribute)) {
                     problem(.predicateFailed(PredicateFormatter.format(predicate)))
                 }
             } else if let relationship = property as? NSRelationshipDescription {

@@ -54,7 +54,8 @@ open class NSManagedObject: NSObject {
         super.init()
         for attribute in entity.attributes {
             guard let defaultValue = attribute.defaultValue,
-                  case .success(let value?) = ManagedValue.normalize(defaultValue, for: attribute) else { continue }
+                case .success(let value?) = ManagedValue.normalize(defaultValue, for: attribute)
+            else { continue }
             values[attribute.name] = value
         }
         context?.insert(self)
@@ -68,7 +69,8 @@ open class NSManagedObject: NSObject {
     /// the save that includes the object fails with ``CoreDataError/entityNotFound(className:)``.
     public convenience init(context: NSManagedObjectContext) {
         ManagedObjectClassRegistry.register(Self.self)
-        if let entity = context.persistentStoreCoordinator?.managedObjectModel.entity(forManagedObjectClass: Self.self) {
+        if let entity = context.persistentStoreCoordinator?.managedObjectModel.entity(forManagedObjectClass: Self.self)
+        {
             self.init(entity: entity, insertInto: context)
         } else {
             let className = ManagedObjectClassRegistry.className(of: Self.self)
@@ -94,7 +96,8 @@ open class NSManagedObject: NSObject {
     /// declare a typed one, `NSFetchRequest<Cart>`; as in Core Data, write `let request: NSFetchRequest<Cart> =
     /// Cart.fetchRequest()` to choose it.)
     open class func fetchRequest() -> NSFetchRequest<NSFetchRequestResult> {
-        NSFetchRequest<NSFetchRequestResult>(entityName: entity().name ?? ManagedObjectClassRegistry.className(of: self))
+        NSFetchRequest<NSFetchRequestResult>(
+            entityName: entity().name ?? ManagedObjectClassRegistry.className(of: self))
     }
 
     /// Makes objects of the entities whose class name is this class's instances of it when a store hands them
@@ -181,12 +184,13 @@ open class NSManagedObject: NSObject {
         for relationship in entity.relationships where relationship.deleteRule == .denyDeleteRule {
             let count = relatedCount(relationship)
             if count > 0 {
-                problems.append(.validation(entityName: entityName, key: relationship.name, problem: .deleteDenied(relatedObjects: count)))
+                problems.append(
+                    .validation(
+                        entityName: entityName, key: relationship.name, problem: .deleteDenied(relatedObjects: count)))
             }
         }
         try throwIfAny(problems)
     }
-
 
     // MARK: Key-value coding
 
@@ -254,7 +258,8 @@ open class NSManagedObject: NSObject {
             return "\(property.name) = \(text)"
         }
         let name = entity.name ?? "?"
-        return "<\(ManagedObjectClassRegistry.className(of: type(of: self))): entity \(name); id \(objectID); data {\(data.joined(separator: "; "))}>"
+        return
+            "<\(ManagedObjectClassRegistry.className(of: type(of: self))): entity \(name); id \(objectID); data {\(data.joined(separator: "; "))}>"
     }
 
     // MARK: Reporting
@@ -278,4 +283,3 @@ open class NSManagedObject: NSObject {
         reportedProblems = []
     }
 }
-

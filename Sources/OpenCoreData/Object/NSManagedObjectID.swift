@@ -28,7 +28,9 @@ open class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
     }
 
     /// The permanent ID of the row `primaryKey` of `entity` in the store `storeIdentifier` (for the store layer).
-    static func permanent(for entity: NSEntityDescription, storeIdentifier: String, primaryKey: Int64) -> NSManagedObjectID {
+    static func permanent(for entity: NSEntityDescription, storeIdentifier: String, primaryKey: Int64)
+        -> NSManagedObjectID
+    {
         NSManagedObjectID(entity: entity, storage: .permanent(storeIdentifier: storeIdentifier, primaryKey: primaryKey))
     }
 

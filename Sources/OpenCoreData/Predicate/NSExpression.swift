@@ -119,13 +119,17 @@ open class NSExpression: NSObject, NSCopying {
 
     /// `SUBQUERY(collection, $variable, predicate)`: the elements of `expression` for which `predicate` holds
     /// with `$variable` bound to the element. Mirrors `init(forSubquery:usingIteratorVariable:predicate:)`.
-    public convenience init(forSubquery expression: NSExpression, usingIteratorVariable variable: String, predicate: NSPredicate) {
+    public convenience init(
+        forSubquery expression: NSExpression, usingIteratorVariable variable: String, predicate: NSPredicate
+    ) {
         self.init(node: .subquery(collection: expression, variable: variable, predicate: predicate))
     }
 
     /// `TERNARY(predicate, trueExpression, falseExpression)`. Mirrors
     /// `init(forConditional:trueExpression:falseExpression:)`.
-    public convenience init(forConditional predicate: NSPredicate, trueExpression: NSExpression, falseExpression: NSExpression) {
+    public convenience init(
+        forConditional predicate: NSPredicate, trueExpression: NSExpression, falseExpression: NSExpression
+    ) {
         self.init(node: .conditional(predicate: predicate, whenTrue: trueExpression, whenFalse: falseExpression))
     }
 

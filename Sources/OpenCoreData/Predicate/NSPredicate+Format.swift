@@ -57,7 +57,8 @@ extension NSPredicate {
     /// Evaluates as `evaluate(with:substitutionVariables:)`, but throws
     /// ``CoreDataError/predicateEvaluationFailed(predicate:reason:)`` (an unbound variable, an unknown key or
     /// function) or ``CoreDataError/invalidPredicateFormat(_:)`` where that returns false. (Not in Core Data.)
-    public func checkedEvaluate(with object: Any?, substitutionVariables bindings: [String: Any]? = nil) throws -> Bool {
+    public func checkedEvaluate(with object: Any?, substitutionVariables bindings: [String: Any]? = nil) throws -> Bool
+    {
         do {
             return try PredicateEvaluator(bindings: bindings ?? [:]).evaluate(self, for: object)
         } catch {

@@ -21,7 +21,8 @@ public struct PredicateFormatError: Error, Equatable, Hashable, Sendable, Custom
     }
 
     public var description: String {
-        let place = token.isEmpty ? "at the end of the format (position \(position))" : "at position \(position) (“\(token)”)"
+        let place =
+            token.isEmpty ? "at the end of the format (position \(position))" : "at position \(position) (“\(token)”)"
         return "Unable to parse the format string “\(format)”: \(problem), \(place)"
     }
 }

@@ -14,7 +14,8 @@ enum PredicateSubstitution {
                 options: comparison.options
             )
         case let compound as NSCompoundPredicate:
-            return FormattedCompoundPredicate.make(compound.compoundPredicateType, compound.subpredicates.map { substitute($0, variables) })
+            return FormattedCompoundPredicate.make(
+                compound.compoundPredicateType, compound.subpredicates.map { substitute($0, variables) })
         default:
             return predicate
         }
@@ -34,13 +35,17 @@ enum PredicateSubstitution {
         case .subquery(let collection, let variable, let predicate):
             var inner = variables
             inner[variable] = nil
-            return NSExpression(node: .subquery(collection: substitute(collection, variables), variable: variable, predicate: substitute(predicate, inner)))
+            return NSExpression(
+                node: .subquery(
+                    collection: substitute(collection, variables), variable: variable,
+                    predicate: substitute(predicate, inner)))
         case .conditional(let predicate, let whenTrue, let whenFalse):
-            return NSExpression(node: .conditional(
-                predicate: substitute(predicate, variables),
-                whenTrue: substitute(whenTrue, variables),
-                whenFalse: substitute(whenFalse, variables)
-            ))
+            return NSExpression(
+                node: .conditional(
+                    predicate: substitute(predicate, variables),
+                    whenTrue: substitute(whenTrue, variables),
+                    whenFalse: substitute(whenFalse, variables)
+                ))
         case .constant, .evaluatedObject, .keyPath(nil, _), .anyKey, .invalid:
             return expression
         }

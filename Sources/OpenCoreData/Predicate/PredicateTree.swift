@@ -19,8 +19,8 @@ enum PredicateTree {
         case let (x as InvalidFormatPredicate, y as InvalidFormatPredicate):
             return x.error == y.error
         case (is NSComparisonPredicate, _), (_, is NSComparisonPredicate),
-             (is NSCompoundPredicate, _), (_, is NSCompoundPredicate),
-             (is InvalidFormatPredicate, _), (_, is InvalidFormatPredicate):
+            (is NSCompoundPredicate, _), (_, is NSCompoundPredicate),
+            (is InvalidFormatPredicate, _), (_, is InvalidFormatPredicate):
             return false
         default:
             // Foundation's own: value predicates compare by value, block predicates by identity.
@@ -35,7 +35,9 @@ enum PredicateTree {
             return constantsEqual(x, y)
         case (.constant(let x), .aggregate(let elements)), (.aggregate(let elements), .constant(let x)):
             // `IN %@` with an array prints as `IN {…}`, which reads back as an aggregate of constants.
-            guard let array = x.flatMap(KeyValueCoding.elements(of:)), array.count == elements.count else { return false }
+            guard let array = x.flatMap(KeyValueCoding.elements(of:)), array.count == elements.count else {
+                return false
+            }
             return zip(array, elements).allSatisfy { value, element in
                 if case .constant(let y) = element.node { return constantsEqual(value, y) }
                 return false
@@ -58,7 +60,10 @@ enum PredicateTree {
                 && zip(xArguments, yArguments).allSatisfy { isEqual($0, $1) }
         case (.aggregate(let x), .aggregate(let y)):
             return x.count == y.count && zip(x, y).allSatisfy { isEqual($0, $1) }
-        case (.subquery(let xCollection, let xVariable, let xPredicate), .subquery(let yCollection, let yVariable, let yPredicate)):
+        case (
+            .subquery(let xCollection, let xVariable, let xPredicate),
+            .subquery(let yCollection, let yVariable, let yPredicate)
+        ):
             return xVariable == yVariable && isEqual(xCollection, yCollection) && isEqual(xPredicate, yPredicate)
         case (.conditional(let xPredicate, let xTrue, let xFalse), .conditional(let yPredicate, let yTrue, let yFalse)):
             return isEqual(xPredicate, yPredicate) && isEqual(xTrue, yTrue) && isEqual(xFalse, yFalse)

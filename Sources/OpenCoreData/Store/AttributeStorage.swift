@@ -9,10 +9,12 @@ enum AttributeStorage {
     static func storageType(of attribute: NSAttributeDescription) -> StorageType? {
         guard !attribute.isTransient else { return nil }
         switch attribute.attributeType {
-        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType, .booleanAttributeType: return .integer
+        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType, .booleanAttributeType:
+            return .integer
         case .doubleAttributeType, .floatAttributeType, .dateAttributeType: return .real
-        case .stringAttributeType, .decimalAttributeType, .UUIDAttributeType, .URIAttributeType, .transformableAttributeType,
-             .objectIDAttributeType:
+        case .stringAttributeType, .decimalAttributeType, .UUIDAttributeType, .URIAttributeType,
+            .transformableAttributeType,
+            .objectIDAttributeType:
             return .text
         case .binaryDataAttributeType: return .blob
         case .undefinedAttributeType, .compositeAttributeType: return nil
@@ -35,7 +37,9 @@ enum AttributeStorage {
             return (value as? String).map { .text($0.canonicalForm) } ?? .null
         case .decimalAttributeType:
             guard let number = NumericValue(value) else { return .null }
-            return .text(NSDecimalNumber(decimal: number.decimalValue).description(withLocale: Locale(identifier: "en_US_POSIX")))
+            return .text(
+                NSDecimalNumber(decimal: number.decimalValue).description(withLocale: Locale(identifier: "en_US_POSIX"))
+            )
         case .UUIDAttributeType:
             return (value as? UUID).map { .text($0.uuidString) } ?? .null
         case .URIAttributeType:
@@ -45,8 +49,12 @@ enum AttributeStorage {
         case .binaryDataAttributeType:
             return (value as? Data).map { .blob($0) } ?? .null
         case .transformableAttributeType:
-            if let encoded = value as? EncodedTransformableValue { return .text(String(decoding: encoded.json, as: UTF8.self)) }
-            guard let encodable = value as? any Encodable, let encoded = try? EncodedTransformableValue(encoding: encodable) else {
+            if let encoded = value as? EncodedTransformableValue {
+                return .text(String(decoding: encoded.json, as: UTF8.self))
+            }
+            guard let encodable = value as? any Encodable,
+                let encoded = try? EncodedTransformableValue(encoding: encodable)
+            else {
                 return .null
             }
             return .text(String(decoding: encoded.json, as: UTF8.self))

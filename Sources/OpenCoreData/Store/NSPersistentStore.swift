@@ -72,13 +72,17 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     /// Every table has the row-version column `Z_OPT` (optimistic locking); a store written before it existed gains
     /// it in its migration (every row at version 1). A read-only store without it is read as it is, without
     /// optimistic locking.
-    static func openEngine(model: NSManagedObjectModel, type: String, url: URL?, migrates: Bool, readOnly: Bool = false) throws -> SQLiteStore {
+    static func openEngine(model: NSManagedObjectModel, type: String, url: URL?, migrates: Bool, readOnly: Bool = false)
+        throws -> SQLiteStore
+    {
         do {
-            return try openEngine(model: model, type: type, url: url, migrates: migrates, readOnly: readOnly, rowVersions: true)
+            return try openEngine(
+                model: model, type: type, url: url, migrates: migrates, readOnly: readOnly, rowVersions: true)
         } catch NeedsWriting.toMigrate {
             // Perhaps a store written before row versions: its tables are then the model's without them. When they
             // are not, this open throws the reason.
-            return try openEngine(model: model, type: type, url: url, migrates: migrates, readOnly: readOnly, rowVersions: false)
+            return try openEngine(
+                model: model, type: type, url: url, migrates: migrates, readOnly: readOnly, rowVersions: false)
         }
     }
 
@@ -91,7 +95,9 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     ) throws -> SQLiteStore {
         let fileURL = isInMemory(type: type, url: url) ? nil : url
         if type != NSSQLiteStoreType && type != NSInMemoryStoreType {
-            throw CoreDataError.persistentStoreOpenFailed(url: url, reason: "the store type “\(type)” is not supported (use NSSQLiteStoreType or NSInMemoryStoreType)")
+            throw CoreDataError.persistentStoreOpenFailed(
+                url: url,
+                reason: "the store type “\(type)” is not supported (use NSSQLiteStoreType or NSInMemoryStoreType)")
         }
         if fileURL == nil && type == NSSQLiteStoreType && url == nil {
             throw CoreDataError.persistentStoreOpenFailed(url: nil, reason: "a SQLite store needs a file URL")
@@ -100,25 +106,36 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         do {
             mapping = try SchemaMapping(schema: StoreSchemaBuilder.schema(of: model, rowVersions: rowVersions))
         } catch {
-            throw CoreDataError.persistentStoreOpenFailed(url: fileURL, reason: "the model cannot be stored: \(error.message)")
+            throw CoreDataError.persistentStoreOpenFailed(
+                url: fileURL, reason: "the model cannot be stored: \(error.message)")
         }
         let versions: [(name: String, mapping: SchemaMapping, hash: String)]
         do {
             versions = try model.previousVersions.map { version in
-                (version.name, try SchemaMapping(schema: StoreSchemaBuilder.schema(of: version.model)), version.model.modelVersionHash)
+                (
+                    version.name, try SchemaMapping(schema: StoreSchemaBuilder.schema(of: version.model)),
+                    version.model.modelVersionHash
+                )
             }
         } catch {
-            throw CoreDataError.persistentStoreOpenFailed(url: fileURL, reason: "an earlier version of the model cannot be stored: \(error)")
+            throw CoreDataError.persistentStoreOpenFailed(
+                url: fileURL, reason: "an earlier version of the model cannot be stored: \(error)")
         }
         let currentName = model.versionName ?? "the current model"
         let currentHash = model.modelVersionHash
         do {
             return try SQLiteStore.open(
                 url: fileURL, mapping: mapping, version: SchemaVersion(1, 0, 0), knownEntities: [],
-                options: { var options = StoreOpenOptions(); options.readOnly = readOnly; return options }(),
+                options: {
+                    var options = StoreOpenOptions(); options.readOnly = readOnly; return options
+                }(),
                 stages: { stored in
                     guard let stored else {
-                        return [MigrationStep(target: mapping, version: SchemaVersion(1, 0, 0), label: "to \(currentName)", versionIdentifier: currentHash)]
+                        return [
+                            MigrationStep(
+                                target: mapping, version: SchemaVersion(1, 0, 0), label: "to \(currentName)",
+                                versionIdentifier: currentHash)
+                        ]
                     }
                     // Up to date: nothing to write, so a read-only open reads. (A store whose tables already match
                     // keeps the version hash it records until a migration writes the current one.)
@@ -126,9 +143,13 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
                     var expected = StoredSchema(mapping: mapping, version: stored.version)
                     expected.versionIdentifier = stored.versionIdentifier
                     if !migrates, stored != expected, stored.versionIdentifier != currentHash {
-                        throw MigrationRefusal("the store's schema differs from the model's and automatic migration is off (NSMigratePersistentStoresAutomaticallyOption)")
+                        throw MigrationRefusal(
+                            "the store's schema differs from the model's and automatic migration is off (NSMigratePersistentStoresAutomaticallyOption)"
+                        )
                     }
-                    return migrationSteps(from: stored, through: versions, to: mapping, currentName: currentName, currentHash: currentHash)
+                    return migrationSteps(
+                        from: stored, through: versions, to: mapping, currentName: currentName, currentHash: currentHash
+                    )
                 }
             )
         } catch let refusal as MigrationRefusal {
@@ -146,25 +167,34 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     /// store records, else the latest whose tables the store has exactly. A store at no known version goes
     /// straight to the current one.
     static func migrationSteps(
-        from stored: StoredSchema, through versions: [(name: String, mapping: SchemaMapping, hash: String)], to mapping: SchemaMapping,
+        from stored: StoredSchema, through versions: [(name: String, mapping: SchemaMapping, hash: String)],
+        to mapping: SchemaMapping,
         currentName: String, currentHash: String
     ) -> [MigrationStep] {
-        let start = versions.lastIndex { $0.hash == stored.versionIdentifier }
-            ?? versions.lastIndex { stored.differences(from: StoredSchema(mapping: $0.mapping, version: stored.version), otherName: $0.name).isEmpty }
+        let start =
+            versions.lastIndex { $0.hash == stored.versionIdentifier }
+            ?? versions.lastIndex {
+                stored.differences(from: StoredSchema(mapping: $0.mapping, version: stored.version), otherName: $0.name)
+                    .isEmpty
+            }
         var steps: [MigrationStep] = []
         var previous = start.map { versions[$0].name } ?? "the store's version"
         if let start, stored.versionIdentifier != currentHash {
             for version in versions[(start + 1)...] {
-                steps.append(MigrationStep(
-                    target: version.mapping, version: SchemaVersion(1, 0, 0), label: "from \(previous) to \(version.name)",
-                    versionIdentifier: version.hash
-                ))
+                steps.append(
+                    MigrationStep(
+                        target: version.mapping, version: SchemaVersion(1, 0, 0),
+                        label: "from \(previous) to \(version.name)",
+                        versionIdentifier: version.hash
+                    ))
                 previous = version.name
             }
         }
-        steps.append(MigrationStep(
-            target: mapping, version: SchemaVersion(1, 0, 0), label: "from \(previous) to \(currentName)", versionIdentifier: currentHash
-        ))
+        steps.append(
+            MigrationStep(
+                target: mapping, version: SchemaVersion(1, 0, 0), label: "from \(previous) to \(currentName)",
+                versionIdentifier: currentHash
+            ))
         return steps
     }
 

@@ -45,7 +45,9 @@ final class ObjectLoader {
     }
 
     /// Every column of each row `request` selects (which must select every column), with its key.
-    static func rows(_ request: FetchRequest, from store: NSPersistentStore) throws -> [(key: Int64, row: [StoredValue])] {
+    static func rows(_ request: FetchRequest, from store: NSPersistentStore) throws -> [(
+        key: Int64, row: [StoredValue]
+    )] {
         var rows: [(key: Int64, row: [StoredValue])] = []
         let count = Int32(request.table.columns.count)
         try store.engine.fetch(request) { row in
@@ -64,7 +66,11 @@ final class ObjectLoader {
         let objectID = NSManagedObjectID.permanent(for: entity, storeIdentifier: store.identifier, primaryKey: key)
         if let existing = context.registeredObject(for: objectID) {
             if refresh || shells[ObjectIdentifier(existing)] != nil {
-                if let row { toFill.append((existing, table, key, row)) } else if refresh { missingRows[table.name, default: (table, [])].keys.append(key) }
+                if let row {
+                    toFill.append((existing, table, key, row))
+                } else if refresh {
+                    missingRows[table.name, default: (table, [])].keys.append(key)
+                }
             }
             return existing
         }
@@ -99,7 +105,8 @@ final class ObjectLoader {
                 }
                 for key in keys where !found.contains(key) {
                     guard let entity = model.entitiesByName[entry.table.name],
-                          let gone = context.registeredObject(for: .permanent(for: entity, storeIdentifier: store.identifier, primaryKey: key))
+                        let gone = context.registeredObject(
+                            for: .permanent(for: entity, storeIdentifier: store.identifier, primaryKey: key))
                     else { continue }
                     context.unregister(gone)
                     gone.context = nil
@@ -115,16 +122,21 @@ final class ObjectLoader {
 
     /// For the objects about to be filled, the relationships being prefetched: one read per relationship and
     /// table, whose related rows become objects (filled in the next round) and whose keys ``fill`` takes.
-    private func readPrefetched(for batch: [(object: NSManagedObject, table: EntityTable, key: Int64, row: [StoredValue])]) throws {
+    private func readPrefetched(
+        for batch: [(object: NSManagedObject, table: EntityTable, key: Int64, row: [StoredValue])]
+    ) throws {
         guard !prefetching.isEmpty else { return }
         let inRound = Set(batch.map { ObjectIdentifier($0.object) })
         var owners: [ObjectIdentifier: (table: EntityTable, entityName: String, keys: [Int64])] = [:]
         for item in batch {
-            owners[ObjectIdentifier(item.table), default: (item.table, item.object.entity.name ?? "", [])].keys.append(item.key)
+            owners[ObjectIdentifier(item.table), default: (item.table, item.object.entity.name ?? "", [])].keys.append(
+                item.key)
         }
         for (_, group) in owners {
             for (_, mapping) in store.engine.mapping.relationships(of: group.table).sorted(by: { $0.key < $1.key })
-            where mapping.relationship.isToMany && prefetching.contains(Self.prefetchKey(group.entityName, mapping.relationship.name)) {
+            where mapping.relationship.isToMany
+                && prefetching.contains(Self.prefetchKey(group.entityName, mapping.relationship.name))
+            {
                 let cacheKey = Self.prefetchKey(group.entityName, mapping.relationship.name)
                 var keysByOwner: [Int64: [Int64]] = [:]
                 for owner in group.keys { keysByOwner[owner] = [] }
@@ -141,8 +153,12 @@ final class ObjectLoader {
                 let destinationEntity = model.entitiesByName[mapping.destination.name]
                 for (key, row) in rows {
                     if let destinationEntity,
-                       let existing = context.registeredObject(for: .permanent(for: destinationEntity, storeIdentifier: store.identifier, primaryKey: key)),
-                       inRound.contains(ObjectIdentifier(existing)) { continue }
+                        let existing = context.registeredObject(
+                            for: .permanent(for: destinationEntity, storeIdentifier: store.identifier, primaryKey: key)),
+                        inRound.contains(ObjectIdentifier(existing))
+                    {
+                        continue
+                    }
                     _ = object(mapping.destination, key: key, row: row)
                 }
                 prefetched[cacheKey, default: [:]].merge(keysByOwner) { $1 }
@@ -166,12 +182,15 @@ final class ObjectLoader {
                 guard let description = entity.attributesByName[attribute.name] else { continue }
                 if let value = AttributeStorage.value(stored, for: description) { values[attribute.name] = value }
             case .reference(let relationship):
-                guard case .integer(let target) = stored, let destination = store.engine.mapping.table(named: relationship.destination) else { continue }
+                guard case .integer(let target) = stored,
+                    let destination = store.engine.mapping.table(named: relationship.destination)
+                else { continue }
                 if let related = self.object(destination, key: target, row: nil) { values[relationship.name] = related }
             }
         }
         for (_, mapping) in store.engine.mapping.relationships(of: table) where mapping.relationship.isToMany {
-            let keys = try prefetched[Self.prefetchKey(entity.name ?? "", mapping.relationship.name)]?[key]
+            let keys =
+                try prefetched[Self.prefetchKey(entity.name ?? "", mapping.relationship.name)]?[key]
                 ?? store.engine.fetchKeys(FetchRequest(table: mapping.destination, rows: .related(mapping, owner: key)))
             values[mapping.relationship.name] = keys.compactMap { self.object(mapping.destination, key: $0, row: nil) }
         }

@@ -28,36 +28,52 @@ enum StoreSchemaBuilder {
             if let attribute = property as? NSAttributeDescription {
                 guard let storageType = AttributeStorage.storageType(of: attribute) else { continue }
                 let defaultValue = attribute.defaultValue.flatMap { value -> StoredValue? in
-                    guard case .success(let normalized?) = ManagedValue.normalize(value, for: attribute) else { return nil }
+                    guard case .success(let normalized?) = ManagedValue.normalize(value, for: attribute) else {
+                        return nil
+                    }
                     return AttributeStorage.storedValue(normalized, for: attribute)
                 }
-                properties.append(.attribute(StoreAttribute(
-                    name: attribute.name, storageType: storageType, isOptional: attribute.isOptional,
-                    collation: attribute.attributeType == .decimalAttributeType ? DecimalCollation.name : nil,
-                    storesExternally: attribute.allowsExternalBinaryDataStorage, defaultValue: defaultValue,
-                    originalName: originalName(of: attribute), valueTypeName: attribute.attributeType.modelFileName,
-                    representation: representation
-                )))
-            } else if let relationship = property as? NSRelationshipDescription, let destination = relationship.destinationEntity?.name {
-                properties.append(.relationship(StoreRelationship(
-                    name: relationship.name, destination: destination, isToMany: relationship.isToMany,
-                    isOptional: relationship.isOptional, inverseName: relationship.inverseRelationship?.name,
-                    isOrdered: relationship.isOrdered, originalName: originalName(of: relationship)
-                )))
+                properties.append(
+                    .attribute(
+                        StoreAttribute(
+                            name: attribute.name, storageType: storageType, isOptional: attribute.isOptional,
+                            collation: attribute.attributeType == .decimalAttributeType ? DecimalCollation.name : nil,
+                            storesExternally: attribute.allowsExternalBinaryDataStorage, defaultValue: defaultValue,
+                            originalName: originalName(of: attribute),
+                            valueTypeName: attribute.attributeType.modelFileName,
+                            representation: representation
+                        )))
+            } else if let relationship = property as? NSRelationshipDescription,
+                let destination = relationship.destinationEntity?.name
+            {
+                properties.append(
+                    .relationship(
+                        StoreRelationship(
+                            name: relationship.name, destination: destination, isToMany: relationship.isToMany,
+                            isOptional: relationship.isOptional, inverseName: relationship.inverseRelationship?.name,
+                            isOrdered: relationship.isOrdered, originalName: originalName(of: relationship)
+                        )))
             }
         }
         if rowVersions {
             // Last, so that a store written before it existed gains it by a plain added column.
-            properties.append(.attribute(StoreAttribute(
-                name: versionColumn, storageType: .integer, isOptional: false, defaultValue: .integer(1),
-                valueTypeName: NSAttributeType.integer64AttributeType.modelFileName, representation: representation
-            )))
+            properties.append(
+                .attribute(
+                    StoreAttribute(
+                        name: versionColumn, storageType: .integer, isOptional: false, defaultValue: .integer(1),
+                        valueTypeName: NSAttributeType.integer64AttributeType.modelFileName,
+                        representation: representation
+                    )))
         }
         let stored = Set(properties.compactMap { $0.attribute?.name }).subtracting([versionColumn])
         return StoreEntity(
             name: name, properties: properties,
-            uniquenessConstraints: entity.uniquenessConstraintNames.filter { $0.allSatisfy(stored.contains) && !$0.isEmpty },
-            indices: entity.indexes.map { $0.elements.compactMap(\.propertyName) }.filter { !$0.isEmpty && $0.allSatisfy(stored.contains) }
+            uniquenessConstraints: entity.uniquenessConstraintNames.filter {
+                $0.allSatisfy(stored.contains) && !$0.isEmpty
+            },
+            indices: entity.indexes.map { $0.elements.compactMap(\.propertyName) }.filter {
+                !$0.isEmpty && $0.allSatisfy(stored.contains)
+            }
         )
     }
 

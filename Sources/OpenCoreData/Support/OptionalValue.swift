@@ -18,7 +18,9 @@ extension Optional: AnyOptional {
 func unwrapped(_ value: Any?) -> Any? {
     guard let value else { return nil }
     // A check of the type first: casting a bridgeable value (a dictionary) to a protocol bridges it.
-    if type(of: value) is AnyOptional.Type, let optional = value as? AnyOptional { return unwrapped(optional.wrappedAny) }
+    if type(of: value) is AnyOptional.Type, let optional = value as? AnyOptional {
+        return unwrapped(optional.wrappedAny)
+    }
     if type(of: value) == NSNull.self { return nil }
     return value
 }

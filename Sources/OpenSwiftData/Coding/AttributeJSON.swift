@@ -22,7 +22,9 @@ enum AttributeJSON {
     /// The stored value as a `T`; nil when it is not JSON of a `T`, even merged over its defaults. `model` and
     /// `property` name the property it is read for (a model type and an index in its `schemaMetadata`), whose
     /// declared default is a default of last resort; they are looked at only when the value does not decode by itself.
-    static func decode<T: Codable>(_ type: T.Type, from value: StoredValue, model: Any.Type? = nil, property: Int = -1) -> T? {
+    static func decode<T: Codable>(_ type: T.Type, from value: StoredValue, model: Any.Type? = nil, property: Int = -1)
+        -> T?
+    {
         let data: Data
         switch value {
         case .text(let text): data = Data(text.utf8)
@@ -31,8 +33,8 @@ enum AttributeJSON {
         }
         if let decoded = try? JSONDecoder().decode(T.self, from: data) { return decoded }
         guard let template = cachedTemplate(for: T.self, model: model, property: property),
-              let stored = try? JSONDecoder().decode(JSONValue.self, from: data),
-              let merged = try? encoder().encode(template.merge(stored))
+            let stored = try? JSONDecoder().decode(JSONValue.self, from: data),
+            let merged = try? encoder().encode(template.merge(stored))
         else { return nil }
         return try? JSONDecoder().decode(T.self, from: merged)
     }
@@ -47,7 +49,8 @@ enum AttributeJSON {
     private static let templates = Mutex<[TemplateKey: JSONTemplate?]>([:])
 
     private static func cachedTemplate<T: Codable>(for type: T.Type, model: Any.Type?, property: Int) -> JSONTemplate? {
-        let key = TemplateKey(type: ObjectIdentifier(T.self), model: model.map(ObjectIdentifier.init), property: property)
+        let key = TemplateKey(
+            type: ObjectIdentifier(T.self), model: model.map(ObjectIdentifier.init), property: property)
         if let cached = templates.withLock({ $0[key] }) { return cached }
         var declaredDefault: Any?
         if let model = model as? any PersistentModel.Type {
@@ -69,7 +72,9 @@ enum AttributeJSON {
     /// What a stored value of `T` is merged over: the JSON of `T()` when `T` is ``DefaultInitializable``; for a
     /// collection, its element's; else the JSON of the property's declared default.
     static func template<T: Encodable>(for type: T.Type, declaredDefault: Any?) -> JSONTemplate? {
-        if let initializable = T.self as? any (DefaultInitializable & Encodable).Type, let defaults = json(of: initializable.init()) {
+        if let initializable = T.self as? any (DefaultInitializable & Encodable).Type,
+            let defaults = json(of: initializable.init())
+        {
             return .value(defaults)
         }
         if let collection = T.self as? any JSONCollectionTemplate.Type, let template = collection.jsonTemplate {

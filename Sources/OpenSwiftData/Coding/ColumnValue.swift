@@ -211,7 +211,9 @@ extension URL: ColumnValue {
         guard case .text(let text) = storedValue else { return nil }
         if text.hasPrefix("{") {
             guard let relative = AttributeJSON.decode(Relative.self, from: storedValue),
-                  let base = URL(storedValue: .text(relative.base)), let url = URL(string: relative.relative, relativeTo: base) else {
+                let base = URL(storedValue: .text(relative.base)),
+                let url = URL(string: relative.relative, relativeTo: base)
+            else {
                 return nil
             }
             self = url
@@ -233,7 +235,8 @@ extension Decimal: ColumnValue {
     public static var columnCollation: String? { DecimalCollation.name }
     public init?(storedValue: StoredValue) {
         switch storedValue {
-        case .text(let text): guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        case .text(let text):
+            guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
             self = decimal
         case .integer(let integer): self = Decimal(integer)
         case .real(let real): self = Decimal(real)

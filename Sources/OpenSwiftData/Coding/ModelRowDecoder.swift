@@ -105,7 +105,9 @@ public struct ModelRowDecoder {
     func mismatch(_ value: StoredValue, _ keyPath: AnyKeyPath, _ type: Any.Type) -> SwiftDataError {
         // The property's name from the model's metadata (a key path's description does not always hold it).
         let properties = (Swift.type(of: keyPath).rootType as? any PersistentModel.Type)?.schemaMetadata ?? []
-        let name = properties.indices.contains(propertyIndex - 1) ? properties[propertyIndex - 1].name
+        let name =
+            properties.indices.contains(propertyIndex - 1)
+            ? properties[propertyIndex - 1].name
             : String(describing: keyPath).split(separator: ".").last.map(String.init) ?? "?"
         return .invalidStoredValue(
             "\(entityName).\(name): the store holds \(value.storageClassName) \(value) where \(type) was expected"
@@ -115,7 +117,9 @@ public struct ModelRowDecoder {
     // MARK: ColumnValue
 
     @inlinable
-    public mutating func decode<Root, T: ColumnValue>(_ keyPath: @autoclosure () -> KeyPath<Root, T>) throws(SwiftDataError) -> T {
+    public mutating func decode<Root, T: ColumnValue>(_ keyPath: @autoclosure () -> KeyPath<Root, T>)
+        throws(SwiftDataError) -> T
+    {
         let index = column
         column += 1
         propertyIndex += 1
@@ -126,7 +130,9 @@ public struct ModelRowDecoder {
     }
 
     @inlinable
-    public mutating func decode<Root, T: ColumnValue>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>) throws(SwiftDataError) -> T? {
+    public mutating func decode<Root, T: ColumnValue>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>)
+        throws(SwiftDataError) -> T?
+    {
         let index = column
         column += 1
         propertyIndex += 1
@@ -138,7 +144,8 @@ public struct ModelRowDecoder {
 
     // MARK: RawRepresentable
 
-    public mutating func decode<Root, T: RawRepresentable>(_ keyPath: @autoclosure () -> KeyPath<Root, T>) throws(SwiftDataError) -> T
+    public mutating func decode<Root, T: RawRepresentable>(_ keyPath: @autoclosure () -> KeyPath<Root, T>)
+        throws(SwiftDataError) -> T
     where T.RawValue: ColumnValue {
         let value = next()
         guard let raw = T.RawValue(storedValue: value), let decoded = T(rawValue: raw) else {
@@ -147,7 +154,8 @@ public struct ModelRowDecoder {
         return decoded
     }
 
-    public mutating func decode<Root, T: RawRepresentable>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>) throws(SwiftDataError) -> T?
+    public mutating func decode<Root, T: RawRepresentable>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>)
+        throws(SwiftDataError) -> T?
     where T.RawValue: ColumnValue {
         let value = next()
         if case .null = value { return nil }
@@ -157,7 +165,8 @@ public struct ModelRowDecoder {
         return decoded
     }
 
-    public mutating func decode<Root, T: RawRepresentable & Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T>) throws(SwiftDataError) -> T
+    public mutating func decode<Root, T: RawRepresentable & Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T>)
+        throws(SwiftDataError) -> T
     where T.RawValue: ColumnValue {
         let value = next()
         guard let raw = T.RawValue(storedValue: value), let decoded = T(rawValue: raw) else {
@@ -166,7 +175,8 @@ public struct ModelRowDecoder {
         return decoded
     }
 
-    public mutating func decode<Root, T: RawRepresentable & Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>) throws(SwiftDataError) -> T?
+    public mutating func decode<Root, T: RawRepresentable & Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>)
+        throws(SwiftDataError) -> T?
     where T.RawValue: ColumnValue {
         let value = next()
         if case .null = value { return nil }
@@ -180,7 +190,9 @@ public struct ModelRowDecoder {
 
     /// JSON of a `T`; a value stored before `T` gained fields is read with those fields at their defaults (see
     /// ``DefaultInitializable``).
-    public mutating func decode<Root, T: Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T>) throws(SwiftDataError) -> T {
+    public mutating func decode<Root, T: Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T>) throws(SwiftDataError)
+        -> T
+    {
         let index = propertyIndex
         let value = next()
         guard let decoded = AttributeJSON.decode(T.self, from: value, model: Root.self, property: index) else {
@@ -189,7 +201,9 @@ public struct ModelRowDecoder {
         return decoded
     }
 
-    public mutating func decode<Root, T: Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>) throws(SwiftDataError) -> T? {
+    public mutating func decode<Root, T: Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>)
+        throws(SwiftDataError) -> T?
+    {
         let index = propertyIndex
         let value = next()
         if case .null = value { return nil }
@@ -199,7 +213,6 @@ public struct ModelRowDecoder {
         return decoded
     }
 
-
     // MARK: Transformable
 
     /// A `.transformable(by:)` attribute: its transformer's `reverseTransformedValue(_:)` of the stored bytes.
@@ -207,7 +220,8 @@ public struct ModelRowDecoder {
         _ keyPath: @autoclosure () -> KeyPath<Root, T>, transformedBy attribute: Schema.Attribute
     ) throws(SwiftDataError) -> T {
         let value = next()
-        let property = "\(entityName).\(String(describing: keyPath()).split(separator: ".").last.map(String.init) ?? "?")"
+        let property =
+            "\(entityName).\(String(describing: keyPath()).split(separator: ".").last.map(String.init) ?? "?")"
         if case .null = value {
             guard let none = (Optional<Any>.none as Any) as? T else { throw mismatch(value, keyPath(), T.self) }
             return none
@@ -233,7 +247,9 @@ public struct ModelRowDecoder {
     // MARK: Relationships
 
     /// An optional to-one relationship: left as a fault holding the related row's key.
-    public mutating func decode<Root, T: PersistentModel>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>) throws(SwiftDataError) -> T? {
+    public mutating func decode<Root, T: PersistentModel>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>)
+        throws(SwiftDataError) -> T?
+    {
         let index = propertyIndex
         let value = next()
         switch value {
@@ -246,7 +262,9 @@ public struct ModelRowDecoder {
     }
 
     /// A required to-one relationship: read at once (a fault cannot stand in for a non-optional value).
-    public mutating func decode<Root, T: PersistentModel>(_ keyPath: @autoclosure () -> KeyPath<Root, T>) throws(SwiftDataError) -> T {
+    public mutating func decode<Root, T: PersistentModel>(_ keyPath: @autoclosure () -> KeyPath<Root, T>)
+        throws(SwiftDataError) -> T
+    {
         let value = next()
         guard case .integer(let rowID) = value else { throw mismatch(value, keyPath(), T.self) }
         let related: T?
@@ -266,14 +284,18 @@ public struct ModelRowDecoder {
     }
 
     /// A to-many relationship: it has no column; left as a fault, read on first access.
-    public mutating func decode<Root, T: PersistentModel>(_ keyPath: @autoclosure () -> KeyPath<Root, [T]>) throws(SwiftDataError) -> [T] {
+    public mutating func decode<Root, T: PersistentModel>(_ keyPath: @autoclosure () -> KeyPath<Root, [T]>)
+        throws(SwiftDataError) -> [T]
+    {
         faults[propertyIndex] = .toMany
         propertyIndex += 1
         return []
     }
 
     /// An optional to-many relationship: as a to-many one.
-    public mutating func decode<Root, T: PersistentModel>(_ keyPath: @autoclosure () -> KeyPath<Root, [T]?>) throws(SwiftDataError) -> [T]? {
+    public mutating func decode<Root, T: PersistentModel>(_ keyPath: @autoclosure () -> KeyPath<Root, [T]?>)
+        throws(SwiftDataError) -> [T]?
+    {
         faults[propertyIndex] = .toMany
         propertyIndex += 1
         return []

@@ -34,9 +34,11 @@ public struct ModelRowEncoder {
 
     /// A `.transformable(by:)` attribute: the `Data` its transformer's `transformedValue(_:)` makes (NULL for nil).
     public mutating func encode<T>(_ value: T, transformedBy attribute: Schema.Attribute) throws(SwiftDataError) {
-        let property = table.map { table in
-            table.columns.first { $0.propertyIndex == propertyIndex }.map { "\(table.name).\($0.name)" } ?? table.name
-        } ?? attribute.name
+        let property =
+            table.map { table in
+                table.columns.first { $0.propertyIndex == propertyIndex }.map { "\(table.name).\($0.name)" }
+                    ?? table.name
+            } ?? attribute.name
         var unwrapped: Any? = value
         if let optional = value as? any OptionalProtocol { unwrapped = optional.wrappedAny }
         guard let unwrapped else {
@@ -91,7 +93,8 @@ public struct ModelRowEncoder {
 
     private func notANumber() -> SwiftDataError {
         let property = table.flatMap { table in
-            propertyIndex < table.entity.properties.count ? "\(table.name).\(table.entity.properties[propertyIndex].name)" : nil
+            propertyIndex < table.entity.properties.count
+                ? "\(table.name).\(table.entity.properties[propertyIndex].name)" : nil
         }
         return .valueOutOfRange(
             "\(property ?? "a floating-point property") is NaN, which SQLite cannot store (it would be saved as NULL): store a "
@@ -109,11 +112,13 @@ public struct ModelRowEncoder {
         append(try value.map { v throws(SwiftDataError) in try v.rawValue.storedValue() } ?? .null)
     }
 
-    public mutating func encode<T: RawRepresentable & Codable>(_ value: T) throws(SwiftDataError) where T.RawValue: ColumnValue {
+    public mutating func encode<T: RawRepresentable & Codable>(_ value: T) throws(SwiftDataError)
+    where T.RawValue: ColumnValue {
         append(try value.rawValue.storedValue())
     }
 
-    public mutating func encode<T: RawRepresentable & Codable>(_ value: T?) throws(SwiftDataError) where T.RawValue: ColumnValue {
+    public mutating func encode<T: RawRepresentable & Codable>(_ value: T?) throws(SwiftDataError)
+    where T.RawValue: ColumnValue {
         append(try value.map { v throws(SwiftDataError) in try v.rawValue.storedValue() } ?? .null)
     }
 

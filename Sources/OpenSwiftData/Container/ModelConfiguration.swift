@@ -73,7 +73,8 @@ public struct ModelConfiguration: DataStoreConfiguration, Hashable, Sendable {
     public static func == (lhs: ModelConfiguration, rhs: ModelConfiguration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url && lhs.isStoredInMemoryOnly == rhs.isStoredInMemoryOnly
             && lhs.allowsSave == rhs.allowsSave && lhs.uniquenessConflictPolicy == rhs.uniquenessConflictPolicy
-            && lhs.adoptsExistingDatabase == rhs.adoptsExistingDatabase && lhs.backsUpBeforeMigration == rhs.backsUpBeforeMigration
+            && lhs.adoptsExistingDatabase == rhs.adoptsExistingDatabase
+            && lhs.backsUpBeforeMigration == rhs.backsUpBeforeMigration
     }
 
     public func hash(into hasher: inout Hasher) {

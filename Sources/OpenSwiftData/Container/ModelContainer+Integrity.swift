@@ -16,7 +16,8 @@ extension ModelContainer {
             throw .wrapping(error, url: store.url)
         }
         guard problems != ["ok"], let url = store.url else { return }
-        throw .storeNotADatabase(url: url, reason: "PRAGMA integrity_check found: " + problems.prefix(20).joined(separator: "; "))
+        throw .storeNotADatabase(
+            url: url, reason: "PRAGMA integrity_check found: " + problems.prefix(20).joined(separator: "; "))
     }
 
     /// Copies the store to the file at `url` with SQLite's online backup API (`sqlite3_backup_*`): a consistent copy

@@ -44,18 +44,23 @@ public final class ModelContainer: Sendable {
     /// - Throws: ``SwiftDataError/unsupportedConfiguration(_:)`` for several configurations, a configuration whose
     ///   `schema` leaves out a model, or a store of your own that cannot be driven (see ``DataStore``);
     ///   ``SwiftDataError/dataStoreFailed(store:message:)`` when your store's initializer throws.
-    public convenience init(for givenSchema: Schema, configurations: [any DataStoreConfiguration]) throws(SwiftDataError) {
+    public convenience init(for givenSchema: Schema, configurations: [any DataStoreConfiguration])
+        throws(SwiftDataError)
+    {
         let sqlite = configurations.compactMap { $0 as? ModelConfiguration }
         if sqlite.count == configurations.count {
             try self.init(for: givenSchema, migrationPlan: nil, configurations: sqlite)
             return
         }
-        try Self.checkOneStore(schema: givenSchema, names: configurations.map(\.name), schemas: configurations.map(\.schema))
+        try Self.checkOneStore(
+            schema: givenSchema, names: configurations.map(\.name), schemas: configurations.map(\.schema))
         let store = try Self.openDataStore(configurations[0], schema: givenSchema)
         self.init(schema: givenSchema, configurations: [], store: store)
     }
 
-    private static func openDataStore(_ configuration: some DataStoreConfiguration, schema: Schema) throws(SwiftDataError) -> any ModelStore {
+    private static func openDataStore(_ configuration: some DataStoreConfiguration, schema: Schema)
+        throws(SwiftDataError) -> any ModelStore
+    {
         try DataStoreModelStore.open(configuration, schema: schema, migrationPlan: nil)
     }
 
@@ -78,7 +83,10 @@ public final class ModelContainer: Sendable {
     }
 
     /// A container over a store already open (a migration stage's view of it, or a store of your own).
-    init(schema: Schema, configurations: [ModelConfiguration], store: any ModelStore, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) {
+    init(
+        schema: Schema, configurations: [ModelConfiguration], store: any ModelStore,
+        migrationPlan: (any SchemaMigrationPlan.Type)? = nil
+    ) {
         self.schema = schema
         self.configurations = configurations
         self.migrationPlan = migrationPlan
@@ -102,7 +110,9 @@ public final class ModelContainer: Sendable {
 
     /// A container for these model types, stored as `configurations` say (a ``DataStoreConfiguration`` of your own
     /// included). Mirrors SwiftData's `init(for:configurations:)`.
-    public convenience init(for forTypes: any PersistentModel.Type..., configurations: any DataStoreConfiguration...) throws(SwiftDataError) {
+    public convenience init(for forTypes: any PersistentModel.Type..., configurations: any DataStoreConfiguration...)
+        throws(SwiftDataError)
+    {
         try self.init(for: Schema(forTypes), configurations: configurations)
     }
 

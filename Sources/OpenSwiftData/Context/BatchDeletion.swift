@@ -14,7 +14,8 @@ final class BatchDeletion {
     let droppedInserts: [any PersistentModel]
 
     init(
-        modelType: any PersistentModel.Type, table: EntityTable, delete: SaveRequest.BatchDelete, matchedRowIDs: Set<Int64>?,
+        modelType: any PersistentModel.Type, table: EntityTable, delete: SaveRequest.BatchDelete,
+        matchedRowIDs: Set<Int64>?,
         instances: [any PersistentModel], droppedInserts: [any PersistentModel]
     ) {
         self.modelType = modelType

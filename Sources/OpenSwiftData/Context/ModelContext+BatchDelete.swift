@@ -25,7 +25,9 @@ extension ModelContext {
         model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
     ) throws(SwiftDataError) {
         guard container.configurations.first?.allowsSave ?? true else {
-            throw .writeNotAllowed("delete(model: \(T.self).self, where:) was refused: the container's configuration does not allow saving (allowsSave is false)")
+            throw .writeNotAllowed(
+                "delete(model: \(T.self).self, where:) was refused: the container's configuration does not allow saving (allowsSave is false)"
+            )
         }
         let table = try store.table(for: T.self)
         let plan = try FetchPlan(
@@ -36,7 +38,8 @@ extension ModelContext {
         // subclasses), so the rows it deletes are always known by key.
         let inHierarchy = table.entityColumnIndex != nil
         var droppedInserts: [T] = []
-        for inserted in insertedModels.models(of: T.self) where includeSubclasses || Swift.type(of: inserted) == T.self {
+        for inserted in insertedModels.models(of: T.self) where includeSubclasses || Swift.type(of: inserted) == T.self
+        {
             if try predicate.map({ p throws(SwiftDataError) in try Self.evaluate(p, on: inserted) }) ?? true {
                 droppedInserts.append(inserted)
             }
@@ -84,7 +87,9 @@ extension ModelContext {
         batchDeletions.append(deletion)
         didChange()
         registerUndo { context in
-            context.undoBatchDeletion(deletion) { context in try? context.delete(model: T.self, where: predicate, includeSubclasses: includeSubclasses) }
+            context.undoBatchDeletion(deletion) { context in
+                try? context.delete(model: T.self, where: predicate, includeSubclasses: includeSubclasses)
+            }
         }
     }
 
@@ -99,7 +104,8 @@ extension ModelContext {
             }
         } else {
             withoutRecordingUndo {
-                for model in deletion.instances + deletion.droppedInserts where model._$persistentState.status == .removed {
+                for model in deletion.instances + deletion.droppedInserts
+                where model._$persistentState.status == .removed {
                     insert(model)
                 }
             }
@@ -110,7 +116,8 @@ extension ModelContext {
 
     /// The instances `deletion` marked deleted are registered again (rollback, undo).
     func restoreInstances(of deletion: BatchDeletion) {
-        for instance in deletion.instances where instance._$persistentState.status == .deleted && !deletedModels.contains(instance) {
+        for instance in deletion.instances
+        where instance._$persistentState.status == .deleted && !deletedModels.contains(instance) {
             instance._$persistentState.status = .registered
             if instance._$persistentState.hasChanges { changedModels.insert(instance) }
         }
@@ -136,7 +143,9 @@ extension ModelContext {
 
     /// After the save committed: the models whose rows the batch deletions removed leave the context. Returns them,
     /// and the identifiers of every row deleted.
-    func finishBatchDeletions(_ results: [[Int64]?]) -> (removed: [any PersistentModel], identifiers: [PersistentIdentifier]) {
+    func finishBatchDeletions(_ results: [[Int64]?]) -> (
+        removed: [any PersistentModel], identifiers: [PersistentIdentifier]
+    ) {
         var removed: [any PersistentModel] = []
         var identifiers: [PersistentIdentifier] = []
         for (deletion, deletedKeys) in zip(batchDeletions, results) {
@@ -149,7 +158,8 @@ extension ModelContext {
                 model._$persistentState.markRemoved()
                 removed.append(model)
             }
-            for instance in deletion.instances where instance._$persistentState.status == .deleted && !deletedModels.contains(instance) {
+            for instance in deletion.instances
+            where instance._$persistentState.status == .deleted && !deletedModels.contains(instance) {
                 if keys?.contains(instance._$persistentState.rowID) ?? true {
                     remove(instance)
                 } else {
@@ -158,11 +168,14 @@ extension ModelContext {
                 }
             }
             // Rows that matched at the save and were read since the call.
-            let others = keys.map { $0.compactMap { registeredInstance(of: deletion.modelType, rowID: $0) } }
+            let others =
+                keys.map { $0.compactMap { registeredInstance(of: deletion.modelType, rowID: $0) } }
                 ?? registeredInstances(of: deletion.modelType)
             for model in others where model._$persistentState.status == .registered { remove(model) }
             for key in deletedKeys ?? [] where !removedKeys.contains(key) {
-                identifiers.append(.permanent(entityName: deletion.modelType.entityName, storeIdentifier: store.identifier, rowID: key))
+                identifiers.append(
+                    .permanent(entityName: deletion.modelType.entityName, storeIdentifier: store.identifier, rowID: key)
+                )
             }
         }
         batchDeletions.removeAll()

@@ -13,20 +13,27 @@ extension ModelContext {
     /// use ``enumerate(_:batchSize:allowEscapingMutations:block:)``. For an in-memory store, or when the context has
     /// unsaved changes to `T` to merge, the models are fetched at once.
     /// - Throws: ``SwiftDataError`` from any read (nothing is returned then).
-    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws(SwiftDataError) -> FetchResultsCollection<T> {
-        if let snapshot = try store.makeSnapshot(), let rowIDs = try fetchRowIDs(descriptor, from: .snapshot(snapshot)) {
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws(SwiftDataError)
+        -> FetchResultsCollection<T>
+    {
+        if let snapshot = try store.makeSnapshot(), let rowIDs = try fetchRowIDs(descriptor, from: .snapshot(snapshot))
+        {
             let batchSize = max(batchSize, 1)
             var models: [T] = []
             models.reserveCapacity(rowIDs.count)
             for start in stride(from: 0, to: rowIDs.count, by: batchSize) {
                 let ids = rowIDs[start..<min(start + batchSize, rowIDs.count)]
                 let batch = try fetchModels(T.self, rowIDs: ids, from: .snapshot(snapshot))
-                let byRowID = Dictionary(batch.map { ($0._$persistentState.rowID, $0) }, uniquingKeysWith: { first, _ in first })
+                let byRowID = Dictionary(
+                    batch.map { ($0._$persistentState.rowID, $0) }, uniquingKeysWith: { first, _ in first })
                 for rowID in ids {
                     guard let model = byRowID[rowID] else {
-                        throw .storeFailed(StoreError(
-                            kind: .other, message: "\(T.self) row \(rowID) was listed by the batched fetch but could not be read from its snapshot"
-                        ))
+                        throw .storeFailed(
+                            StoreError(
+                                kind: .other,
+                                message:
+                                    "\(T.self) row \(rowID) was listed by the batched fetch but could not be read from its snapshot"
+                            ))
                     }
                     models.append(model)
                 }
@@ -50,7 +57,9 @@ extension ModelContext {
     ) throws {
         let batchSize = max(batchSize, 1)
         let table = try store.table(for: T.self)
-        let plan = try FetchPlan(table: table, schema: store.mapping, descriptor: descriptor, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
+        let plan = try FetchPlan(
+            table: table, schema: store.mapping, descriptor: descriptor,
+            inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
         let merges = descriptor.includePendingChanges && hasPendingChanges(for: T.self)
         guard plan.isEntirelySQL, !merges else {
             for model in try fetch(descriptor) { try block(model) }

@@ -2,7 +2,9 @@ extension ModelContext {
     /// `fetch(_:)` on a store of your own: the store gets the whole descriptor; what it leaves to the context
     /// (``DataStoreError/preferInMemoryFilter``, `preferInMemorySort`) is applied here, with `Predicate.evaluate`
     /// and the sort descriptors, as are this context's pending changes.
-    func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, from dataStore: DataStoreModelStore) throws(SwiftDataError) -> [T] {
+    func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, from dataStore: DataStoreModelStore)
+        throws(SwiftDataError) -> [T]
+    {
         let mergesPendingChanges = descriptor.includePendingChanges && hasPendingChanges(for: T.self)
         var request = descriptor
         if mergesPendingChanges {
@@ -16,7 +18,10 @@ extension ModelContext {
         var models: [T] = []
         models.reserveCapacity(fetched.rows.count)
         for row in fetched.rows {
-            models.append(try materialize(T.self, values: row.values, key: row.key, identifier: row.identifier, storeIdentifier: storeIdentifier, version: version))
+            models.append(
+                try materialize(
+                    T.self, values: row.values, key: row.key, identifier: row.identifier,
+                    storeIdentifier: storeIdentifier, version: version))
         }
         if !fetched.filtered, let predicate = descriptor.predicate {
             var matching: [T] = []
@@ -43,7 +48,8 @@ extension ModelContext {
         do {
             if let existing = registeredInstance(T.self, rowID: key) {
                 if existing._$persistentState.status == .registered, !existing._$persistentState.hasChanges,
-                   existing._$persistentState.loadedVersion != version {
+                    existing._$persistentState.loadedVersion != version
+                {
                     try existing._$load(from: &decoder)
                     existing._$persistentState.loadedVersion = version
                 }

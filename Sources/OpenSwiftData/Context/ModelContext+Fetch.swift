@@ -13,13 +13,18 @@ extension ModelContext {
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws(SwiftDataError) -> [T] {
         if let dataStore = store as? DataStoreModelStore { return try fetch(descriptor, from: dataStore) }
         let table = try store.table(for: T.self)
-        let plan = try FetchPlan(table: table, schema: store.mapping, descriptor: descriptor, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
+        let plan = try FetchPlan(
+            table: table, schema: store.mapping, descriptor: descriptor,
+            inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
         let mergesPendingChanges = descriptor.includePendingChanges && hasPendingChanges(for: T.self)
         if !mergesPendingChanges && plan.isEntirelySQL {
             let request = plan.query.request(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
-            return try fetchRows(T.self, table: table, request: request, includesPendingChanges: descriptor.includePendingChanges)
+            return try fetchRows(
+                T.self, table: table, request: request, includesPendingChanges: descriptor.includePendingChanges)
         }
-        var models = try fetchRows(T.self, table: table, request: plan.query.request(), includesPendingChanges: descriptor.includePendingChanges)
+        var models = try fetchRows(
+            T.self, table: table, request: plan.query.request(),
+            includesPendingChanges: descriptor.includePendingChanges)
         if plan.filtersInMemory, let predicate = descriptor.predicate {
             var matching: [T] = []
             for model in models where try Self.evaluate(predicate, on: model) { matching.append(model) }
@@ -41,7 +46,9 @@ extension ModelContext {
         let table = try store.table(for: T.self)
         var countable = descriptor
         countable.sortBy = []
-        let plan = try FetchPlan(table: table, schema: store.mapping, descriptor: countable, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
+        let plan = try FetchPlan(
+            table: table, schema: store.mapping, descriptor: countable,
+            inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
         if (descriptor.includePendingChanges && hasPendingChanges(for: T.self)) || plan.filtersInMemory {
             return try fetch(countable).count
         }
@@ -71,7 +78,9 @@ extension ModelContext {
         var models: [T] = []
         try store.fetch(request, from: source) { row in
             if let deletions, deletions.contains(where: { $0.excludes(row.primaryKey) }) { return }
-            models.append(try self.materialize(T.self, row: row, table: table, storeIdentifier: storeIdentifier, version: version))
+            models.append(
+                try self.materialize(T.self, row: row, table: table, storeIdentifier: storeIdentifier, version: version)
+            )
         }
         return models
     }
@@ -84,7 +93,8 @@ extension ModelContext {
     ) throws -> T {
         let rowID = row.primaryKey
         if table.entityColumnIndex != nil {
-            return try materializeInHierarchy(T.self, row: row, table: table, storeIdentifier: storeIdentifier, version: version)
+            return try materializeInHierarchy(
+                T.self, row: row, table: table, storeIdentifier: storeIdentifier, version: version)
         }
         var decoder = ModelRowDecoder(row: row, entityName: table.name)
         decoder.context = self
@@ -92,7 +102,8 @@ extension ModelContext {
             // Read the row again only if the store changed since the instance was read (and it has no unsaved
             // change of its own).
             if existing._$persistentState.status == .registered, !existing._$persistentState.hasChanges,
-               !isCurrent(loadedAt: existing._$persistentState.loadedVersion, at: version) {
+                !isCurrent(loadedAt: existing._$persistentState.loadedVersion, at: version)
+            {
                 try existing._$load(from: &decoder)
                 existing._$persistentState.faults = decoder.faults
                 existing._$persistentState.loadedVersion = version
@@ -122,7 +133,8 @@ extension ModelContext {
         decoder.context = self
         if let existing = registeredInstance(of: entity.entity.modelType, rowID: rowID) {
             if existing._$persistentState.status == .registered, !existing._$persistentState.hasChanges,
-               existing._$persistentState.loadedVersion != version {
+                existing._$persistentState.loadedVersion != version
+            {
                 try existing._$load(from: &decoder)
                 existing._$persistentState.faults = decoder.faults
                 existing._$persistentState.loadedVersion = version
@@ -141,14 +153,17 @@ extension ModelContext {
     }
 
     private static func notA(_ type: any PersistentModel.Type, entity: EntityMapping, rowID: Int64) -> SwiftDataError {
-        .invalidStoredValue("\(entity.entity.name) \(rowID) was read as a \(type.entityName), which it is not a kind of")
+        .invalidStoredValue(
+            "\(entity.entity.name) \(rowID) was read as a \(type.entityName), which it is not a kind of")
     }
 
     // MARK: Pending changes in fetches
 
     func hasPendingChanges<T: PersistentModel>(for type: T.Type) -> Bool {
-        if insertedModels.containsModel(of: type) || changedModels.containsModel(of: type) || deletedModels.containsModel(of: type)
-            || batchDeletions(of: type) != nil {
+        if insertedModels.containsModel(of: type) || changedModels.containsModel(of: type)
+            || deletedModels.containsModel(of: type)
+            || batchDeletions(of: type) != nil
+        {
             return true
         }
         guard store.mapping.hasInheritance else { return false }

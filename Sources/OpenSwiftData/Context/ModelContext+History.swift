@@ -54,9 +54,13 @@ extension ModelContext {
         var changes: [HistoryChange] = []
         changes.reserveCapacity(record.changes.count)
         for (position, change) in record.changes.enumerated() {
-            let identifier = PersistentIdentifier.permanent(entityName: change.entity, storeIdentifier: storeIdentifier, rowID: change.key)
+            let identifier = PersistentIdentifier.permanent(
+                entityName: change.entity, storeIdentifier: storeIdentifier, rowID: change.key)
             guard let entity = store.mapping.entities.first(where: { $0.name == change.entity }) else { continue }
-            changes.append(Self.change(entity.entity.modelType, change, entity: entity, identifier: identifier, position: position, token: record.token))
+            changes.append(
+                Self.change(
+                    entity.entity.modelType, change, entity: entity, identifier: identifier, position: position,
+                    token: record.token))
         }
         return DefaultHistoryTransaction(
             token: DefaultHistoryToken(storeIdentifier: storeIdentifier, transactionNumber: record.token),
@@ -71,27 +75,34 @@ extension ModelContext {
     ) -> HistoryChange {
         switch change.kind {
         case .insert:
-            return .insert(DefaultHistoryInsert<Model>(changedPersistentIdentifier: identifier, changeIdentifier: position, transactionIdentifier: token))
+            return .insert(
+                DefaultHistoryInsert<Model>(
+                    changedPersistentIdentifier: identifier, changeIdentifier: position, transactionIdentifier: token))
         case .update:
             let keyPaths = change.columns.compactMap { name in
-                entity.propertyIndex(named: name).flatMap { entity.entity.properties[$0].keypath as? PartialKeyPath<Model> }
+                entity.propertyIndex(named: name).flatMap {
+                    entity.entity.properties[$0].keypath as? PartialKeyPath<Model>
+                }
             }
-            return .update(DefaultHistoryUpdate<Model>(
-                changedPersistentIdentifier: identifier, changeIdentifier: position, transactionIdentifier: token, updatedAttributes: keyPaths
-            ))
+            return .update(
+                DefaultHistoryUpdate<Model>(
+                    changedPersistentIdentifier: identifier, changeIdentifier: position, transactionIdentifier: token,
+                    updatedAttributes: keyPaths
+                ))
         case .delete:
             var entries: [(keyPath: PartialKeyPath<Model>, value: any Sendable)] = []
             for (name, value) in change.tombstone.sorted(by: { $0.key < $1.key }) {
                 guard let index = entity.propertyIndex(named: name),
-                      let keyPath = entity.entity.properties[index].keypath as? PartialKeyPath<Model>,
-                      let swiftValue = swiftValue(value, as: entity.entity.properties[index].attribute?.valueType)
+                    let keyPath = entity.entity.properties[index].keypath as? PartialKeyPath<Model>,
+                    let swiftValue = swiftValue(value, as: entity.entity.properties[index].attribute?.valueType)
                 else { continue }
                 entries.append((keyPath, swiftValue))
             }
-            return .delete(DefaultHistoryDelete<Model>(
-                changedPersistentIdentifier: identifier, changeIdentifier: position, transactionIdentifier: token,
-                tombstone: HistoryTombstone(entries: entries)
-            ))
+            return .delete(
+                DefaultHistoryDelete<Model>(
+                    changedPersistentIdentifier: identifier, changeIdentifier: position, transactionIdentifier: token,
+                    tombstone: HistoryTombstone(entries: entries)
+                ))
         }
     }
 

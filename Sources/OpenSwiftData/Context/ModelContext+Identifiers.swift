@@ -4,7 +4,9 @@ extension ModelContext {
     /// The identifiers of the models `descriptor` would fetch, in the same order. Mirrors SwiftData's
     /// `fetchIdentifiers(_:)`; without pending changes to merge, it reads only the primary keys
     /// (`SELECT "Z_PK" … WHERE … ORDER BY … LIMIT …`) and builds no model.
-    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws(SwiftDataError) -> [PersistentIdentifier] {
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws(SwiftDataError)
+        -> [PersistentIdentifier]
+    {
         try fetchIdentifiers(descriptor, batchSize: 0)
     }
 
@@ -30,10 +32,15 @@ extension ModelContext {
         _ descriptor: FetchDescriptor<T>, from source: StoreReadSource = .current
     ) throws(SwiftDataError) -> [Int64]? {
         let table = try store.table(for: T.self)
-        let plan = try FetchPlan(table: table, schema: store.mapping, descriptor: descriptor, inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
-        guard plan.isEntirelySQL, !(descriptor.includePendingChanges && hasPendingChanges(for: T.self)) else { return nil }
+        let plan = try FetchPlan(
+            table: table, schema: store.mapping, descriptor: descriptor,
+            inMemoryFallback: evaluatesUnsupportedPredicatesInMemory)
+        guard plan.isEntirelySQL, !(descriptor.includePendingChanges && hasPendingChanges(for: T.self)) else {
+            return nil
+        }
         return try store.fetchKeys(
-            plan.query.request(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset, keysOnly: true), from: source
+            plan.query.request(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset, keysOnly: true),
+            from: source
         )
     }
 
@@ -48,7 +55,9 @@ extension ModelContext {
         let all = Array(rowIDs)
         for start in stride(from: 0, to: all.count, by: 500) {
             let chunk = Array(all[start..<min(start + 500, all.count)])
-            for model in try fetchRows(T.self, table: table, request: FetchRequest(table: table, rows: .keys(chunk)), from: source) {
+            for model in try fetchRows(
+                T.self, table: table, request: FetchRequest(table: table, rows: .keys(chunk)), from: source)
+            {
                 found[model._$persistentState.rowID] = model
             }
         }
@@ -75,10 +84,11 @@ extension ModelContext {
         } catch {
             switch error {
             case .modelNotFound, .modelNotInSchema: break
-            default: OpenSwiftDataDiagnostics.report(.readFailed, "reading \(identifier) failed: \(error)", error: error)
+            default:
+                OpenSwiftDataDiagnostics.report(.readFailed, "reading \(identifier) failed: \(error)", error: error)
             }
             guard let entity = container.schema.entitiesByName[identifier.entityName],
-                  let placeholder = placeholder(entity.modelType, identifier)
+                let placeholder = placeholder(entity.modelType, identifier)
             else { return MissingModel(identifier) }
             return placeholder
         }
@@ -103,7 +113,8 @@ extension ModelContext {
     private func placeholder<T: PersistentModel>(_ type: T.Type, _ identifier: PersistentIdentifier) -> T? {
         guard let entity = try? store.mapping.entity(for: T.self) else { return nil }
         let values: [StoredValue] = entity.storedProperties.map { property, column in
-            guard let attribute = column.attribute, entity.entity.properties[property].attribute?.isOptional == false else { return .null }
+            guard let attribute = column.attribute, entity.entity.properties[property].attribute?.isOptional == false
+            else { return .null }
             if let defaultValue = attribute.defaultValue { return defaultValue }
             return attribute.representation == "json" ? .text("{}") : attribute.storageType.zeroValue
         }
@@ -114,7 +125,9 @@ extension ModelContext {
         return model
     }
 
-    private func lookUp<T: PersistentModel>(_ type: T.Type, _ identifier: PersistentIdentifier) throws(SwiftDataError) -> T? {
+    private func lookUp<T: PersistentModel>(_ type: T.Type, _ identifier: PersistentIdentifier) throws(SwiftDataError)
+        -> T?
+    {
         if let registered: T = registeredModel(for: identifier) { return refreshedIfStale(registered) }
         guard let rowID = identifier.primaryKey, identifier.storeIdentifier == store.identifier else { return nil }
         return try fetchModels(T.self, rowIDs: [rowID]).first

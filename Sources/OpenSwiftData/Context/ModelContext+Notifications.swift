@@ -22,11 +22,14 @@ extension ModelContext {
         NotificationCenter.default.post(name: Self.willSave, object: self)
     }
 
-    func postDidSave(inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier]) {
-        NotificationCenter.default.post(name: Self.didSave, object: self, userInfo: [
-            NotificationKey.insertedIdentifiers.rawValue: inserted,
-            NotificationKey.updatedIdentifiers.rawValue: updated,
-            NotificationKey.deletedIdentifiers.rawValue: deleted,
-        ])
+    func postDidSave(inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier])
+    {
+        NotificationCenter.default.post(
+            name: Self.didSave, object: self,
+            userInfo: [
+                NotificationKey.insertedIdentifiers.rawValue: inserted,
+                NotificationKey.updatedIdentifiers.rawValue: updated,
+                NotificationKey.deletedIdentifiers.rawValue: deleted,
+            ])
     }
 }

@@ -10,20 +10,28 @@ extension ModelContext {
         do {
             return try fetchModels(T.self, rowIDs: [rowID]).first
         } catch {
-            OpenSwiftDataDiagnostics.report(.readFailed, "reading \(T.entityName) \(rowID) failed: \(error)", error: error)
+            OpenSwiftDataDiagnostics.report(
+                .readFailed, "reading \(T.entityName) \(rowID) failed: \(error)", error: error)
             return nil
         }
     }
 
     /// The models a to-many relationship of `owner` holds in the store, in the order they were related.
-    func loadToMany<Owner: PersistentModel, T: PersistentModel>(of owner: Owner, propertyIndex: Int, as type: T.Type) -> [T] {
+    func loadToMany<Owner: PersistentModel, T: PersistentModel>(of owner: Owner, propertyIndex: Int, as type: T.Type)
+        -> [T]
+    {
         let rowID = owner._$persistentState.rowID
-        guard rowID != 0, let mapping = store.relationships(of: Owner.self)[propertyIndex], mapping.relationship.isToMany else { return [] }
+        guard rowID != 0, let mapping = store.relationships(of: Owner.self)[propertyIndex],
+            mapping.relationship.isToMany
+        else { return [] }
         let destination = mapping.storage.destination
         do {
-            return try fetchRows(T.self, table: destination, request: FetchRequest(table: destination, rows: .related(mapping.storage, owner: rowID)))
+            return try fetchRows(
+                T.self, table: destination,
+                request: FetchRequest(table: destination, rows: .related(mapping.storage, owner: rowID)))
         } catch {
-            OpenSwiftDataDiagnostics.report(.readFailed, "reading \(Owner.entityName).\(mapping.relationship.name) failed: \(error)", error: error)
+            OpenSwiftDataDiagnostics.report(
+                .readFailed, "reading \(Owner.entityName).\(mapping.relationship.name) failed: \(error)", error: error)
             return []
         }
     }
@@ -71,7 +79,8 @@ extension ModelContext {
                 case .deny:
                     let remaining = related.filter { !seen.contains(ObjectIdentifier($0)) }
                     if !remaining.isEmpty {
-                        throw .deleteDenied(entityName: entityName, relationship: mapping.relationship.name, count: remaining.count)
+                        throw .deleteDenied(
+                            entityName: entityName, relationship: mapping.relationship.name, count: remaining.count)
                     }
                 case .nullify:
                     let inverses = mapping.inverses.compactMap(\.accessors)
@@ -103,13 +112,16 @@ extension ModelContext {
     /// `deletedWithoutRules` (a batch deletion's, or rows deleted elsewhere) and the rows `rows` names are looked for
     /// in every relationship to their entity.
     func forgetReferences(
-        deletedWithRules: [any PersistentModel], deletedWithoutRules: [any PersistentModel], rows: [PersistentIdentifier]
+        deletedWithRules: [any PersistentModel], deletedWithoutRules: [any PersistentModel],
+        rows: [PersistentIdentifier]
     ) {
         guard !deletedWithRules.isEmpty || !deletedWithoutRules.isEmpty || !rows.isEmpty else { return }
         let removedModels = Set((deletedWithRules + deletedWithoutRules).map { ObjectIdentifier($0) })
         var removedKeys: [String: Set<Int64>] = [:]
         var withoutRules = Set<String>()
-        for model in deletedWithRules { removedKeys[type(of: model).entityName, default: []].insert(model._$persistentState.rowID) }
+        for model in deletedWithRules {
+            removedKeys[type(of: model).entityName, default: []].insert(model._$persistentState.rowID)
+        }
         for model in deletedWithoutRules {
             removedKeys[type(of: model).entityName, default: []].insert(model._$persistentState.rowID)
             withoutRules.insert(type(of: model).entityName)
@@ -130,7 +142,8 @@ extension ModelContext {
                 for owner in registeredInstances(of: entity.entity.modelType) {
                     for mapping in mappings {
                         if let fault = owner._$persistentState.faults[mapping.propertyIndex] {
-                            if case .toOne(let key) = fault, removedKeys[mapping.destinationName]?.contains(key) == true {
+                            if case .toOne(let key) = fault, removedKeys[mapping.destinationName]?.contains(key) == true
+                            {
                                 owner._$persistentState.faults[mapping.propertyIndex] = nil
                             }
                             continue
@@ -165,18 +178,21 @@ extension ModelContext {
 
     /// The join rows to rewrite: every changed join-table relationship of `models`, whose targets are keyed by `key`
     /// (an inserted model by its place in the save's inserts; one without a row is left out).
-    func joinRows(_ models: [any PersistentModel], key: (any PersistentModel) -> SaveRequest.RowKey?) -> [SaveRequest.JoinRows] {
+    func joinRows(_ models: [any PersistentModel], key: (any PersistentModel) -> SaveRequest.RowKey?) -> [SaveRequest
+        .JoinRows]
+    {
         var rows: [SaveRequest.JoinRows] = []
         for model in models where model._$persistentState.status != .deleted {
             let changed = model._$persistentState.changedProperties
             let isNew = model._$persistentState.status == .inserted
             for mapping in store.relationships(of: type(of: model)).values {
                 guard mapping.usesJoinTable, isNew || changed.contains(mapping.propertyIndex),
-                      model._$persistentState.faults[mapping.propertyIndex] == nil,
-                      let accessors = mapping.relationship.accessors, let owner = key(model)
+                    model._$persistentState.faults[mapping.propertyIndex] == nil,
+                    let accessors = mapping.relationship.accessors, let owner = key(model)
                 else { continue }
                 var targets: [(key: SaveRequest.RowKey, order: Int)] = []
-                for (order, item) in accessors.related(model).enumerated() where !item._$persistentState.isDeletedOrRemoved {
+                for (order, item) in accessors.related(model).enumerated()
+                where !item._$persistentState.isDeletedOrRemoved {
                     if let target = key(item) { targets.append((target, order)) }
                 }
                 rows.append(SaveRequest.JoinRows(relationship: mapping.storage, owner: owner, targets: targets))

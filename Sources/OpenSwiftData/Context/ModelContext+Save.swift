@@ -78,7 +78,8 @@ extension ModelContext {
         insertedModels.removeAll()
         changedModels.removeAll()
         deletedModels.removeAll()
-        forgetReferences(deletedWithRules: deleted, deletedWithoutRules: vanished + batch.removed, rows: batch.identifiers)
+        forgetReferences(
+            deletedWithRules: deleted, deletedWithoutRules: vanished + batch.removed, rows: batch.identifiers)
         let listed = Set(deletedIdentifiers)
         postDidSave(
             inserted: inserted.map(\.persistentModelID), updated: changed.map(\.persistentModelID),
@@ -125,12 +126,15 @@ extension ModelContext {
             guard !columns.isEmpty else { continue }
             var row = ModelRowEncoder(table: table, faults: model._$persistentState.faults)
             try model._$encode(to: &row)
-            for reference in row.deferredReferences where columns.contains(entity.tableColumn(ofValue: reference.column)) {
+            for reference in row.deferredReferences
+            where columns.contains(entity.tableColumn(ofValue: reference.column)) {
                 deferred.append((model, table, entity.tableColumn(ofValue: reference.column), reference.target))
             }
-            changes.request.updates.append(SaveRequest.Update(
-                table: table, key: model._$persistentState.rowID, columns: columns, values: entity.tableValues(row.values)
-            ))
+            changes.request.updates.append(
+                SaveRequest.Update(
+                    table: table, key: model._$persistentState.rowID, columns: columns,
+                    values: entity.tableValues(row.values)
+                ))
             changes.updatedModels.append(model)
         }
         changes.request.inserts.reserveCapacity(inserted.count)
@@ -157,9 +161,13 @@ extension ModelContext {
         // Keys of the models this save inserts, by their place among the inserts; others by their row.
         let joinModels = changed + inserted
         let typesWithJoinTables = Set(
-            store.mapping.entities.filter { $0.orderedRelationships.contains(where: \.usesJoinTable) }.map { ObjectIdentifier($0.entity.modelType) }
+            store.mapping.entities.filter { $0.orderedRelationships.contains(where: \.usesJoinTable) }.map {
+                ObjectIdentifier($0.entity.modelType)
+            }
         )
-        let hasJoinRows = !typesWithJoinTables.isEmpty && joinModels.contains { typesWithJoinTables.contains(ObjectIdentifier(type(of: $0))) }
+        let hasJoinRows =
+            !typesWithJoinTables.isEmpty
+            && joinModels.contains { typesWithJoinTables.contains(ObjectIdentifier(type(of: $0))) }
         guard !deferred.isEmpty || hasJoinRows else { return changes }
         var insertIndex: [ObjectIdentifier: Int] = [:]
         insertIndex.reserveCapacity(inserted.count)
@@ -172,9 +180,10 @@ extension ModelContext {
         for reference in deferred {
             guard let owner = key(reference.owner) else { continue }
             // A target that is not saved (it was dropped from the context) is no reference at all.
-            changes.request.references.append(SaveRequest.Reference(
-                table: reference.table, column: reference.column, owner: owner, target: key(reference.target)
-            ))
+            changes.request.references.append(
+                SaveRequest.Reference(
+                    table: reference.table, column: reference.column, owner: owner, target: key(reference.target)
+                ))
         }
         changes.request.joinRows = joinRows(joinModels, key: key)
         return changes

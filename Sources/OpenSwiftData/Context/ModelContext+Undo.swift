@@ -27,7 +27,9 @@ extension ModelContext {
 func registerUndoOfChange<Model: PersistentModel, Value>(
     _ model: Model, _ property: ReferenceWritableKeyPath<Model, Value>, from oldValue: Value
 ) {
-    guard let context = model._$persistentState.context, context.undoManager != nil, !RelationshipSync.isSyncing else { return }
+    guard let context = model._$persistentState.context, context.undoManager != nil, !RelationshipSync.isSyncing else {
+        return
+    }
     switch model._$persistentState.status {
     case .inserted, .registered, .deleted:
         context.registerUndo { _ in model[keyPath: property] = oldValue }

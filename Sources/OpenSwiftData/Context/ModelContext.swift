@@ -233,7 +233,8 @@ public final class ModelContext {
         if isApplyingStoredState { return }
         switch model._$persistentState.status {
         case .registered:
-            let position = index >= 0 ? index : (try? store.mapping.entity(for: T.self).propertyIndex(named: "\(property)")) ?? -1
+            let position =
+                index >= 0 ? index : (try? store.mapping.entity(for: T.self).propertyIndex(named: "\(property)")) ?? -1
             if position >= 0 { model._$persistentState.changedProperties.insert(position) }
             changedModels.insert(model)
             didChange()
@@ -338,7 +339,9 @@ public final class ModelContext {
     public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
         if let rowID = identifier.primaryKey {
             // In a hierarchy, a subclass's identifier names a model of T too (one registered under the same root).
-            guard identifier.entityName == T.entityName || registryRoots != nil, identifier.storeIdentifier == store.identifier else {
+            guard identifier.entityName == T.entityName || registryRoots != nil,
+                identifier.storeIdentifier == store.identifier
+            else {
                 return nil
             }
             return registeredInstance(T.self, rowID: rowID)

@@ -58,11 +58,12 @@ public enum OpenSwiftDataDiagnostics {
     }
 
     static func report(_ kind: Diagnostic.Kind, _ message: String, error: (any Error)? = nil) {
-        let swiftDataError: SwiftDataError? = switch error {
-        case nil: nil
-        case let error as SwiftDataError: error
-        case let error?: .wrapping(error, url: nil)
-        }
+        let swiftDataError: SwiftDataError? =
+            switch error {
+            case nil: nil
+            case let error as SwiftDataError: error
+            case let error?: .wrapping(error, url: nil)
+            }
         handler(Diagnostic(kind: kind, message: message, error: swiftDataError))
     }
 }

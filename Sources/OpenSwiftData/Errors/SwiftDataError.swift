@@ -77,7 +77,8 @@ public enum SwiftDataError: Error, Sendable, CustomStringConvertible {
         case .deleteDenied(let entityName, let relationship, let count):
             "cannot delete the \(entityName): its \(relationship) still holds \(count) model(s) and its delete rule is .deny — delete or detach them first"
         case .relationshipCountViolation(let entityName, let relationship, let count, let minimum, let maximum):
-            "\(entityName).\(relationship) holds \(count) model(s), but allows " + (maximum > 0 ? "\(minimum) to \(maximum)" : "at least \(minimum)")
+            "\(entityName).\(relationship) holds \(count) model(s), but allows "
+                + (maximum > 0 ? "\(minimum) to \(maximum)" : "at least \(minimum)")
         case .migrationRequired(let message):
             "the store cannot be migrated automatically: \(message)"
         case .migrationFailed(let message):

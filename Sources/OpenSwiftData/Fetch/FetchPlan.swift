@@ -15,7 +15,8 @@ struct FetchPlan<T: PersistentModel> {
     /// - Parameter inMemoryFallback: when false, an untranslatable predicate throws.
     /// - Parameter includeSubclasses: false to select only rows of exactly `T` in a hierarchy's table.
     init(
-        table: EntityTable, schema: ModelMapping, descriptor: FetchDescriptor<T>, inMemoryFallback: Bool, includeSubclasses: Bool = true
+        table: EntityTable, schema: ModelMapping, descriptor: FetchDescriptor<T>, inMemoryFallback: Bool,
+        includeSubclasses: Bool = true
     ) throws(SwiftDataError) {
         var predicate = descriptor.predicate
         var sortBy = descriptor.sortBy
@@ -24,7 +25,8 @@ struct FetchPlan<T: PersistentModel> {
         while true {
             do {
                 query = try FetchQuery(
-                    table: table, schema: schema, predicate: predicate, sortBy: sortBy, includeSubclasses: includeSubclasses
+                    table: table, schema: schema, predicate: predicate, sortBy: sortBy,
+                    includeSubclasses: includeSubclasses
                 )
                 break
             } catch .unsupportedPredicate where inMemoryFallback && predicate != nil {

@@ -45,7 +45,8 @@ struct FetchQuery {
             source = entry.source
             collation = entry.order?.collation
         } else if let comparator = descriptor.stringComparator, comparator != .lexical {
-            throw .unsupportedSortDescriptor("\(keyPath) uses the string comparator \(comparator), which has no SQL translation")
+            throw .unsupportedSortDescriptor(
+                "\(keyPath) uses the string comparator \(comparator), which has no SQL translation")
         }
         guard let column = entity.column(for: source) else {
             throw .unsupportedSortDescriptor("\(source) is not a stored property of \(entity.name)")
@@ -63,7 +64,8 @@ struct FetchQuery {
     /// The descriptor's rows in its order, `limit` and `offset` applied when given; only their keys with
     /// `keysOnly`.
     func request(limit: Int? = nil, offset: Int? = nil, keysOnly: Bool = false) -> FetchRequest {
-        FetchRequest(table: table, rows: rows, sort: sort, limit: limit, offset: offset, columns: keysOnly ? .primaryKey : .all)
+        FetchRequest(
+            table: table, rows: rows, sort: sort, limit: limit, offset: offset, columns: keysOnly ? .primaryKey : .all)
     }
 
     /// The next batch in key order: matching rows after `key`, at most `limit` (sort descriptors ignored).

@@ -64,7 +64,9 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         dataVersion = context.store.dataVersion()
         results = try context.fetch(descriptor)
         // Element's entity and, in a hierarchy, its subclasses' (a saved Car changes the results of Vehicles).
-        let entityNames = Set((try? context.store.mapping.entity(for: Element.self))?.layout.codes ?? []).union([Element.entityName])
+        let entityNames = Set((try? context.store.mapping.entity(for: Element.self))?.layout.codes ?? []).union([
+            Element.entityName
+        ])
         watch = StoreChangeWatch(
             store: context.store, pollingInterval: pollingInterval,
             accepts: { notification in saveTouches(entityNames, notification.userInfo) }
@@ -123,7 +125,8 @@ private func saveTouches(_ entityNames: Set<String>, _ userInfo: [AnyHashable: A
     guard let userInfo else { return true }
     for key in [ModelContext.NotificationKey.insertedIdentifiers, .updatedIdentifiers, .deletedIdentifiers] {
         if let identifiers = userInfo[key.rawValue] as? [PersistentIdentifier],
-           identifiers.contains(where: { entityNames.contains($0.entityName) }) {
+            identifiers.contains(where: { entityNames.contains($0.entityName) })
+        {
             return true
         }
     }
@@ -178,7 +181,8 @@ extension ResultsObserver where SectionTitle == Never {
     ///   - pollingInterval: how often to look for other processes' saves; nil not to.
     /// - Throws: ``SwiftDataError`` when the first fetch fails (an untranslatable predicate, say).
     public convenience init(
-        _ descriptor: FetchDescriptor<Element>, in context: ModelContext, pollingInterval: Duration? = .milliseconds(500)
+        _ descriptor: FetchDescriptor<Element>, in context: ModelContext,
+        pollingInterval: Duration? = .milliseconds(500)
     ) throws(SwiftDataError) {
         try self.init(descriptor: descriptor, context: context, pollingInterval: pollingInterval)
     }

@@ -41,15 +41,23 @@ extension SortDescriptor where Compared: PersistentModel {
 
     /// Sorts by a `String` property in a localized order. Mirrors `SortDescriptor(_:comparator:order:)` with
     /// `.localizedStandard` or `.localized`.
-    public init(_ keyPath: KeyPath<Compared, String> & Sendable, comparator: LocalizedStringComparator, order: SortOrder = .forward) {
+    public init(
+        _ keyPath: KeyPath<Compared, String> & Sendable, comparator: LocalizedStringComparator,
+        order: SortOrder = .forward
+    ) {
         self.init(\Compared.[_sortKey: keyPath, order: comparator.order], order: order)
-        SortKeyRegistry.register(\Compared.[_sortKey: keyPath, order: comparator.order], source: keyPath, order: comparator.order)
+        SortKeyRegistry.register(
+            \Compared.[_sortKey: keyPath, order: comparator.order], source: keyPath, order: comparator.order)
     }
 
     /// Sorts by an optional `String` property in a localized order (`nil` first in `.forward` order).
-    public init(_ keyPath: KeyPath<Compared, String?> & Sendable, comparator: LocalizedStringComparator, order: SortOrder = .forward) {
+    public init(
+        _ keyPath: KeyPath<Compared, String?> & Sendable, comparator: LocalizedStringComparator,
+        order: SortOrder = .forward
+    ) {
         self.init(\Compared.[_sortKey: keyPath, order: comparator.order], order: order)
-        SortKeyRegistry.register(\Compared.[_sortKey: keyPath, order: comparator.order], source: keyPath, order: comparator.order)
+        SortKeyRegistry.register(
+            \Compared.[_sortKey: keyPath, order: comparator.order], source: keyPath, order: comparator.order)
     }
 }
 

@@ -16,8 +16,11 @@ final class StoreChangeWatch {
         accepts: @escaping @Sendable (Notification) -> Bool = { _ in true },
         wake: @escaping @MainActor @Sendable () -> Void
     ) {
-        saveObserver = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: nil, queue: nil) { notification in
-            guard let saver = notification.object as? ModelContext, saver.store === store, accepts(notification) else { return }
+        saveObserver = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: nil, queue: nil) {
+            notification in
+            guard let saver = notification.object as? ModelContext, saver.store === store, accepts(notification) else {
+                return
+            }
             if Thread.isMainThread {
                 MainActor.assumeIsolated { wake() }
             } else {

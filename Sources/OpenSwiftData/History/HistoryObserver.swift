@@ -27,7 +27,8 @@ public final class HistoryObserver {
     /// Reads the transactions after `token` (all when nil) now, and the new ones after every save.
     /// - Throws: ``SwiftDataError`` when the first read fails.
     public init(
-        modelContext: ModelContext, after token: DefaultHistoryToken? = nil, pollingInterval: Duration? = .milliseconds(500)
+        modelContext: ModelContext, after token: DefaultHistoryToken? = nil,
+        pollingInterval: Duration? = .milliseconds(500)
     ) throws(SwiftDataError) {
         self.context = modelContext
         self.lastToken = token

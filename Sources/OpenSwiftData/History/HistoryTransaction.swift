@@ -33,6 +33,8 @@ public struct DefaultHistoryTransaction: HistoryTransaction {
     public var transactionIdentifier: Int64 { token.transactionNumber }
     public var id: DefaultHistoryToken { token }
 
-    public static func == (lhs: DefaultHistoryTransaction, rhs: DefaultHistoryTransaction) -> Bool { lhs.token == rhs.token }
+    public static func == (lhs: DefaultHistoryTransaction, rhs: DefaultHistoryTransaction) -> Bool {
+        lhs.token == rhs.token
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(token) }
 }

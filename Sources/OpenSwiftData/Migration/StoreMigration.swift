@@ -49,16 +49,23 @@ struct StoreMigration {
             var didMigrate: ((SQLiteStore) throws -> Void)?
             if case .custom(_, _, let will, let did) = stage {
                 willMigrate = will.map { code in
-                    { store in try Self.run(code, "willMigrate", label, SQLiteModelStore(store: store, mapping: fromMapping), from) }
+                    { store in
+                        try Self.run(
+                            code, "willMigrate", label, SQLiteModelStore(store: store, mapping: fromMapping), from)
+                    }
                 }
                 didMigrate = did.map { code in
-                    { store in try Self.run(code, "didMigrate", label, SQLiteModelStore(store: store, mapping: toMapping), to) }
+                    { store in
+                        try Self.run(code, "didMigrate", label, SQLiteModelStore(store: store, mapping: toMapping), to)
+                    }
                 }
             }
-            steps.append(MigrationStep(
-                target: toMapping.tables, version: to.version.storeVersion, label: label, source: fromMapping.tables,
-                willMigrate: willMigrate, didMigrate: didMigrate
-            ))
+            steps.append(
+                MigrationStep(
+                    target: toMapping.tables, version: to.version.storeVersion, label: label,
+                    source: fromMapping.tables,
+                    willMigrate: willMigrate, didMigrate: didMigrate
+                ))
             current = stage.to.versionIdentifier
         }
         return steps
@@ -73,10 +80,11 @@ struct StoreMigration {
     ) throws {
         let recorded = Schema.Version(stored.version)
         guard recorded != targetVersion,
-              plan.stages.contains(where: { $0.from.versionIdentifier == recorded }),
-              let claimed = plan.schemas.first(where: { $0.versionIdentifier == recorded })
+            plan.stages.contains(where: { $0.from.versionIdentifier == recorded }),
+            let claimed = plan.schemas.first(where: { $0.versionIdentifier == recorded })
         else { return }
-        let expected = StoredSchema(mapping: try ModelMapping(schema: Schema(versionedSchema: claimed)).tables, version: stored.version)
+        let expected = StoredSchema(
+            mapping: try ModelMapping(schema: Schema(versionedSchema: claimed)).tables, version: stored.version)
         let differences = stored.differences(from: expected, otherName: "\(claimed)")
         guard !differences.isEmpty else { return }
         throw SwiftDataError.migrationRequired(
@@ -89,7 +97,8 @@ struct StoreMigration {
 
     /// Runs a stage's code with a context on `store`, then saves it (inside the migration's transaction).
     private static func run(
-        _ code: (ModelContext) throws -> Void, _ name: String, _ label: String, _ store: SQLiteModelStore, _ schema: Schema
+        _ code: (ModelContext) throws -> Void, _ name: String, _ label: String, _ store: SQLiteModelStore,
+        _ schema: Schema
     ) throws {
         let context = ModelContext(ModelContainer(schema: schema, configurations: [], store: store))
         do {

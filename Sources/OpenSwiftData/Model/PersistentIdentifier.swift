@@ -57,12 +57,15 @@ public struct PersistentIdentifier: Hashable, Identifiable, Comparable, Codable,
     /// `identifier(for:entityName:primaryKey:)`. Two identifiers are equal when their store, entity and the
     /// primary key's description are.
     /// - Throws: ``SwiftDataError/invalidStoredValue(_:)`` for an empty store identifier or entity name.
-    public static func identifier<T>(for storeIdentifier: String, entityName: String, primaryKey: T) throws -> PersistentIdentifier
+    public static func identifier<T>(for storeIdentifier: String, entityName: String, primaryKey: T) throws
+        -> PersistentIdentifier
     where T: Comparable, T: CustomStringConvertible, T: Decodable, T: Encodable, T: Hashable {
         guard !storeIdentifier.isEmpty, !entityName.isEmpty else {
-            throw SwiftDataError.invalidStoredValue("a persistent identifier needs a store identifier and an entity name")
+            throw SwiftDataError.invalidStoredValue(
+                "a persistent identifier needs a store identifier and an entity name")
         }
-        return PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, key: .store(primaryKey.description))
+        return PersistentIdentifier(
+            entityName: entityName, storeIdentifier: storeIdentifier, key: .store(primaryKey.description))
     }
 
     private static let nextTemporaryID = Atomic<Int>(1)

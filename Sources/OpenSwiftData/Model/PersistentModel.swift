@@ -28,7 +28,8 @@ extension PersistentModel {
         if state.rowID != 0, let store = state.storeIdentifier {
             if let identifier = state.dataStoreIdentifier { return identifier }
             // The dynamic class's name: a `Car` held as a `Vehicle` is still a `Car` (model inheritance).
-            return .permanent(entityName: EntityNames.name(of: type(of: self)), storeIdentifier: store, rowID: state.rowID)
+            return .permanent(
+                entityName: EntityNames.name(of: type(of: self)), storeIdentifier: store, rowID: state.rowID)
         }
         if let temporary = state.temporaryIdentifier { return temporary }
         let temporary = PersistentIdentifier.temporary(entityName: EntityNames.name(of: type(of: self)))

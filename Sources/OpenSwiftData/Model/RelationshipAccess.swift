@@ -18,8 +18,8 @@ public func _persistedValue<Model: PersistentModel, Related: PersistentModel>(
     of model: Model, _ property: KeyPath<Model, Related?>, _ value: Related?, _ store: (Related?) -> Void
 ) -> Related? {
     guard !model._$persistentState.faults.isEmpty, let context = contextForFaults(of: model),
-          let index = RelationshipMappings.propertyIndex(Model.self, property),
-          case .toOne(let rowID) = model._$persistentState.faults[index]
+        let index = RelationshipMappings.propertyIndex(Model.self, property),
+        case .toOne(let rowID) = model._$persistentState.faults[index]
     else { return value }
     let related = context.resolveReference(Related.self, rowID: rowID)
     model._$persistentState.faults[index] = nil
@@ -49,8 +49,8 @@ private func loadFaultedToMany<Model: PersistentModel, Related: PersistentModel>
     _ model: Model, _ property: AnyKeyPath, _ type: Related.Type
 ) -> [Related]? {
     guard !model._$persistentState.faults.isEmpty, let context = contextForFaults(of: model),
-          let index = RelationshipMappings.propertyIndex(Model.self, property),
-          model._$persistentState.faults[index] == .toMany
+        let index = RelationshipMappings.propertyIndex(Model.self, property),
+        model._$persistentState.faults[index] == .toMany
     else { return nil }
     model._$persistentState.faults[index] = nil
     return context.loadToMany(of: model, propertyIndex: index, as: Related.self)
@@ -92,7 +92,8 @@ public func _persistedValueWillChange<Model: PersistentModel, Value: Equatable>(
 /// An optional to-one relationship is about to change: update the other side. (`oldValue` is the storage, which
 /// may be a fault: the current value is read through the property.)
 public func _persistedValueWillChange<Model: PersistentModel, Related: PersistentModel>(
-    of model: Model, _ property: ReferenceWritableKeyPath<Model, Related?>, from oldValue: Related?, to newValue: Related?
+    of model: Model, _ property: ReferenceWritableKeyPath<Model, Related?>, from oldValue: Related?,
+    to newValue: Related?
 ) -> Related?? {
     guard !RelationshipSync.isSyncing else { return .some(newValue) }
     let current = model[keyPath: property]
@@ -118,7 +119,8 @@ public func _persistedValueWillChange<Model: PersistentModel, Related: Persisten
 /// inverse already added it, so `list.insert(model, at: 0)` after `model.owner = owner` does not add it twice), and
 /// the other side of each model added or removed is updated.
 public func _persistedValueWillChange<Model: PersistentModel, Related: PersistentModel>(
-    of model: Model, _ property: ReferenceWritableKeyPath<Model, [Related]>, from oldValue: [Related], to newValue: [Related]
+    of model: Model, _ property: ReferenceWritableKeyPath<Model, [Related]>, from oldValue: [Related],
+    to newValue: [Related]
 ) -> [Related]? {
     // The other side's edits add a model only when it is absent.
     guard !RelationshipSync.isSyncing else { return newValue }
@@ -132,7 +134,8 @@ public func _persistedValueWillChange<Model: PersistentModel, Related: Persisten
 
 /// An optional to-many relationship is about to change: as a to-many one.
 public func _persistedValueWillChange<Model: PersistentModel, Related: PersistentModel>(
-    of model: Model, _ property: ReferenceWritableKeyPath<Model, [Related]?>, from oldValue: [Related]?, to newValue: [Related]?
+    of model: Model, _ property: ReferenceWritableKeyPath<Model, [Related]?>, from oldValue: [Related]?,
+    to newValue: [Related]?
 ) -> [Related]?? {
     guard !RelationshipSync.isSyncing else { return .some(newValue) }
     let unique = newValue.map(withoutRepeats)

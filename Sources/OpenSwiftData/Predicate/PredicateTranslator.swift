@@ -82,7 +82,8 @@ struct PredicateTranslator {
     /// ``SQLShortCircuiting`` nodes, which combine their children's failures themselves.
     func translate(_ expression: Any) throws(SwiftDataError) -> SQLExpression {
         if let constant = constantValue(of: expression),
-           let stored = try? StoredValueConversion.storedValue(for: constant) {
+            let stored = try? StoredValueConversion.storedValue(for: constant)
+        {
             return sql.value(stored)
         }
         guard let node = expression as? any SQLTranslatable else {
@@ -174,7 +175,9 @@ struct PredicateTranslator {
     static func name(of expression: Any) -> String {
         let full = String(reflecting: type(of: expression))
         let base = full.split(separator: "<", maxSplits: 1).first.map(String.init) ?? full
-        return base.replacingOccurrences(of: "FoundationEssentials.", with: "").replacingOccurrences(of: "Foundation.", with: "")
-            .replacingOccurrences(of: "OpenSwiftData.", with: "")
+        return base.replacingOccurrences(of: "FoundationEssentials.", with: "").replacingOccurrences(
+            of: "Foundation.", with: ""
+        )
+        .replacingOccurrences(of: "OpenSwiftData.", with: "")
     }
 }

@@ -134,26 +134,55 @@ struct ProbeDecoder: Decoder {
             return value
         }
 
-        func decode(_ type: Bool.Type, forKey key: K) throws -> Bool { try recorded(key) { try decoder.leaf(type, at: $0) } }
-        func decode(_ type: String.Type, forKey key: K) throws -> String { try recorded(key) { try decoder.leaf(type, at: $0) } }
-        func decode(_ type: Double.Type, forKey key: K) throws -> Double { try recorded(key) { try decoder.leaf(type, at: $0) } }
-        func decode(_ type: Float.Type, forKey key: K) throws -> Float { try recorded(key) { try decoder.leaf(type, at: $0) } }
-        func decode(_ type: Int.Type, forKey key: K) throws -> Int { try recorded(key) { try decoder.leaf(type, at: $0) } }
-        func decode(_ type: Int8.Type, forKey key: K) throws -> Int8 { try recorded(key) { try decoder.leaf(type, at: $0) } }
-        func decode(_ type: Int16.Type, forKey key: K) throws -> Int16 { try recorded(key) { try decoder.leaf(type, at: $0) } }
-        func decode(_ type: Int32.Type, forKey key: K) throws -> Int32 { try recorded(key) { try decoder.leaf(type, at: $0) } }
-        func decode(_ type: Int64.Type, forKey key: K) throws -> Int64 { try recorded(key) { try decoder.leaf(type, at: $0) } }
-        func decode(_ type: UInt.Type, forKey key: K) throws -> UInt { try recorded(key) { try decoder.leaf(type, at: $0) } }
-        func decode(_ type: UInt8.Type, forKey key: K) throws -> UInt8 { try recorded(key) { try decoder.leaf(type, at: $0) } }
-        func decode(_ type: UInt16.Type, forKey key: K) throws -> UInt16 { try recorded(key) { try decoder.leaf(type, at: $0) } }
-        func decode(_ type: UInt32.Type, forKey key: K) throws -> UInt32 { try recorded(key) { try decoder.leaf(type, at: $0) } }
-        func decode(_ type: UInt64.Type, forKey key: K) throws -> UInt64 { try recorded(key) { try decoder.leaf(type, at: $0) } }
+        func decode(_ type: Bool.Type, forKey key: K) throws -> Bool {
+            try recorded(key) { try decoder.leaf(type, at: $0) }
+        }
+        func decode(_ type: String.Type, forKey key: K) throws -> String {
+            try recorded(key) { try decoder.leaf(type, at: $0) }
+        }
+        func decode(_ type: Double.Type, forKey key: K) throws -> Double {
+            try recorded(key) { try decoder.leaf(type, at: $0) }
+        }
+        func decode(_ type: Float.Type, forKey key: K) throws -> Float {
+            try recorded(key) { try decoder.leaf(type, at: $0) }
+        }
+        func decode(_ type: Int.Type, forKey key: K) throws -> Int {
+            try recorded(key) { try decoder.leaf(type, at: $0) }
+        }
+        func decode(_ type: Int8.Type, forKey key: K) throws -> Int8 {
+            try recorded(key) { try decoder.leaf(type, at: $0) }
+        }
+        func decode(_ type: Int16.Type, forKey key: K) throws -> Int16 {
+            try recorded(key) { try decoder.leaf(type, at: $0) }
+        }
+        func decode(_ type: Int32.Type, forKey key: K) throws -> Int32 {
+            try recorded(key) { try decoder.leaf(type, at: $0) }
+        }
+        func decode(_ type: Int64.Type, forKey key: K) throws -> Int64 {
+            try recorded(key) { try decoder.leaf(type, at: $0) }
+        }
+        func decode(_ type: UInt.Type, forKey key: K) throws -> UInt {
+            try recorded(key) { try decoder.leaf(type, at: $0) }
+        }
+        func decode(_ type: UInt8.Type, forKey key: K) throws -> UInt8 {
+            try recorded(key) { try decoder.leaf(type, at: $0) }
+        }
+        func decode(_ type: UInt16.Type, forKey key: K) throws -> UInt16 {
+            try recorded(key) { try decoder.leaf(type, at: $0) }
+        }
+        func decode(_ type: UInt32.Type, forKey key: K) throws -> UInt32 {
+            try recorded(key) { try decoder.leaf(type, at: $0) }
+        }
+        func decode(_ type: UInt64.Type, forKey key: K) throws -> UInt64 {
+            try recorded(key) { try decoder.leaf(type, at: $0) }
+        }
         func decode<T: Decodable>(_ type: T.Type, forKey key: K) throws -> T {
             try recorded(key) { try decoder.value(type, at: $0) }
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: K) throws
-            -> KeyedDecodingContainer<NestedKey> {
+            -> KeyedDecodingContainer<NestedKey>
+        {
             KeyedDecodingContainer(Keyed<NestedKey>(decoder: decoder.child(key.stringValue)))
         }
 
@@ -179,7 +208,9 @@ struct ProbeDecoder: Decoder {
 
         mutating func decodeNil() throws -> Bool { throw end() }
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { throw end() }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
             throw end()
         }
         mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { throw end() }

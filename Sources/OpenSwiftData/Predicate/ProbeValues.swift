@@ -7,7 +7,8 @@ import SQLStore
 enum ProbeValues {
     /// Stored values to make samples from: each type takes those it can be read from.
     private static let candidates: [StoredValue] = [
-        .text("osd probe A"), .text(" b-2 "), .integer(7), .integer(-3), .integer(0), .integer(1), .real(2.5), .real(-7.25),
+        .text("osd probe A"), .text(" b-2 "), .integer(7), .integer(-3), .integer(0), .integer(1), .real(2.5),
+        .real(-7.25),
         .text("E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), .text("0B5D0000-0000-4000-8000-000000000002"),
         .text("https://probe.invalid/a"), .text("file:///probe/b"), .text("12.5"), .text("-3"), .blob(Data([1, 2])),
         .blob(Data([3])),
@@ -19,8 +20,10 @@ enum ProbeValues {
         var found: [T] = []
         var seen: Set<StoredValue> = []
         func add(_ value: Any?) {
-            guard found.count < count, let typed = value as? T, let stored = try? StoredValueConversion.storedValue(for: typed),
-                  !seen.contains(stored) else { return }
+            guard found.count < count, let typed = value as? T,
+                let stored = try? StoredValueConversion.storedValue(for: typed),
+                !seen.contains(stored)
+            else { return }
             seen.insert(stored)
             found.append(typed)
         }

@@ -37,7 +37,8 @@ enum ProtocolKeyPaths {
             roots.append(model)
             current = _getSuperclass(type)
         }
-        let properties: [(index: Int, write: (AnyObject, Value) -> Void)] = entity.storedProperties.compactMap { property, column in
+        let properties: [(index: Int, write: (AnyObject, Value) -> Void)] = entity.storedProperties.compactMap {
+            property, column in
             guard case .attribute = column.kind else { return nil }
             let declared = entity.entity.properties[property].keypath
             for root in roots {
@@ -46,7 +47,9 @@ enum ProtocolKeyPaths {
             return nil
         }
         let samples = ProbeValues.samples(Value.self, count: 2)
-        guard !properties.isEmpty, samples.count == 2, let model = ProbeValues.model(of: entity) as? Model else { return nil }
+        guard !properties.isEmpty, samples.count == 2, let model = ProbeValues.model(of: entity) as? Model else {
+            return nil
+        }
         let object = model as AnyObject
         func stored(_ value: Value) -> StoredValue? { try? StoredValueConversion.storedValue(for: value) }
         var matches: [Int] = []

@@ -9,11 +9,12 @@ import SQLStore
 
 extension PredicateExpressions.Arithmetic: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        let operation: ArithmeticOperator = switch op {
-        case .add: .add
-        case .subtract: .subtract
-        case .multiply: .multiply
-        }
+        let operation: ArithmeticOperator =
+            switch op {
+            case .add: .add
+            case .subtract: .subtract
+            case .multiply: .multiply
+            }
         return translator.sql.arithmetic(try translator.translate(lhs), operation, try translator.translate(rhs))
     }
 }
@@ -38,6 +39,7 @@ extension PredicateExpressions.FloatDivision: SQLTranslatable {
 
 extension PredicateExpressions.UnaryMinus: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        translator.sql.negation(try translator.translate(wrapped), floatingPoint: Wrapped.Output.self is any FloatingPoint.Type)
+        translator.sql.negation(
+            try translator.translate(wrapped), floatingPoint: Wrapped.Output.self is any FloatingPoint.Type)
     }
 }

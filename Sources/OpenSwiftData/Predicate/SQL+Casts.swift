@@ -83,7 +83,9 @@ extension PredicateExpressions.TypeCheck: SQLTranslatable {
         }
         switch try SQLCasts.outcome(of: value, from: Input.Output.self, to: Desired.self) {
         case .succeeds:
-            guard value.isNullable, Input.Output.self is any OptionalType.Type else { return translator.sql.constant(true) }
+            guard value.isNullable, Input.Output.self is any OptionalType.Type else {
+                return translator.sql.constant(true)
+            }
             return translator.sql.isNotNull(value)
         case .fails:
             return translator.sql.constant(false)
@@ -113,7 +115,8 @@ enum SQLCasts {
         guard let sourceModel = source as? any PersistentModel.Type else { return nil }
         guard let desiredModel = Desired.self as? any PersistentModel.Type else {
             if Desired.self is any OptionalType.Type || !(Desired.self is AnyClass) { return nil }
-            throw .unsupportedPredicate("a cast of \(value.described(as: input)) to \(Desired.self) has no SQL translation")
+            throw .unsupportedPredicate(
+                "a cast of \(value.described(as: input)) to \(Desired.self) has no SQL translation")
         }
         if ModelHierarchy.isSubclass(sourceModel, of: desiredModel) { return .always }
         guard ModelHierarchy.isSubclass(desiredModel, of: sourceModel) else { return .never }
@@ -133,8 +136,10 @@ enum SQLCasts {
         case fails
     }
 
-    static func outcome<Desired>(of value: SQLExpression, from input: Any.Type, to desired: Desired.Type) throws(SwiftDataError)
-        -> Outcome {
+    static func outcome<Desired>(of value: SQLExpression, from input: Any.Type, to desired: Desired.Type)
+        throws(SwiftDataError)
+        -> Outcome
+    {
         var source = input
         while let optional = source as? any OptionalType.Type { source = optional.wrappedType }
         let described = "a cast of \(value.described(as: input)) to \(desired)"
@@ -143,7 +148,8 @@ enum SQLCasts {
         }
         if ObjectIdentifier(source) == ObjectIdentifier(Desired.self) { return .succeeds }
         if source is AnyClass || desired is AnyClass || Desired.self == Any.self || Desired.self == AnyObject.self
-            || source is any StoredCollection.Type || desired is any StoredCollection.Type {
+            || source is any StoredCollection.Type || desired is any StoredCollection.Type
+        {
             throw .unsupportedPredicate(
                 "\(described) has no SQL translation: whether it succeeds depends on the value (a class, a collection, Any)"
             )

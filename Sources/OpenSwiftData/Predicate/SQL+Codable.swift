@@ -24,7 +24,8 @@ enum SQLCodablePaths {
         _ keyPath: KeyPath<Root, Value>, on base: SQLExpression, _ translator: PredicateTranslator
     ) throws(SwiftDataError) -> SQLExpression? {
         guard SQLJSON.isStoredAsJSON(Root.self), !(Root.self is any StoredCollection.Type),
-              let decodable = Root.self as? any Decodable.Type else { return nil }
+            let decodable = Root.self as? any Decodable.Type
+        else { return nil }
         let key = Key(root: ObjectIdentifier(Root.self), keyPath: keyPath)
         let path: [String]?
         if let known = paths.withLock({ $0[key] }) {
@@ -50,22 +51,28 @@ enum SQLCodablePaths {
             throw .unsupportedPredicate("\(described) has no SQL translation: its JSON key contains a quotation mark")
         }
         var result = translator.sql.jsonValue(
-            translator.sql.canonicalJSON(base), at: path, nullable: base.isNullable || Value.self is any OptionalType.Type
+            translator.sql.canonicalJSON(base), at: path,
+            nullable: base.isNullable || Value.self is any OptionalType.Type
         )
         result.name = base.name.map { "\($0)." + path.joined(separator: ".") }
         return result
     }
 
     /// The JSON keys, outermost first, under which `Root` encodes the value `keyPath` reads.
-    private static func jsonPath<Root, Value, Decoded: Decodable>(_ keyPath: KeyPath<Root, Value>, _ type: Decoded.Type) -> [String]? {
+    private static func jsonPath<Root, Value, Decoded: Decodable>(_ keyPath: KeyPath<Root, Value>, _ type: Decoded.Type)
+        -> [String]?
+    {
         guard let keyPath = keyPath as? KeyPath<Decoded, Value>,
-              let made = ProbeDecoder.make(Decoded.self, mode: .sentinels(trueBool: nil)) else { return nil }
+            let made = ProbeDecoder.make(Decoded.self, mode: .sentinels(trueBool: nil))
+        else { return nil }
         let value = made.value[keyPath: keyPath]
         if Value.self == Bool.self || Value.self == Bool?.self {
             // Bools have two values: find the one Bool which, alone true, makes the key path true.
             guard (value as? Bool) != true else { return nil }
             let paths = made.record.boolPaths.filter { path in
-                guard let remade = ProbeDecoder.make(Decoded.self, mode: .sentinels(trueBool: path)) else { return false }
+                guard let remade = ProbeDecoder.make(Decoded.self, mode: .sentinels(trueBool: path)) else {
+                    return false
+                }
                 return (remade.value[keyPath: keyPath] as? Bool) == true
             }
             return paths.count == 1 ? paths[0] : nil

@@ -28,12 +28,13 @@ extension PredicateExpressions.Comparison: SQLTranslatable {
             case .operands(let newLeft, let newRight): (left, right) = (newLeft, newRight)
             }
         }
-        let comparison: ComparisonOperator = switch op {
-        case .lessThan: .lessThan
-        case .lessThanOrEqual: .lessThanOrEqual
-        case .greaterThan: .greaterThan
-        case .greaterThanOrEqual: .greaterThanOrEqual
-        }
+        let comparison: ComparisonOperator =
+            switch op {
+            case .lessThan: .lessThan
+            case .lessThanOrEqual: .lessThanOrEqual
+            case .greaterThan: .greaterThan
+            case .greaterThanOrEqual: .greaterThanOrEqual
+            }
         // Swift cannot order optionals, so NULL only reaches here through other expressions (a division by zero);
         // it makes the comparison false.
         return translator.sql.comparison(left, comparison, right)
@@ -43,7 +44,9 @@ extension PredicateExpressions.Comparison: SQLTranslatable {
 enum SQLComparison {
     /// Throws when a side is a collection whose JSON text cannot be compared as text: one the database rebuilt
     /// (`filter`, a range subscript), or one in an order Swift does not share.
-    static func requireComparableText(_ left: SQLExpression, _ right: SQLExpression, type: Any.Type) throws(SwiftDataError) {
+    static func requireComparableText(_ left: SQLExpression, _ right: SQLExpression, type: Any.Type)
+        throws(SwiftDataError)
+    {
         for side in [left, right] where side.isRebuiltJSON || side.hasUnknownOrder {
             throw .unsupportedPredicate(
                 "== on \(side.described(as: type)) has no SQL translation: compare its count, or test its elements with contains"

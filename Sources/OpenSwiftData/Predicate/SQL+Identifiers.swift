@@ -27,7 +27,9 @@ enum SQLIdentifiers {
         case constant(PersistentIdentifier?)
     }
 
-    private static func side(_ node: Any, _ translated: SQLExpression, _ translator: PredicateTranslator) throws(SwiftDataError) -> Side {
+    private static func side(_ node: Any, _ translated: SQLExpression, _ translator: PredicateTranslator)
+        throws(SwiftDataError) -> Side
+    {
         if case .identifier(let table) = translated.kind { return .rows(table) }
         if translated.isNilLiteral { return .constant(nil) }
         if let value = translator.constantValue(of: node) {
@@ -43,21 +45,27 @@ enum SQLIdentifiers {
 
     /// The key `identifier` stands for among the identifiers of `table`'s rows: its row's key when it names a row of
     /// that entity in this store, else -1, the key of no row (as a temporary identifier has).
-    private static func key(_ identifier: PersistentIdentifier, in table: EntityTable, _ translator: PredicateTranslator) -> StoredValue {
+    private static func key(
+        _ identifier: PersistentIdentifier, in table: EntityTable, _ translator: PredicateTranslator
+    ) -> StoredValue {
         // In a hierarchy's table, the identifier of any of its classes names a row of it.
-        let entityTable = identifier.entityName == table.name ? table : translator.schema.entity(named: identifier.entityName)?.table
+        let entityTable =
+            identifier.entityName == table.name ? table : translator.schema.entity(named: identifier.entityName)?.table
         guard entityTable === table, let key = identifier.primaryKey else { return .integer(-1) }
         if let store = translator.schema.storeIdentifier, identifier.storeIdentifier != store { return .integer(-1) }
         return .integer(key)
     }
 
-    private static func bound(_ identifier: PersistentIdentifier?, in table: EntityTable, _ translator: PredicateTranslator) -> SQLExpression {
+    private static func bound(
+        _ identifier: PersistentIdentifier?, in table: EntityTable, _ translator: PredicateTranslator
+    ) -> SQLExpression {
         translator.sql.value(identifier.map { key($0, in: table, translator) } ?? .null)
     }
 
     /// `left == right` (or `!=`) for identifiers; nil when the values compared are not identifiers.
     static func equality(
-        _ lhs: Any, _ left: SQLExpression, _ rhs: Any, _ right: SQLExpression, type: Any.Type, negated: Bool, optional: Bool,
+        _ lhs: Any, _ left: SQLExpression, _ rhs: Any, _ right: SQLExpression, type: Any.Type, negated: Bool,
+        optional: Bool,
         _ translator: PredicateTranslator
     ) throws(SwiftDataError) -> SQLExpression? {
         guard isIdentifier(type) else { return nil }
@@ -69,9 +77,11 @@ enum SQLIdentifiers {
             let bothNil = optional ? sql.bothNull(left, right) : sql.constant(false)
             return negated ? sql.not(bothNil) : bothNil
         case (.rows(let table), .constant(let identifier)):
-            return translator.sql.equality(left, bound(identifier, in: table, translator), negated: negated, optional: optional)
+            return translator.sql.equality(
+                left, bound(identifier, in: table, translator), negated: negated, optional: optional)
         case (.constant(let identifier), .rows(let table)):
-            return translator.sql.equality(bound(identifier, in: table, translator), right, negated: negated, optional: optional)
+            return translator.sql.equality(
+                bound(identifier, in: table, translator), right, negated: negated, optional: optional)
         case (.constant, .constant):
             // Two constants are compared once, by `evaluate`, before translation gets here.
             return nil
@@ -86,7 +96,8 @@ enum SQLIdentifiers {
 
     /// `left < right` (or `<=`, `>`, `>=`) for identifiers, which are never nil here (optionals cannot be ordered).
     static func ordering(
-        _ lhs: Any, _ left: SQLExpression, _ rhs: Any, _ right: SQLExpression, op: PredicateExpressions.ComparisonOperator,
+        _ lhs: Any, _ left: SQLExpression, _ rhs: Any, _ right: SQLExpression,
+        op: PredicateExpressions.ComparisonOperator,
         _ translator: PredicateTranslator
     ) throws(SwiftDataError) -> Ordering {
         /// The comparison's result when the left side orders `order` to the right side.
@@ -119,10 +130,15 @@ enum SQLIdentifiers {
     }
 
     /// `identifiers.contains(element)` for a captured collection of identifiers (or optional ones).
-    static func membership(of element: SQLExpression, in collection: Any, _ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
+    static func membership(of element: SQLExpression, in collection: Any, _ translator: PredicateTranslator)
+        throws(SwiftDataError) -> SQLExpression
+    {
         guard case .identifier(let table) = element.kind else {
-            if element.isNilLiteral { return try SQLSequences.membership(of: element, in: collection, json: false, translator) }
-            throw .unsupportedPredicate("contains(_:) of a persistentModelID whose entity SQL cannot know has no SQL translation")
+            if element.isNilLiteral {
+                return try SQLSequences.membership(of: element, in: collection, json: false, translator)
+            }
+            throw .unsupportedPredicate(
+                "contains(_:) of a persistentModelID whose entity SQL cannot know has no SQL translation")
         }
         guard let sequence = collection as? any Sequence else {
             throw .unsupportedPredicate("contains(_:) on \(type(of: collection)), which is not a sequence")

@@ -43,7 +43,8 @@ extension PredicateExpressions.Conditional: SQLTranslatable, SQLShortCircuiting 
         // `(c ? $0.leader : $0.follower)?.name`: a choice between models is a model, key paths go on from it.
         var result = sql.conditional(condition, then: whenTrue, else: whenFalse)
         result.failure = sql.anyFailure([
-            condition.failure, sql.failure(whenTrue.failure, when: condition), sql.failure(whenFalse.failure, unless: condition),
+            condition.failure, sql.failure(whenTrue.failure, when: condition),
+            sql.failure(whenFalse.failure, unless: condition),
         ])
         return result
     }

@@ -20,10 +20,13 @@ extension PredicateExpressions.StringContainsRegex: SQLTranslatable {
         let pattern: String
         if let regex = captured as? PredicateExpressions.PredicateRegex {
             pattern = regex.stringRepresentation
-        } else if let component = captured as? any RegexComponent, let regex = PredicateExpressions.PredicateRegex(component) {
+        } else if let component = captured as? any RegexComponent,
+            let regex = PredicateExpressions.PredicateRegex(component)
+        {
             pattern = regex.stringRepresentation
         } else {
-            throw .unsupportedPredicate("contains(_:) with a regex that has no literal pattern (a RegexBuilder regex) has no SQL translation")
+            throw .unsupportedPredicate(
+                "contains(_:) with a regex that has no literal pattern (a RegexBuilder regex) has no SQL translation")
         }
         guard RegexFunctions.compiled(pattern) != nil else {
             throw .unsupportedPredicate("contains(_:) with the regex /\(pattern)/: Swift cannot compile its pattern")

@@ -30,7 +30,8 @@ enum SQLRelationships {
             if body.failure != nil { canFail = true }
             return body
         }
-        var result = allSatisfy
+        var result =
+            allSatisfy
             ? try translator.sql.relatedAll(collection, mapping, satisfy: body)
             : try translator.sql.relatedAny(collection, mapping, where: body)
         if canFail {

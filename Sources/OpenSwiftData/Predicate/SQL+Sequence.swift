@@ -8,7 +8,8 @@ import SQLStore
 extension PredicateExpressions.CollectionContainsCollection: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         guard Base.Output.self == String.self, Other.Output.self == String.self else {
-            throw .unsupportedPredicate("contains(_:) of a subsequence is translated for String only, not \(Base.Output.self)")
+            throw .unsupportedPredicate(
+                "contains(_:) of a subsequence is translated for String only, not \(Base.Output.self)")
         }
         return translator.sql.matches(try translator.translate(base), .contains, try translator.translate(other))
     }
@@ -19,7 +20,8 @@ extension PredicateExpressions.SequenceStartsWith: SQLTranslatable {
         guard Base.Output.self == String.self, Prefix.Output.self == String.self else {
             throw .unsupportedPredicate("starts(with:) is translated for String only, not \(Base.Output.self)")
         }
-        return translator.sql.matches(try translator.translate(base), .startsWith, try translator.translate(self.prefix))
+        return translator.sql.matches(
+            try translator.translate(base), .startsWith, try translator.translate(self.prefix))
     }
 }
 
@@ -32,10 +34,12 @@ extension PredicateExpressions.SequenceContains: SQLTranslatable {
                 return try SQLIdentifiers.membership(of: try translator.translate(element), in: captured, translator)
             }
             if SQLJSON.isUnordered(RHS.Output.self) {
-                throw .unsupportedPredicate("contains(_:) of a Set in a captured collection has no SQL translation; compare with == instead")
+                throw .unsupportedPredicate(
+                    "contains(_:) of a Set in a captured collection has no SQL translation; compare with == instead")
             }
             return try SQLSequences.membership(
-                of: try translator.translate(element), in: captured, json: SQLJSON.isStoredAsJSON(RHS.Output.self), translator
+                of: try translator.translate(element), in: captured, json: SQLJSON.isStoredAsJSON(RHS.Output.self),
+                translator
             )
         }
         let container = try translator.translate(sequence)
@@ -50,7 +54,8 @@ extension PredicateExpressions.SequenceContains: SQLTranslatable {
             return translator.sql.matches(container, .contains, item)
         }
         // A stored collection (a JSON array), its strings compared in NFC as Swift compares them canonically.
-        let elements = SQLSequences.elements(of: container, sequenceType: LHS.Output.self, elementType: LHS.Output.Element.self, translator)
+        let elements = SQLSequences.elements(
+            of: container, sequenceType: LHS.Output.self, elementType: LHS.Output.Element.self, translator)
         return translator.sql.jsonContains(elements, item)
     }
 }
@@ -60,10 +65,12 @@ extension PredicateExpressions.SequenceContainsWhere: SQLTranslatable, SQLShortC
         let collection = try translator.translate(sequence)
         try SQLRelationships.requireRelationship(collection, elementType: LHS.Output.Element.self)
         if case .collection(let mapping) = collection.kind {
-            return try SQLRelationships.quantified(collection, mapping: mapping, variable: variable.key, test: test, allSatisfy: false, translator)
+            return try SQLRelationships.quantified(
+                collection, mapping: mapping, variable: variable.key, test: test, allSatisfy: false, translator)
         }
         return try SQLSequences.elementClosure(
-            collection, sequenceType: LHS.Output.self, elementType: LHS.Output.Element.self, variable: variable.key, test: test,
+            collection, sequenceType: LHS.Output.self, elementType: LHS.Output.Element.self, variable: variable.key,
+            test: test,
             allSatisfy: false, translator
         )
     }
@@ -74,10 +81,12 @@ extension PredicateExpressions.SequenceAllSatisfy: SQLTranslatable, SQLShortCirc
         let collection = try translator.translate(sequence)
         try SQLRelationships.requireRelationship(collection, elementType: LHS.Output.Element.self)
         if case .collection(let mapping) = collection.kind {
-            return try SQLRelationships.quantified(collection, mapping: mapping, variable: variable.key, test: test, allSatisfy: true, translator)
+            return try SQLRelationships.quantified(
+                collection, mapping: mapping, variable: variable.key, test: test, allSatisfy: true, translator)
         }
         return try SQLSequences.elementClosure(
-            collection, sequenceType: LHS.Output.self, elementType: LHS.Output.Element.self, variable: variable.key, test: test,
+            collection, sequenceType: LHS.Output.self, elementType: LHS.Output.Element.self, variable: variable.key,
+            test: test,
             allSatisfy: true, translator
         )
     }
@@ -88,14 +97,17 @@ extension PredicateExpressions.Filter: SQLTranslatable, SQLShortCircuiting {
         let collection = try translator.translate(sequence)
         try SQLRelationships.requireRelationship(collection, elementType: LHS.Output.Element.self)
         if case .collection(let mapping) = collection.kind {
-            return try SQLRelationships.filtered(collection, mapping: mapping, variable: variable.key, test: filter, translator)
+            return try SQLRelationships.filtered(
+                collection, mapping: mapping, variable: variable.key, test: filter, translator)
         }
         guard LHS.Output.self != String.self else {
             throw .unsupportedPredicate("filter(_:) on a String (its Characters) has no SQL translation")
         }
-        let elements = SQLSequences.elements(of: collection, sequenceType: LHS.Output.self, elementType: LHS.Output.Element.self, translator)
+        let elements = SQLSequences.elements(
+            of: collection, sequenceType: LHS.Output.self, elementType: LHS.Output.Element.self, translator)
         let sql = translator.sql
-        let test = try translator.filter(variable.key, test: filter, firstElement: sql.element(sql.uniqueAlias("e"), of: elements))
+        let test = try translator.filter(
+            variable.key, test: filter, firstElement: sql.element(sql.uniqueAlias("e"), of: elements))
         var result = sql.jsonFilter(elements, by: test)
         // `filter` tests every element, whatever their order.
         result.failure = sql.anyFailure([collection.failure, result.failure])
@@ -108,7 +120,8 @@ extension PredicateExpressions.SequenceMaximum: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let source = try translator.translate(elements)
         return translator.sql.jsonMaximum(
-            SQLSequences.elements(of: source, sequenceType: Elements.Output.self, elementType: Elements.Output.Element.self, translator)
+            SQLSequences.elements(
+                of: source, sequenceType: Elements.Output.self, elementType: Elements.Output.Element.self, translator)
         )
     }
 }
@@ -117,7 +130,8 @@ extension PredicateExpressions.SequenceMinimum: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let source = try translator.translate(elements)
         return translator.sql.jsonMinimum(
-            SQLSequences.elements(of: source, sequenceType: Elements.Output.self, elementType: Elements.Output.Element.self, translator)
+            SQLSequences.elements(
+                of: source, sequenceType: Elements.Output.self, elementType: Elements.Output.Element.self, translator)
         )
     }
 }
@@ -131,8 +145,12 @@ extension PredicateExpressions.RangeExpressionContains: SQLTranslatable {
             // `let window = start..<end; #Predicate { window.contains($0.date) }`, and the partial ranges.
             let bounds = captured.bounds
             try SQLSequences.requireOrderedInSQL(Element.Output.self)
-            lower = try bounds.lower.map { value throws(SwiftDataError) in translator.sql.value(try StoredValueConversion.storedValue(for: value)) }
-            upper = try bounds.upper.map { value throws(SwiftDataError) in translator.sql.value(try StoredValueConversion.storedValue(for: value)) }
+            lower = try bounds.lower.map { value throws(SwiftDataError) in
+                translator.sql.value(try StoredValueConversion.storedValue(for: value))
+            }
+            upper = try bounds.upper.map { value throws(SwiftDataError) in
+                translator.sql.value(try StoredValueConversion.storedValue(for: value))
+            }
             isClosed = bounds.isClosed
         } else {
             throw .unsupportedPredicate(
@@ -244,7 +262,8 @@ enum SQLSequences {
     /// if no earlier element decided: the store layer's builder counts that in the array's order — which is not a
     /// `Set`'s in-memory order, so a test that can throw over a set is refused.
     static func elementClosure(
-        _ collection: SQLExpression, sequenceType: Any.Type, elementType: Any.Type, variable: PredicateExpressions.VariableID,
+        _ collection: SQLExpression, sequenceType: Any.Type, elementType: Any.Type,
+        variable: PredicateExpressions.VariableID,
         test: Any, allSatisfy: Bool, _ translator: PredicateTranslator
     ) throws(SwiftDataError) -> SQLExpression {
         guard sequenceType != String.self else {
@@ -254,7 +273,9 @@ enum SQLSequences {
         let body = { (element: SQLExpression) throws(SwiftDataError) -> SQLExpression in
             try translator.binding(variable, to: element).translateApart(test)
         }
-        var result = allSatisfy ? try translator.sql.jsonAll(elements, satisfy: body) : try translator.sql.jsonAny(elements, where: body)
+        var result =
+            allSatisfy
+            ? try translator.sql.jsonAll(elements, satisfy: body) : try translator.sql.jsonAny(elements, where: body)
         if result.failure != nil, !elements.isOrdered {
             throw .unsupportedPredicate(
                 "a closure that can throw (a force unwrap, a subscript, as!) over a Set has no SQL translation: whether it "

@@ -8,7 +8,8 @@ import SQLStore
 #if !canImport(Darwin)
 extension PredicateExpressions {
     /// `a.localizedStandardContains(b)`: case- and diacritic-insensitive, locale-aware containment.
-    public struct StringLocalizedStandardContains<Root: PredicateExpression, Other: PredicateExpression>: PredicateExpression
+    public struct StringLocalizedStandardContains<Root: PredicateExpression, Other: PredicateExpression>:
+        PredicateExpression
     where Root.Output: StringProtocol, Other.Output: StringProtocol {
         public typealias Output = Bool
         public let root: Root
@@ -25,7 +26,8 @@ extension PredicateExpressions {
     }
 
     /// `a.caseInsensitiveCompare(b)`.
-    public struct StringCaseInsensitiveCompare<Root: PredicateExpression, Other: PredicateExpression>: PredicateExpression
+    public struct StringCaseInsensitiveCompare<Root: PredicateExpression, Other: PredicateExpression>:
+        PredicateExpression
     where Root.Output: StringProtocol, Other.Output: StringProtocol {
         public typealias Output = ComparisonResult
         public let root: Root
@@ -59,17 +61,20 @@ extension PredicateExpressions {
     }
 
     public static func build_localizedStandardContains<Root, Other>(_ root: Root, _ other: Other)
-        -> StringLocalizedStandardContains<Root, Other> {
+        -> StringLocalizedStandardContains<Root, Other>
+    {
         StringLocalizedStandardContains(root: root, other: other)
     }
 
     public static func build_caseInsensitiveCompare<Root, Other>(_ root: Root, _ other: Other)
-        -> StringCaseInsensitiveCompare<Root, Other> {
+        -> StringCaseInsensitiveCompare<Root, Other>
+    {
         StringCaseInsensitiveCompare(root: root, other: other)
     }
 
     public static func build_localizedCompare<Root, Other>(_ root: Root, _ other: Other)
-        -> StringLocalizedCompare<Root, Other> {
+        -> StringLocalizedCompare<Root, Other>
+    {
         StringLocalizedCompare(root: root, other: other)
     }
 }
@@ -91,7 +96,8 @@ extension PredicateExpressions.StringLocalizedCompare: Sendable where Root: Send
 
 extension PredicateExpressions.StringLocalizedStandardContains: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        translator.sql.matches(try translator.translate(root), .localizedStandardContains, try translator.translate(other))
+        translator.sql.matches(
+            try translator.translate(root), .localizedStandardContains, try translator.translate(other))
     }
 }
 

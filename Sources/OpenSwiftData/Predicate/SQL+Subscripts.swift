@@ -7,7 +7,8 @@ import SQLStore
 
 extension PredicateExpressions.CollectionIndexSubscript: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
-        let array = try SQLSubscripts.array(try translator.translate(wrapped), type: Wrapped.Output.self, elementType: Output.self, translator)
+        let array = try SQLSubscripts.array(
+            try translator.translate(wrapped), type: Wrapped.Output.self, elementType: Output.self, translator)
         let position = try translator.translate(index)
         var result = translator.sql.jsonElement(at: position, of: array, nullable: Output.self is any OptionalType.Type)
         result.name = array.name.map { "\($0)[…]" }
@@ -18,20 +19,26 @@ extension PredicateExpressions.CollectionIndexSubscript: SQLTranslatable {
 extension PredicateExpressions.CollectionRangeSubscript: SQLTranslatable {
     func sql(_ translator: PredicateTranslator) throws(SwiftDataError) -> SQLExpression {
         let stored = try translator.translate(wrapped)
-        let array = try SQLSubscripts.array(stored, type: Wrapped.Output.self, elementType: Wrapped.Output.Element.self, translator)
+        let array = try SQLSubscripts.array(
+            stored, type: Wrapped.Output.self, elementType: Wrapped.Output.Element.self, translator)
         let lower: SQLExpression, upper: SQLExpression
         if let bounds = range as? any SQLRangeBounds {
             let (from, to, _) = try bounds.sqlBounds(translator)
-            guard let from, let to else { throw .unsupportedPredicate("a subscript by a partial range has no SQL translation") }
+            guard let from, let to else {
+                throw .unsupportedPredicate("a subscript by a partial range has no SQL translation")
+            }
             (lower, upper) = (from, to)
-        } else if let captured = translator.constantValue(of: range) as? any CapturedRange, let from = captured.bounds.lower,
-                  let to = captured.bounds.upper {
+        } else if let captured = translator.constantValue(of: range) as? any CapturedRange,
+            let from = captured.bounds.lower,
+            let to = captured.bounds.upper
+        {
             (lower, upper) = (
                 translator.sql.value(try StoredValueConversion.storedValue(for: from)),
                 translator.sql.value(try StoredValueConversion.storedValue(for: to))
             )
         } else {
-            throw .unsupportedPredicate("a subscript of \(array.described(as: Wrapped.Output.self)) by this range has no SQL translation")
+            throw .unsupportedPredicate(
+                "a subscript of \(array.described(as: Wrapped.Output.self)) by this range has no SQL translation")
         }
         let elements = SQLSequences.elements(
             of: stored, sequenceType: Wrapped.Output.self, elementType: Wrapped.Output.Element.self, translator
@@ -60,14 +67,17 @@ extension PredicateExpressions.DictionaryKeyDefaultValueSubscript: SQLTranslatab
         let dictionary = try translator.translate(wrapped)
         let keyValue = try translator.translate(key)
         let member = try SQLSubscripts.member(
-            of: dictionary, type: Wrapped.Output.self, key: keyValue, keyType: Key.Output.self, valueType: Default.Output.self,
+            of: dictionary, type: Wrapped.Output.self, key: keyValue, keyType: Key.Output.self,
+            valueType: Default.Output.self,
             translator
         )
         let fallback = try translator.translate(self.default)
         let sql = translator.sql
         var result = sql.coalesce(member, fallback)
         // The default is evaluated only when the key is missing.
-        result.failure = sql.anyFailure([dictionary.failure, keyValue.failure, sql.failure(fallback.failure, whenNull: member)])
+        result.failure = sql.anyFailure([
+            dictionary.failure, keyValue.failure, sql.failure(fallback.failure, whenNull: member),
+        ])
         result.name = dictionary.name.map { "\($0)[…, default: …]" }
         return result
     }
@@ -80,7 +90,8 @@ enum SQLSubscripts {
     ) throws(SwiftDataError) -> SQLExpression {
         let described = array.described(as: type)
         guard type is any StoredCollection.Type, !(type is any UnorderedCollection.Type) else {
-            throw .unsupportedPredicate("a subscript of \(described) has no SQL translation (arrays stored as JSON only)")
+            throw .unsupportedPredicate(
+                "a subscript of \(described) has no SQL translation (arrays stored as JSON only)")
         }
         if type is any ArraySliceType.Type {
             // A slice keeps its base's indices; SQL's rebuilt array starts at 0.
@@ -88,7 +99,8 @@ enum SQLSubscripts {
         }
         if array.elements != nil {
             // A filter's result, or a slice (which keeps its base's indices): SQL reads neither by index.
-            throw .unsupportedPredicate("a subscript of \(described) has no SQL translation: subscript the stored array itself")
+            throw .unsupportedPredicate(
+                "a subscript of \(described) has no SQL translation: subscript the stored array itself")
         }
         if SQLJSON.formInJSON(elementType) == .different {
             throw .unsupportedPredicate(
@@ -110,7 +122,10 @@ enum SQLSubscripts {
         _ translator: PredicateTranslator
     ) throws(SwiftDataError) -> SQLExpression {
         let described = dictionary.described(as: type)
-        let intKeys: [Any.Type] = [Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self]
+        let intKeys: [Any.Type] = [
+            Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self, UInt32.self,
+            UInt64.self,
+        ]
         let integerKey: Bool
         if keyType == String.self {
             integerKey = false
@@ -123,7 +138,8 @@ enum SQLSubscripts {
             )
         }
         if valueType is any OptionalType.Type || SQLJSON.formInJSON(valueType) == .different {
-            throw .unsupportedPredicate("a subscript of \(described) has no SQL translation for values of type \(valueType)")
+            throw .unsupportedPredicate(
+                "a subscript of \(described) has no SQL translation for values of type \(valueType)")
         }
         return translator.sql.jsonMember(translator.sql.canonicalJSON(dictionary), key: key, integerKey: integerKey)
     }

@@ -61,18 +61,22 @@ extension PredicateExpressions.KeyPath: SQLTranslatable {
 /// `persistentModelID` (the primary key).
 enum SQLModelKeyPaths {
     static func translate<Model, Value>(
-        _ keyPath: KeyPath<Model, Value>, on base: SQLExpression, table: EntityTable, alias: String?, _ translator: PredicateTranslator
+        _ keyPath: KeyPath<Model, Value>, on base: SQLExpression, table: EntityTable, alias: String?,
+        _ translator: PredicateTranslator
     ) throws(SwiftDataError) -> SQLExpression {
         // The key path's root names the class (in a hierarchy's table, `\Car.range` after `as? Car` of a Vehicle row).
         let rooted = (Model.self as? any PersistentModel.Type).flatMap { try? translator.schema.entity(for: $0) }
-        guard let entity = rooted.flatMap({ $0.table === table ? $0 : nil }) ?? translator.schema.entity(of: table) else {
-            throw .unsupportedPredicate("\(PredicateTranslator.describe(keyPath)) is not a property of a model in this container")
+        guard let entity = rooted.flatMap({ $0.table === table ? $0 : nil }) ?? translator.schema.entity(of: table)
+        else {
+            throw .unsupportedPredicate(
+                "\(PredicateTranslator.describe(keyPath)) is not a property of a model in this container")
         }
         if keyPath == entity.persistentModelIDKeyPath {
             return translator.sql.identifier(of: base, table: table)
         }
         // A key path through a protocol requirement (`\T.key` in a generic function) reads a stored property too.
-        guard let index = entity.propertyIndex(for: keyPath) ?? ProtocolKeyPaths.propertyIndex(of: keyPath, in: entity) else {
+        guard let index = entity.propertyIndex(for: keyPath) ?? ProtocolKeyPaths.propertyIndex(of: keyPath, in: entity)
+        else {
             throw .unsupportedPredicate(
                 "\(PredicateTranslator.describe(keyPath)) is not a stored property of \(table.name) (computed and @Transient "
                     + "properties have no column)"
@@ -82,7 +86,8 @@ enum SQLModelKeyPaths {
         var result: SQLExpression
         if let column = entity.column(ofProperty: index) {
             if case .reference = column.kind, let mapping = entity.relationships[index]?.storage {
-                result = translator.sql.reference(through: column, row: base, table: table, alias: alias, to: mapping.destination)
+                result = translator.sql.reference(
+                    through: column, row: base, table: table, alias: alias, to: mapping.destination)
             } else {
                 result = translator.sql.value(of: column, row: base, table: table, alias: alias)
             }
@@ -117,7 +122,8 @@ enum SQLValueKeyPaths {
         guard let collection = rootType as? any StoredCollection.Type else { return nil }
         try SQLRelationships.requireRelationship(base, elementType: collection.elementType)
         if let first = collection.firstKeyPath, let last = collection.lastKeyPath, keyPath == first || keyPath == last {
-            return try firstOrLast(of: base, rootType: rootType, elementType: collection.elementType, last: keyPath == last, translator)
+            return try firstOrLast(
+                of: base, rootType: rootType, elementType: collection.elementType, last: keyPath == last, translator)
         }
         if collection.isDictionary {
             // A dictionary with String or Int keys is a JSON object; with other keys, an array of keys and values.
@@ -143,7 +149,8 @@ enum SQLValueKeyPaths {
     ) throws(SwiftDataError) -> SQLExpression {
         let described = "\(last ? "last" : "first") of \(base.described(as: rootType))"
         guard !SQLJSON.isUnordered(rootType), !base.hasUnknownOrder else {
-            throw .unsupportedPredicate("\(described) has no SQL translation: a Set's elements come in no order SQL knows")
+            throw .unsupportedPredicate(
+                "\(described) has no SQL translation: a Set's elements come in no order SQL knows")
         }
         guard !(elementType is any OptionalType.Type), SQLJSON.formInJSON(elementType) != .different else {
             throw .unsupportedPredicate("\(described) has no SQL translation for elements of type \(elementType)")

@@ -19,11 +19,15 @@ struct RelationshipAccessors: @unchecked Sendable {
         related(model).contains { $0 === target }
     }
 
-    static func toOne<Root, Value: PersistentModel>(_ keyPath: ReferenceWritableKeyPath<Root, Value?>) -> RelationshipAccessors {
+    static func toOne<Root, Value: PersistentModel>(_ keyPath: ReferenceWritableKeyPath<Root, Value?>)
+        -> RelationshipAccessors
+    {
         RelationshipAccessors(
             related: { model in (model as? Root).flatMap { $0[keyPath: keyPath] }.map { [$0] } ?? [] },
             add: { model, target in
-                guard let root = model as? Root, let target = target as? Value, root[keyPath: keyPath] !== target else { return }
+                guard let root = model as? Root, let target = target as? Value, root[keyPath: keyPath] !== target else {
+                    return
+                }
                 root[keyPath: keyPath] = target
             },
             remove: { model, target in
@@ -33,18 +37,24 @@ struct RelationshipAccessors: @unchecked Sendable {
         )
     }
 
-    static func requiredToOne<Root, Value: PersistentModel>(_ keyPath: ReferenceWritableKeyPath<Root, Value>) -> RelationshipAccessors {
+    static func requiredToOne<Root, Value: PersistentModel>(_ keyPath: ReferenceWritableKeyPath<Root, Value>)
+        -> RelationshipAccessors
+    {
         RelationshipAccessors(
             related: { model in (model as? Root).map { [$0[keyPath: keyPath]] } ?? [] },
             add: { model, target in
-                guard let root = model as? Root, let target = target as? Value, root[keyPath: keyPath] !== target else { return }
+                guard let root = model as? Root, let target = target as? Value, root[keyPath: keyPath] !== target else {
+                    return
+                }
                 root[keyPath: keyPath] = target
             },
             remove: { _, _ in }
         )
     }
 
-    static func toMany<Root, Value: PersistentModel>(_ keyPath: ReferenceWritableKeyPath<Root, [Value]>) -> RelationshipAccessors {
+    static func toMany<Root, Value: PersistentModel>(_ keyPath: ReferenceWritableKeyPath<Root, [Value]>)
+        -> RelationshipAccessors
+    {
         RelationshipAccessors(
             related: { model in (model as? Root).map { $0[keyPath: keyPath] } ?? [] },
             add: { model, target in
@@ -55,12 +65,16 @@ struct RelationshipAccessors: @unchecked Sendable {
             remove: { model, target in
                 guard let root = model as? Root else { return }
                 let current = root[keyPath: keyPath]
-                if current.contains(where: { $0 === target }) { root[keyPath: keyPath] = current.filter { $0 !== target } }
+                if current.contains(where: { $0 === target }) {
+                    root[keyPath: keyPath] = current.filter { $0 !== target }
+                }
             }
         )
     }
 
-    static func optionalToMany<Root, Value: PersistentModel>(_ keyPath: ReferenceWritableKeyPath<Root, [Value]?>) -> RelationshipAccessors {
+    static func optionalToMany<Root, Value: PersistentModel>(_ keyPath: ReferenceWritableKeyPath<Root, [Value]?>)
+        -> RelationshipAccessors
+    {
         RelationshipAccessors(
             related: { model in (model as? Root).flatMap { $0[keyPath: keyPath] } ?? [] },
             add: { model, target in
@@ -71,7 +85,9 @@ struct RelationshipAccessors: @unchecked Sendable {
             remove: { model, target in
                 guard let root = model as? Root else { return }
                 let current = root[keyPath: keyPath] ?? []
-                if current.contains(where: { $0 === target }) { root[keyPath: keyPath] = current.filter { $0 !== target } }
+                if current.contains(where: { $0 === target }) {
+                    root[keyPath: keyPath] = current.filter { $0 !== target }
+                }
             }
         )
     }

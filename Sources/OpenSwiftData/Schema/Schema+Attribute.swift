@@ -75,7 +75,8 @@ extension Schema {
             self.valueType = Any.self
             self.isOptional = false
             self.defaultValue = nil
-            self.codec = AttributeCodec(representation: .json, columnType: .text, isOptional: false, valueType: Any.self)
+            self.codec = AttributeCodec(
+                representation: .json, columnType: .text, isOptional: false, valueType: Any.self)
         }
 
         init(name: String, declared: Attribute?, codec: AttributeCodec, defaultValue: Any?) {
@@ -88,9 +89,13 @@ extension Schema {
             self.isOptional = isOptional
             self.defaultValue = defaultValue
             // A transformed value is stored as its transformer's bytes, whatever its type.
-            self.codec = declared?.transformerName == nil ? codec : AttributeCodec(
-                representation: .transformable, columnType: .blob, isOptional: isOptional, valueType: codec.valueType
-            )
+            self.codec =
+                declared?.transformerName == nil
+                ? codec
+                : AttributeCodec(
+                    representation: .transformable, columnType: .blob, isOptional: isOptional,
+                    valueType: codec.valueType
+                )
         }
 
         /// The name of the transformer of a `.transformable` attribute.

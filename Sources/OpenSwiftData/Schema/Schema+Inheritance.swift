@@ -29,7 +29,9 @@ extension Schema {
         for entity in entities {
             var ancestors: [String] = []
             var type: AnyClass? = entity.modelType
-            while let superclass = type.flatMap({ _getSuperclass($0) }), let model = superclass as? any PersistentModel.Type {
+            while let superclass = type.flatMap({ _getSuperclass($0) }),
+                let model = superclass as? any PersistentModel.Type
+            {
                 let name = EntityNames.name(of: model)
                 guard names.contains(name) else {
                     throw .invalidSchema(
@@ -66,11 +68,15 @@ extension Schema {
             let chain = ([entity.name] + ancestors).reversed()
             var declared = 0
             for name in chain {
-                guard let count = entities.first(where: { $0.name == name })?.properties.count, let start = ownStart[name] else { continue }
+                guard let count = entities.first(where: { $0.name == name })?.properties.count,
+                    let start = ownStart[name]
+                else { continue }
                 for offset in 0..<(count - declared) { tableProperty.append(start + offset) }
                 declared = count
             }
-            let codes = entities.filter { $0.name == entity.name || (ancestorsByName[$0.name] ?? []).contains(entity.name) }.map(\.name)
+            let codes = entities.filter {
+                $0.name == entity.name || (ancestorsByName[$0.name] ?? []).contains(entity.name)
+            }.map(\.name)
             layouts[entity.name] = EntityLayout(
                 root: root, tableProperty: tableProperty, code: inHierarchy ? entity.name : nil,
                 codes: inHierarchy ? codes : [], ancestors: ancestors

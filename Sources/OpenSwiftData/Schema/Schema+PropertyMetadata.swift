@@ -43,7 +43,8 @@ extension Schema {
         }
 
         init(
-            name: String, keypath: AnyKeyPath, declared: Relationship?, destination: any PersistentModel.Type, isToOne: Bool,
+            name: String, keypath: AnyKeyPath, declared: Relationship?, destination: any PersistentModel.Type,
+            isToOne: Bool,
             isOptional: Bool, accessors: RelationshipAccessors
         ) {
             self.name = name
@@ -61,34 +62,45 @@ extension Schema {
 
         /// An optional to-one relationship (`var author: Author?`).
         public init<Root, Value: PersistentModel>(
-            name: String, keypath: ReferenceWritableKeyPath<Root, Value?>, defaultValue: Value??, metadata: Relationship?
+            name: String, keypath: ReferenceWritableKeyPath<Root, Value?>, defaultValue: Value??,
+            metadata: Relationship?
         ) {
-            self.init(name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: true, isOptional: true,
-                      accessors: .toOne(keypath))
+            self.init(
+                name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: true,
+                isOptional: true,
+                accessors: .toOne(keypath))
         }
 
         /// A required to-one relationship (`var author: Author`).
         public init<Root, Value: PersistentModel>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Relationship?
         ) {
-            self.init(name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: true, isOptional: false,
-                      accessors: .requiredToOne(keypath))
+            self.init(
+                name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: true,
+                isOptional: false,
+                accessors: .requiredToOne(keypath))
         }
 
         /// A to-many relationship (`var books: [Book]`).
         public init<Root, Value: PersistentModel>(
-            name: String, keypath: ReferenceWritableKeyPath<Root, [Value]>, defaultValue: [Value]?, metadata: Relationship?
+            name: String, keypath: ReferenceWritableKeyPath<Root, [Value]>, defaultValue: [Value]?,
+            metadata: Relationship?
         ) {
-            self.init(name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: false, isOptional: false,
-                      accessors: .toMany(keypath))
+            self.init(
+                name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: false,
+                isOptional: false,
+                accessors: .toMany(keypath))
         }
 
         /// An optional to-many relationship (`var books: [Book]?`); it reads as an empty array when nothing is related.
         public init<Root, Value: PersistentModel>(
-            name: String, keypath: ReferenceWritableKeyPath<Root, [Value]?>, defaultValue: [Value]??, metadata: Relationship?
+            name: String, keypath: ReferenceWritableKeyPath<Root, [Value]?>, defaultValue: [Value]??,
+            metadata: Relationship?
         ) {
-            self.init(name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: false, isOptional: true,
-                      accessors: .optionalToMany(keypath))
+            self.init(
+                name: name, keypath: keypath, declared: metadata, destination: Value.self, isToOne: false,
+                isOptional: true,
+                accessors: .optionalToMany(keypath))
         }
 
         // MARK: ColumnValue
@@ -96,17 +108,21 @@ extension Schema {
         public init<Root, Value: ColumnValue>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Attribute?
         ) {
-            self.init(name: name, keypath: keypath, defaultValue: defaultValue, declared: metadata, codec: AttributeCodec(
-                representation: .scalar, columnType: Value.columnType, isOptional: false, valueType: Value.self,
-                collation: Value.columnCollation))
+            self.init(
+                name: name, keypath: keypath, defaultValue: defaultValue, declared: metadata,
+                codec: AttributeCodec(
+                    representation: .scalar, columnType: Value.columnType, isOptional: false, valueType: Value.self,
+                    collation: Value.columnCollation))
         }
 
         public init<Root, Value: ColumnValue>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value?>, defaultValue: Value??, metadata: Attribute?
         ) {
-            self.init(name: name, keypath: keypath, defaultValue: defaultValue ?? nil, declared: metadata, codec: AttributeCodec(
-                representation: .scalar, columnType: Value.columnType, isOptional: true, valueType: Value?.self,
-                collation: Value.columnCollation))
+            self.init(
+                name: name, keypath: keypath, defaultValue: defaultValue ?? nil, declared: metadata,
+                codec: AttributeCodec(
+                    representation: .scalar, columnType: Value.columnType, isOptional: true, valueType: Value?.self,
+                    collation: Value.columnCollation))
         }
 
         // MARK: RawRepresentable
@@ -114,33 +130,45 @@ extension Schema {
         public init<Root, Value: RawRepresentable>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Attribute?
         ) where Value.RawValue: ColumnValue {
-            self.init(name: name, keypath: keypath, defaultValue: defaultValue, declared: metadata, codec: AttributeCodec(
-                representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: false, valueType: Value.self,
-                collation: Value.RawValue.columnCollation))
+            self.init(
+                name: name, keypath: keypath, defaultValue: defaultValue, declared: metadata,
+                codec: AttributeCodec(
+                    representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: false,
+                    valueType: Value.self,
+                    collation: Value.RawValue.columnCollation))
         }
 
         public init<Root, Value: RawRepresentable>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value?>, defaultValue: Value??, metadata: Attribute?
         ) where Value.RawValue: ColumnValue {
-            self.init(name: name, keypath: keypath, defaultValue: defaultValue ?? nil, declared: metadata, codec: AttributeCodec(
-                representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: true, valueType: Value?.self,
-                collation: Value.RawValue.columnCollation))
+            self.init(
+                name: name, keypath: keypath, defaultValue: defaultValue ?? nil, declared: metadata,
+                codec: AttributeCodec(
+                    representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: true,
+                    valueType: Value?.self,
+                    collation: Value.RawValue.columnCollation))
         }
 
         public init<Root, Value: RawRepresentable & Codable>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Attribute?
         ) where Value.RawValue: ColumnValue {
-            self.init(name: name, keypath: keypath, defaultValue: defaultValue, declared: metadata, codec: AttributeCodec(
-                representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: false, valueType: Value.self,
-                collation: Value.RawValue.columnCollation))
+            self.init(
+                name: name, keypath: keypath, defaultValue: defaultValue, declared: metadata,
+                codec: AttributeCodec(
+                    representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: false,
+                    valueType: Value.self,
+                    collation: Value.RawValue.columnCollation))
         }
 
         public init<Root, Value: RawRepresentable & Codable>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value?>, defaultValue: Value??, metadata: Attribute?
         ) where Value.RawValue: ColumnValue {
-            self.init(name: name, keypath: keypath, defaultValue: defaultValue ?? nil, declared: metadata, codec: AttributeCodec(
-                representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: true, valueType: Value?.self,
-                collation: Value.RawValue.columnCollation))
+            self.init(
+                name: name, keypath: keypath, defaultValue: defaultValue ?? nil, declared: metadata,
+                codec: AttributeCodec(
+                    representation: .rawValue, columnType: Value.RawValue.columnType, isOptional: true,
+                    valueType: Value?.self,
+                    collation: Value.RawValue.columnCollation))
         }
 
         // MARK: Anything else
@@ -151,8 +179,10 @@ extension Schema {
         public init<Root, Value>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Attribute?
         ) {
-            self.init(name: name, keypath: keypath, defaultValue: defaultValue, declared: metadata, codec: AttributeCodec(
-                representation: .unsupported, columnType: .blob, isOptional: false, valueType: Value.self))
+            self.init(
+                name: name, keypath: keypath, defaultValue: defaultValue, declared: metadata,
+                codec: AttributeCodec(
+                    representation: .unsupported, columnType: .blob, isOptional: false, valueType: Value.self))
         }
 
         // MARK: Codable (JSON)
@@ -160,15 +190,21 @@ extension Schema {
         public init<Root, Value: Codable>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Attribute?
         ) {
-            self.init(name: name, keypath: keypath, defaultValue: defaultValue, declared: metadata, codec: AttributeCodec(
-                representation: .json, columnType: .text, isOptional: false, valueType: Value.self, jsonType: JSONAttributeType(type: Value.self)))
+            self.init(
+                name: name, keypath: keypath, defaultValue: defaultValue, declared: metadata,
+                codec: AttributeCodec(
+                    representation: .json, columnType: .text, isOptional: false, valueType: Value.self,
+                    jsonType: JSONAttributeType(type: Value.self)))
         }
 
         public init<Root, Value: Codable>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value?>, defaultValue: Value??, metadata: Attribute?
         ) {
-            self.init(name: name, keypath: keypath, defaultValue: defaultValue ?? nil, declared: metadata, codec: AttributeCodec(
-                representation: .json, columnType: .text, isOptional: true, valueType: Value?.self, jsonType: JSONAttributeType(type: Value.self)))
+            self.init(
+                name: name, keypath: keypath, defaultValue: defaultValue ?? nil, declared: metadata,
+                codec: AttributeCodec(
+                    representation: .json, columnType: .text, isOptional: true, valueType: Value?.self,
+                    jsonType: JSONAttributeType(type: Value.self)))
         }
     }
 }

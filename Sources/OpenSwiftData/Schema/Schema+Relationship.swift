@@ -73,7 +73,8 @@ extension Schema {
         }
 
         init(
-            name: String, declared: Relationship?, destination: any PersistentModel.Type, isToOne: Bool, isOptional: Bool,
+            name: String, declared: Relationship?, destination: any PersistentModel.Type, isToOne: Bool,
+            isOptional: Bool,
             accessors: RelationshipAccessors
         ) {
             self.name = name

@@ -27,11 +27,13 @@ extension Schema {
             // A hierarchy: the subclasses' own properties follow the root's in its table, nullable (a row of
             // another class has none; the object layer always writes a class's required ones), then the entity
             // column.
-            for subentity in self.entities where subentity.name != entity.name && layouts[subentity.name]?.root == entity.name {
+            for subentity in self.entities
+            where subentity.name != entity.name && layouts[subentity.name]?.root == entity.name {
                 let own = try subentity.storeEntity(in: self, layouts: layouts)
-                let inherited = layouts[subentity.name]?.ancestors.first.flatMap { name in
-                    self.entities.first { $0.name == name }?.properties.count
-                } ?? 0
+                let inherited =
+                    layouts[subentity.name]?.ancestors.first.flatMap { name in
+                        self.entities.first { $0.name == name }?.properties.count
+                    } ?? 0
                 for property in own.properties.dropFirst(inherited) {
                     switch property {
                     case .attribute(var attribute):
@@ -47,10 +49,13 @@ extension Schema {
                 }
                 for group in own.indices where !stored.indices.contains(group) { stored.indices.append(group) }
             }
-            stored.properties.append(.attribute(StoreAttribute(
-                name: EntityTable.entityColumn, storageType: .text, isOptional: false, defaultValue: .text(entity.name),
-                valueTypeName: "Swift.String"
-            )))
+            stored.properties.append(
+                .attribute(
+                    StoreAttribute(
+                        name: EntityTable.entityColumn, storageType: .text, isOptional: false,
+                        defaultValue: .text(entity.name),
+                        valueTypeName: "Swift.String"
+                    )))
             entities.append(stored)
         }
         return StoreSchema(entities: entities, version: version.storeVersion)
@@ -69,24 +74,33 @@ extension Schema.Version {
 
 extension Schema.Entity {
     /// The entity as the store layer describes it.
-    func storeEntity(in schema: Schema, layouts: [String: Schema.EntityLayout] = [:]) throws(SwiftDataError) -> StoreEntity {
+    func storeEntity(in schema: Schema, layouts: [String: Schema.EntityLayout] = [:]) throws(SwiftDataError)
+        -> StoreEntity
+    {
         var properties: [StoreProperty] = []
         for (index, property) in self.properties.enumerated() {
             switch property.kind {
             case .attribute(let attribute):
                 properties.append(.attribute(try storeAttribute(attribute, property: property, index: index)))
             case .relationship(let relationship):
-                properties.append(.relationship(StoreRelationship(
-                    name: property.name, destination: layouts[relationship.destination]?.root ?? relationship.destination, isToMany: relationship.isToMany,
-                    isOptional: relationship.isOptional, inverseName: inverseName(of: relationship, in: schema),
-                    originalName: relationship.originalName
-                )))
+                properties.append(
+                    .relationship(
+                        StoreRelationship(
+                            name: property.name,
+                            destination: layouts[relationship.destination]?.root ?? relationship.destination,
+                            isToMany: relationship.isToMany,
+                            isOptional: relationship.isOptional, inverseName: inverseName(of: relationship, in: schema),
+                            originalName: relationship.originalName
+                        )))
             }
         }
-        return StoreEntity(name: name, properties: properties, uniquenessConstraints: uniquenessConstraints, indices: indices)
+        return StoreEntity(
+            name: name, properties: properties, uniquenessConstraints: uniquenessConstraints, indices: indices)
     }
 
-    private func storeAttribute(_ attribute: Schema.Attribute, property: Schema.PropertyMetadata, index: Int) throws(SwiftDataError) -> StoreAttribute {
+    private func storeAttribute(_ attribute: Schema.Attribute, property: Schema.PropertyMetadata, index: Int)
+        throws(SwiftDataError) -> StoreAttribute
+    {
         let codec = attribute.codec
         if codec.representation == .unsupported {
             throw .invalidSchema(
@@ -101,7 +115,8 @@ extension Schema.Entity {
             accepts = { value in Self.decodes(json.type, value, model: model, property: index) }
         }
         return StoreAttribute(
-            name: property.name, storageType: codec.columnType, isOptional: attribute.isOptional, collation: codec.collation,
+            name: property.name, storageType: codec.columnType, isOptional: attribute.isOptional,
+            collation: codec.collation,
             storesExternally: attribute.options.contains(.externalStorage),
             defaultValue: property.defaultValue.flatMap { try? StoredValueConversion.storedValue(for: $0) },
             originalName: attribute.originalName, valueTypeName: String(reflecting: attribute.valueType),
@@ -110,7 +125,9 @@ extension Schema.Entity {
     }
 
     /// Whether a stored value reads as a `T` (merged over its defaults when fields are missing).
-    private static func decodes<T: Codable>(_ type: T.Type, _ value: StoredValue, model: any PersistentModel.Type, property: Int) -> Bool {
+    private static func decodes<T: Codable>(
+        _ type: T.Type, _ value: StoredValue, model: any PersistentModel.Type, property: Int
+    ) -> Bool {
         AttributeJSON.decode(T.self, from: value, model: model, property: property) != nil
     }
 
@@ -120,7 +137,8 @@ extension Schema.Entity {
     private func inverseName(of relationship: Schema.Relationship, in schema: Schema) -> String? {
         guard let declared = relationship.inverseKeyPath else { return nil }
         let destination = schema.entities.first { $0.name == relationship.destination }
-        if let property = destination?.properties.first(where: { $0.keypath == declared }), property.relationship != nil {
+        if let property = destination?.properties.first(where: { $0.keypath == declared }), property.relationship != nil
+        {
             return property.name
         }
         return "\(declared)"

@@ -49,7 +49,9 @@ extension DataStore {
         try fetch(request).fetchedSnapshots.count
     }
 
-    public func fetchIdentifiers<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] {
+    public func fetchIdentifiers<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws
+        -> [PersistentIdentifier]
+    {
         try fetch(request).fetchedSnapshots.map(\.persistentIdentifier)
     }
 

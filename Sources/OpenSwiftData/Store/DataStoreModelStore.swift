@@ -95,7 +95,9 @@ final class DataStoreModelStore: ModelStore, @unchecked Sendable {
     /// Hands `descriptor` to the store; when it answers ``DataStoreError/preferInMemoryFilter`` (or
     /// `preferInMemorySort`), asks again without the predicate (or the sort) and without the limit and offset, as
     /// SwiftData does; the caller applies what the store did not.
-    func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws(SwiftDataError) -> Fetched {
+    func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws(SwiftDataError)
+        -> Fetched
+    {
         let entity = try mapping.entity(for: T.self)
         var request = descriptor
         var filtered = true
@@ -150,7 +152,9 @@ final class DataStoreModelStore: ModelStore, @unchecked Sendable {
 
     func dataVersion() -> Int64 { state.withLock { $0.version } }
 
-    func fetch(_ request: FetchRequest, from source: StoreReadSource, _ body: (StoreRow) throws -> Void) throws(SwiftDataError) {
+    func fetch(_ request: FetchRequest, from source: StoreReadSource, _ body: (StoreRow) throws -> Void)
+        throws(SwiftDataError)
+    {
         throw unsupported("reading rows by key")
     }
 
@@ -170,14 +174,16 @@ final class DataStoreModelStore: ModelStore, @unchecked Sendable {
         let (deleted, updated, vanished, inserted) = state.withLock { state in
             var deleted: [DefaultSnapshot] = []
             for delete in request.deletes {
-                guard let identifier = state.identifiers[delete.key], let entity = mapping.entity(of: delete.table) else { continue }
+                guard let identifier = state.identifiers[delete.key], let entity = mapping.entity(of: delete.table)
+                else { continue }
                 deleted.append(Self.snapshot(identifier, values: state.rows[delete.key] ?? [], entity: entity))
             }
             var updated: [(key: Int64, snapshot: DefaultSnapshot)] = []
             var vanished: [Int] = []
             for (index, update) in request.updates.enumerated() {
                 guard let identifier = state.identifiers[update.key], let entity = mapping.entity(of: update.table),
-                      var values = state.rows[update.key] else {
+                    var values = state.rows[update.key]
+                else {
                     vanished.append(index)
                     continue
                 }
@@ -189,22 +195,25 @@ final class DataStoreModelStore: ModelStore, @unchecked Sendable {
             var inserted: [DefaultSnapshot] = []
             for insert in request.inserts {
                 guard let entity = mapping.entity(of: insert.table) else { continue }
-                inserted.append(Self.snapshot(.temporary(entityName: entity.name), values: insert.values, entity: entity))
+                inserted.append(
+                    Self.snapshot(.temporary(entityName: entity.name), values: insert.values, entity: entity))
             }
             return (deleted, updated, vanished, inserted)
         }
         guard inserted.count == request.inserts.count else { throw unsupported("a model of another store") }
         let result: DataStoreSaveChangesResult<DefaultSnapshot>
         do {
-            result = try driver.save(DataStoreSaveChangesRequest(
-                editingState: editingState, inserted: inserted, updated: updated.map(\.snapshot), deleted: deleted
-            ))
+            result = try driver.save(
+                DataStoreSaveChangesRequest(
+                    editingState: editingState, inserted: inserted, updated: updated.map(\.snapshot), deleted: deleted
+                ))
         } catch {
             throw failure(error)
         }
         var insertedIdentifiers: [PersistentIdentifier] = []
         for snapshot in inserted {
-            guard let permanent = result.remappedIdentifiers[snapshot.persistentIdentifier], !permanent.isTemporary else {
+            guard let permanent = result.remappedIdentifiers[snapshot.persistentIdentifier], !permanent.isTemporary
+            else {
                 throw .invalidStoredValue(
                     "\(type(of: driver).storeName).save(_:) gave the inserted \(snapshot.persistentIdentifier.entityName) no permanent identifier in remappedIdentifiers"
                 )
@@ -265,21 +274,27 @@ final class DataStoreModelStore: ModelStore, @unchecked Sendable {
     }
 
     private func unsupported(_ what: String) -> SwiftDataError {
-        .unsupportedConfiguration("\(what) is not supported for a store of your own (\(type(of: driver).storeName)) yet")
+        .unsupportedConfiguration(
+            "\(what) is not supported for a store of your own (\(type(of: driver).storeName)) yet")
     }
 
     // MARK: Rows and snapshots
 
     /// A snapshot's values in the table's column order (a property the snapshot lacks is NULL).
     static func row(of snapshot: DefaultSnapshot, entity: EntityMapping) -> [StoredValue] {
-        entity.table.columns.map { column in snapshot.values[entity.entity.properties[column.propertyIndex].name] ?? .null }
+        entity.table.columns.map { column in
+            snapshot.values[entity.entity.properties[column.propertyIndex].name] ?? .null
+        }
     }
 
     /// A snapshot of a row's values (in the table's column order).
-    static func snapshot(_ identifier: PersistentIdentifier, values: [StoredValue], entity: EntityMapping) -> DefaultSnapshot {
+    static func snapshot(_ identifier: PersistentIdentifier, values: [StoredValue], entity: EntityMapping)
+        -> DefaultSnapshot
+    {
         var byName: [String: StoredValue] = [:]
         for column in entity.table.columns {
-            byName[entity.entity.properties[column.propertyIndex].name] = column.index < values.count ? values[column.index] : .null
+            byName[entity.entity.properties[column.propertyIndex].name] =
+                column.index < values.count ? values[column.index] : .null
         }
         return DefaultSnapshot(persistentIdentifier: identifier, values: byName)
     }
@@ -297,7 +312,9 @@ private protocol DataStoreDriver: AnyObject {
     static var storeName: String { get }
     var identifier: String { get }
     func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> [DefaultSnapshot]
-    func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot>
+    func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<
+        DefaultSnapshot
+    >
     func erase() throws
 }
 
@@ -313,12 +330,15 @@ private final class DataStoreDriverBox<Store: DataStore>: DataStoreDriver {
         try store.fetch(request).fetchedSnapshots.compactMap { $0 as? DefaultSnapshot }
     }
 
-    func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+    func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<
+        DefaultSnapshot
+    > {
         func cast(_ snapshots: [DefaultSnapshot]) -> [Store.Snapshot] { snapshots.compactMap { $0 as? Store.Snapshot } }
-        let result = try store.save(DataStoreSaveChangesRequest(
-            editingState: request.editingState, inserted: cast(request.inserted), updated: cast(request.updated),
-            deleted: cast(request.deleted)
-        ))
+        let result = try store.save(
+            DataStoreSaveChangesRequest(
+                editingState: request.editingState, inserted: cast(request.inserted), updated: cast(request.updated),
+                deleted: cast(request.deleted)
+            ))
         return DataStoreSaveChangesResult(
             for: result.storeIdentifier, remappedIdentifiers: result.remappedIdentifiers,
             snapshotsToReregister: result.snapshotsToReregister.compactMapValues { $0 as? DefaultSnapshot }

@@ -6,5 +6,7 @@ public protocol DataStoreSnapshot: Codable, Sendable {
     var persistentIdentifier: PersistentIdentifier { get }
     /// The same values under `persistentIdentifier`, with any identifier among the values that
     /// `remappedIdentifiers` names replaced by its new one.
-    func copy(persistentIdentifier: PersistentIdentifier, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]?) -> Self
+    func copy(
+        persistentIdentifier: PersistentIdentifier, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]?
+    ) -> Self
 }

@@ -25,7 +25,8 @@ public final class DefaultStore: DataStore, @unchecked Sendable {
         self.configuration = configuration
         self.schema = schema
         self.store = try SQLiteModelStore.open(configuration, schema: schema, migrationPlan: migrationPlan)
-        self.container = ModelContainer(schema: schema, configurations: [configuration], store: store, migrationPlan: migrationPlan)
+        self.container = ModelContainer(
+            schema: schema, configurations: [configuration], store: store, migrationPlan: migrationPlan)
     }
 
     /// The UUID recorded in the file when it was created.
@@ -34,7 +35,9 @@ public final class DefaultStore: DataStore, @unchecked Sendable {
     /// The configuration's name. Mirrors SwiftData's `DefaultStore.name`.
     public var name: String { configuration.name }
 
-    public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
+    public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<
+        T, DefaultSnapshot
+    > {
         let entity = try store.mapping.entity(for: T.self)
         let models = try ModelContext(container).fetch(request.descriptor)
         var snapshots: [DefaultSnapshot] = []
@@ -53,7 +56,9 @@ public final class DefaultStore: DataStore, @unchecked Sendable {
     /// Writes the snapshots in one transaction (`BEGIN IMMEDIATE … COMMIT`): a `DELETE` per deleted one, an
     /// `UPDATE` of every column per updated one, an `INSERT` (an upsert on unique values) per inserted one.
     /// - Throws: ``SwiftDataError/modelNotFound(_:)`` for a snapshot of another store or entity; store errors.
-    public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+    public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<
+        DefaultSnapshot
+    > {
         func entity(_ identifier: PersistentIdentifier) throws -> EntityMapping {
             guard let entity = store.mapping.entities.first(where: { $0.name == identifier.entityName }) else {
                 throw SwiftDataError.modelNotFound(identifier)
@@ -69,18 +74,24 @@ public final class DefaultStore: DataStore, @unchecked Sendable {
         var saveRequest = SaveRequest()
         saveRequest.author = request.editingState.author
         for snapshot in request.deleted {
-            saveRequest.deletes.append(SaveRequest.Delete(table: try entity(snapshot.persistentIdentifier).table, key: try key(snapshot.persistentIdentifier)))
+            saveRequest.deletes.append(
+                SaveRequest.Delete(
+                    table: try entity(snapshot.persistentIdentifier).table, key: try key(snapshot.persistentIdentifier))
+            )
         }
         for snapshot in request.updated {
             let entity = try entity(snapshot.persistentIdentifier)
-            saveRequest.updates.append(SaveRequest.Update(
-                table: entity.table, key: try key(snapshot.persistentIdentifier), columns: Array(entity.table.columns.indices),
-                values: DataStoreModelStore.row(of: snapshot, entity: entity)
-            ))
+            saveRequest.updates.append(
+                SaveRequest.Update(
+                    table: entity.table, key: try key(snapshot.persistentIdentifier),
+                    columns: Array(entity.table.columns.indices),
+                    values: DataStoreModelStore.row(of: snapshot, entity: entity)
+                ))
         }
         for snapshot in request.inserted {
             let entity = try entity(snapshot.persistentIdentifier)
-            saveRequest.inserts.append(SaveRequest.Insert(table: entity.table, values: DataStoreModelStore.row(of: snapshot, entity: entity)))
+            saveRequest.inserts.append(
+                SaveRequest.Insert(table: entity.table, values: DataStoreModelStore.row(of: snapshot, entity: entity)))
         }
         let result = try store.save(saveRequest)
         var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]

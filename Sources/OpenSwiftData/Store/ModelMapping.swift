@@ -44,7 +44,8 @@ struct ModelMapping: Sendable {
             var relationships: [Int: ModelRelationship] = [:]
             for (index, tableIndex) in layout.tableProperty.enumerated() {
                 guard let relationship = entity.properties[index].relationship,
-                      let storage = tables.relationship(of: table, propertyIndex: tableIndex) else { continue }
+                    let storage = tables.relationship(of: table, propertyIndex: tableIndex)
+                else { continue }
                 let destination = tableProperties[storage.destination.name] ?? [:]
                 let owner = tableProperties[table.name] ?? [:]
                 relationships[index] = ModelRelationship(
@@ -66,7 +67,8 @@ struct ModelMapping: Sendable {
             for ancestor in mapping.layout.ancestors {
                 guard let superclass = byEntityName[ancestor] else { break }
                 let first = superclass.entity.properties.count
-                let tableIndex = first < mapping.layout.tableProperty.count ? mapping.layout.tableProperty[first] : Int.max
+                let tableIndex =
+                    first < mapping.layout.tableProperty.count ? mapping.layout.tableProperty[first] : Int.max
                 let column = mapping.table.columns.count { $0.propertyIndex < tableIndex }
                 starts[ObjectIdentifier(superclass.entity.modelType)] = ModelRowDecoder._Position(
                     column: Int32(StoreRow.firstValueColumn) + Int32(column), propertyIndex: first
@@ -157,7 +159,9 @@ final class EntityMapping: @unchecked Sendable {
     /// class in a hierarchy). Set once, while the mapping is built.
     fileprivate(set) var ownColumnStarts: [ObjectIdentifier: ModelRowDecoder._Position] = [:]
 
-    init(entity: Schema.Entity, table: EntityTable, layout: Schema.EntityLayout, relationships: [Int: ModelRelationship]) {
+    init(
+        entity: Schema.Entity, table: EntityTable, layout: Schema.EntityLayout, relationships: [Int: ModelRelationship]
+    ) {
         self.entity = entity
         self.table = table
         self.layout = layout
@@ -175,11 +179,14 @@ final class EntityMapping: @unchecked Sendable {
             index < layout.tableProperty.count ? table.columnOfProperty[layout.tableProperty[index]] : nil
         }
         self.columnOfProperty = columnOfProperty
-        self.storedProperties = columnOfProperty.enumerated().compactMap { index, column in column.map { (index, table.columns[$0]) } }
+        self.storedProperties = columnOfProperty.enumerated().compactMap { index, column in
+            column.map { (index, table.columns[$0]) }
+        }
         self.tableColumnOfValue = layout.isInHierarchy ? columnOfProperty.compactMap { $0 } : nil
         self.preservedColumns = entity.properties.indices.compactMap { index in
             guard entity.properties[index].attribute?.options.contains(.preserveValueOnDeletion) == true,
-                  let column = columnOfProperty[index] else { return nil }
+                let column = columnOfProperty[index]
+            else { return nil }
             return table.columns[column]
         }
         self.persistentModelIDKeyPath = Self.identifierKeyPath(entity.modelType)
@@ -190,7 +197,9 @@ final class EntityMapping: @unchecked Sendable {
     func tableValues(_ values: [StoredValue]) -> [StoredValue] {
         guard let tableColumnOfValue else { return values }
         var row = [StoredValue](repeating: .null, count: table.columns.count)
-        for (index, column) in tableColumnOfValue.enumerated() where index < values.count { row[column] = values[index] }
+        for (index, column) in tableColumnOfValue.enumerated() where index < values.count {
+            row[column] = values[index]
+        }
         if let entityColumn = table.entityColumnIndex, let code = layout.code { row[entityColumn] = .text(code) }
         return row
     }

@@ -26,7 +26,8 @@ protocol ModelStore: AnyObject, Sendable {
     /// A number that changes whenever anyone — this process or another — commits to the store; -1 when unknown.
     func dataVersion() -> Int64
     /// Runs `request`, handing each row to `body` (valid only during the call), from `source`.
-    func fetch(_ request: FetchRequest, from source: StoreReadSource, _ body: (StoreRow) throws -> Void) throws(SwiftDataError)
+    func fetch(_ request: FetchRequest, from source: StoreReadSource, _ body: (StoreRow) throws -> Void)
+        throws(SwiftDataError)
     /// The primary keys of the rows `request` selects, in its order.
     func fetchKeys(_ request: FetchRequest, from source: StoreReadSource) throws(SwiftDataError) -> [Int64]
     /// The number of rows `request` selects, before its limit and offset.

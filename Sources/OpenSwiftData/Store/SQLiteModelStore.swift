@@ -14,7 +14,9 @@ final class SQLiteModelStore: ModelStore {
         self.store = store
         // An in-memory store is opened read-write even when the configuration does not allow saving (there is
         // nothing to protect on disk), so the configuration's refusal is kept here.
-        self.writeRefusal = store.readOnlyReason ?? (allowsSave ? nil : "the container's configuration does not allow saving (allowsSave is false)")
+        self.writeRefusal =
+            store.readOnlyReason
+            ?? (allowsSave ? nil : "the container's configuration does not allow saving (allowsSave is false)")
         var mapping = mapping
         mapping.storeIdentifier = store.identifier
         self.mapping = mapping
@@ -50,7 +52,8 @@ final class SQLiteModelStore: ModelStore {
         } catch let error as StoreError {
             switch error.kind {
             case .cannotOpen, .foreignDatabase: throw .storeOpenFailed(url: url, reason: error.message)
-            case .readOnly: throw .writeNotAllowed("cannot open the store\(url.map { " at \($0.path)" } ?? ""): \(error.message)")
+            case .readOnly:
+                throw .writeNotAllowed("cannot open the store\(url.map { " at \($0.path)" } ?? ""): \(error.message)")
             case .notADatabase, .corrupt:
                 if let url { throw .storeNotADatabase(url: url, reason: error.message) }
                 throw .storeOpenFailed(url: url, reason: error.message)
@@ -66,7 +69,9 @@ final class SQLiteModelStore: ModelStore {
 
     func dataVersion() -> Int64 { store.dataVersion() }
 
-    func fetch(_ request: FetchRequest, from source: StoreReadSource, _ body: (StoreRow) throws -> Void) throws(SwiftDataError) {
+    func fetch(_ request: FetchRequest, from source: StoreReadSource, _ body: (StoreRow) throws -> Void)
+        throws(SwiftDataError)
+    {
         do {
             try store.fetch(request, from: readSource(source), body)
         } catch {
@@ -93,7 +98,8 @@ final class SQLiteModelStore: ModelStore {
     /// Throws ``SwiftDataError/writeNotAllowed(_:)`` naming `operation` when the store was opened read-only.
     func checkWritable(_ operation: String) throws(SwiftDataError) {
         guard let reason = writeRefusal else { return }
-        throw .writeNotAllowed("\(operation) was refused: the store\(url.map { " at \($0.path)" } ?? "") is read-only (\(reason))")
+        throw .writeNotAllowed(
+            "\(operation) was refused: the store\(url.map { " at \($0.path)" } ?? "") is read-only (\(reason))")
     }
 
     func save(_ request: SaveRequest) throws(SwiftDataError) -> SaveResult {
@@ -105,7 +111,8 @@ final class SQLiteModelStore: ModelStore {
             case .store(let error):
                 throw .storeFailed(error)
             case .uniqueConflict(let entity, let columns, let values):
-                throw .uniqueConstraintViolation(entityName: entity, attributes: columns, values: values.map(\.description).joined(separator: ", "))
+                throw .uniqueConstraintViolation(
+                    entityName: entity, attributes: columns, values: values.map(\.description).joined(separator: ", "))
             case .inconsistent(let message):
                 throw .invalidStoredValue(message)
             }

@@ -14,13 +14,17 @@ enum PeopleLayout {
 
     /// The 이름 and 나이 fields with their problems beside them, tied together for screen readers.
     static func fields(_ form: PersonForm, _ errors: PersonFormErrors) -> HTMLFragment {
-        field("name", korean: "이름", english: "name", value: form.name, error: errors.name,
-              extra: "maxlength=\"\(PersonForm.maximumNameLength)\" autocomplete=\"off\"")
-            + field("age", korean: "나이", english: "age", value: form.age, error: errors.age,
-                    extra: "inputmode=\"numeric\" maxlength=\"10\" autocomplete=\"off\"")
+        field(
+            "name", korean: "이름", english: "name", value: form.name, error: errors.name,
+            extra: "maxlength=\"\(PersonForm.maximumNameLength)\" autocomplete=\"off\"")
+            + field(
+                "age", korean: "나이", english: "age", value: form.age, error: errors.age,
+                extra: "inputmode=\"numeric\" maxlength=\"10\" autocomplete=\"off\"")
     }
 
-    private static func field(_ name: String, korean: String, english: String, value: String, error: String?, extra: String) -> HTMLFragment {
+    private static func field(
+        _ name: String, korean: String, english: String, value: String, error: String?, extra: String
+    ) -> HTMLFragment {
         let errorID = "\(name)-error"
         let invalid: HTMLFragment? = error == nil ? nil : " aria-invalid=\"true\" aria-describedby=\"\(errorID)\""
         let errorLine: HTMLFragment? = error.map { "<p class=\"field-error\" id=\"\(errorID)\">\($0)</p>" }

@@ -15,7 +15,8 @@ public enum PeopleListPage {
         errors: PersonFormErrors = PersonFormErrors(),
         notice: PersonNotice? = nil
     ) -> String {
-        let summary: HTMLFragment? = errors.isEmpty
+        let summary: HTMLFragment? =
+            errors.isEmpty
             ? nil
             : "<p class=\"notice warning\" role=\"alert\">\(errors.summary) Nobody was added; correct the fields marked below.</p>"
         let rows = people.map { person -> HTMLFragment in
@@ -25,19 +26,20 @@ public enum PeopleListPage {
             <a class="delete" href="\(PeoplePaths.delete(person.id))" aria-label="Delete \(person.name), \(person.age)">Delete</a></td></tr>
             """
         }
-        let list: HTMLFragment = people.isEmpty
+        let list: HTMLFragment =
+            people.isEmpty
             ? "<p class=\"empty muted\">Nobody yet: add someone above.</p>"
             : """
-                <table class="lines people">
-                <thead><tr><th scope="col"><span lang="ko">이름</span> <span class="muted">(name)</span></th>\
-                <th scope="col" class="amount"><span lang="ko">나이</span> <span class="muted">(age)</span></th>\
-                <th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
-                <tbody>
-                \(rows.joined(separator: "\n"))
-                </tbody>
-                </table>
-                <p class="muted hint">Sorted by name, then age.</p>
-                """
+            <table class="lines people">
+            <thead><tr><th scope="col"><span lang="ko">이름</span> <span class="muted">(name)</span></th>\
+            <th scope="col" class="amount"><span lang="ko">나이</span> <span class="muted">(age)</span></th>\
+            <th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+            <tbody>
+            \(rows.joined(separator: "\n"))
+            </tbody>
+            </table>
+            <p class="muted hint">Sorted by name, then age.</p>
+            """
         let content: HTMLFragment = """
             \(notice?.banner)
             <h1>People</h1>

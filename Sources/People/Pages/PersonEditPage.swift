@@ -8,8 +8,11 @@ public enum PersonEditPage {
     ///   - form: The values to show, as typed.
     ///   - errors: Problems next to the fields; empty for none.
     /// - Returns: A complete HTML document with a form posting to ``PeoplePaths/person(_:)``.
-    public static func render(person: PersonLine, form: PersonForm, errors: PersonFormErrors = PersonFormErrors()) -> String {
-        let summary: HTMLFragment? = errors.isEmpty
+    public static func render(person: PersonLine, form: PersonForm, errors: PersonFormErrors = PersonFormErrors())
+        -> String
+    {
+        let summary: HTMLFragment? =
+            errors.isEmpty
             ? nil
             : "<p class=\"notice warning\" role=\"alert\">\(errors.summary) Nothing was saved; correct the fields marked below.</p>"
         let content: HTMLFragment = """

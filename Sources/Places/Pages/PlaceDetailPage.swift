@@ -10,10 +10,12 @@ public enum PlaceDetailPage {
     /// - Returns: A complete HTML document.
     public static func render(place: PlaceLine, notice: PlaceNotice?) -> String {
         let picture = PlacePicture(place)
-        let heading: HTMLFragment = place.interested
+        let heading: HTMLFragment =
+            place.interested
             ? "\(place.name) <span class=\"star\" aria-hidden=\"true\">★</span>"
             : "\(place.name)"
-        let interest: HTMLFragment = place.interested
+        let interest: HTMLFragment =
+            place.interested
             ? "<p><strong>Interested.</strong> It shows with a star in the list and on the map.</p>"
             : "<p class=\"muted\">Not marked as interesting.</p>"
         let toggle: HTMLFragment = """

@@ -25,10 +25,12 @@ public enum PlaceFormPage {
         case let .edit(id, name):
             title = "Edit “\(name)”"; action = PlacesPaths.place(id); submit = "Save"; cancel = PlacesPaths.place(id)
         }
-        let summary: HTMLFragment? = errors.isEmpty
+        let summary: HTMLFragment? =
+            errors.isEmpty
             ? nil
             : "<p class=\"notice warning\" role=\"alert\">\(errors.summary) Nothing was saved; correct the fields marked below.</p>"
-        let upsertHint: HTMLFragment? = mode == .add
+        let upsertHint: HTMLFragment? =
+            mode == .add
             ? "<p class=\"muted hint\">Names are unique: adding a name that already exists updates that place.</p>"
             : nil
         let content: HTMLFragment = """
@@ -49,7 +51,9 @@ public enum PlaceFormPage {
     }
 
     /// A labelled text field with its hint and its problem, tied together for screen readers.
-    static func field(_ name: String, label: String, value: String, error: String?, hint: String? = nil, extra: String) -> HTMLFragment {
+    static func field(_ name: String, label: String, value: String, error: String?, hint: String? = nil, extra: String)
+        -> HTMLFragment
+    {
         let hintID = "\(name)-hint", errorID = "\(name)-error"
         let described = [hint.map { _ in hintID }, error.map { _ in errorID }].compactMap { $0 }.joined(separator: " ")
         let describedBy: HTMLFragment? = described.isEmpty ? nil : " aria-describedby=\"\(described)\""

@@ -7,16 +7,18 @@ public enum PlaceImagesPage {
     /// - Returns: A complete HTML document.
     public static func render(places: [PlaceLine]) -> String {
         let figures = places.map { place -> HTMLFragment in
-            let star: HTMLFragment? = place.interested
+            let star: HTMLFragment? =
+                place.interested
                 ? " <span class=\"star\" aria-hidden=\"true\">★</span><span class=\"visually-hidden\">(interested)</span>"
                 : nil
             return """
-            <li><figure><a href="\(PlacesPaths.place(place.id))">\
-            <img src="\(PlacePicture.asset(for: place).url)" alt="\(PlacePicture(place).description)" width="320" height="240">\
-            </a><figcaption>\(place.name)\(star)</figcaption></figure></li>
-            """
+                <li><figure><a href="\(PlacesPaths.place(place.id))">\
+                <img src="\(PlacePicture.asset(for: place).url)" alt="\(PlacePicture(place).description)" width="320" height="240">\
+                </a><figcaption>\(place.name)\(star)</figcaption></figure></li>
+                """
         }
-        let body: HTMLFragment = places.isEmpty
+        let body: HTMLFragment =
+            places.isEmpty
             ? "<p class=\"empty muted\">There are no places yet. <a href=\"\(PlacesPaths.new)\">Add one.</a></p>"
             : "<ul class=\"gallery\">\n\(figures.joined(separator: "\n"))\n</ul>"
         let content: HTMLFragment = """

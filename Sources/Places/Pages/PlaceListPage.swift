@@ -23,7 +23,8 @@ public enum PlaceListPage {
         totalCount: Int,
         notice: PlaceNotice?
     ) -> String {
-        let keepInterested: HTMLFragment? = filterByInterested ? "<input type=\"hidden\" name=\"interested\" value=\"true\">" : nil
+        let keepInterested: HTMLFragment? =
+            filterByInterested ? "<input type=\"hidden\" name=\"interested\" value=\"true\">" : nil
         let flipped = PlacesPaths.list(searchText: searchText, filterByInterested: !filterByInterested)
         let star: HTMLFragment = filterByInterested ? "★" : "☆"
         let toolbar: HTMLFragment = """
@@ -42,7 +43,8 @@ public enum PlaceListPage {
             </div>
             """
         let rows = places.map { place -> HTMLFragment in
-            let star: HTMLFragment? = place.interested
+            let star: HTMLFragment? =
+                place.interested
                 ? "<span class=\"star\" aria-hidden=\"true\">★</span><span class=\"visually-hidden\">(interested)</span>"
                 : nil
             return """

@@ -38,12 +38,14 @@ public enum PlaceMapPage {
                 """
         }
         let markers = map.markers.map { marker -> HTMLFragment in
-            let shape: HTMLFragment = marker.place.interested
+            let shape: HTMLFragment =
+                marker.place.interested
                 ? "<path class=\"marker interested\" transform=\"translate(\(n(marker.x)) \(n(marker.y)))\" d=\"\(starPath)\"/>"
                 : "<circle class=\"marker\" cx=\"\(n(marker.x))\" cy=\"\(n(marker.y))\" r=\"7\"/>"
             let label = marker.place.interested ? "\(marker.place.name), interested" : marker.place.name
             let end = marker.leaderEnd
-            let leader: HTMLFragment? = marker.hasLeaderLine
+            let leader: HTMLFragment? =
+                marker.hasLeaderLine
                 ? "<line class=\"leader\" x1=\"\(n(marker.x))\" y1=\"\(n(marker.y))\" x2=\"\(n(end.x))\" y2=\"\(n(end.y))\"/>"
                 : nil
             return """
@@ -73,7 +75,8 @@ public enum PlaceMapPage {
             return "<p class=\"empty muted\">There are no places yet. <a href=\"\(PlacesPaths.new)\">Add one.</a></p>"
         }
         let items = places.map { place -> HTMLFragment in
-            let star: HTMLFragment? = place.interested
+            let star: HTMLFragment? =
+                place.interested
                 ? " <span class=\"star\" aria-hidden=\"true\">★</span><span class=\"visually-hidden\">(interested)</span>"
                 : nil
             return """
@@ -81,7 +84,8 @@ public enum PlaceMapPage {
                 <span class="muted">\(PlaceFormat.position(latitude: place.latitude, longitude: place.longitude))</span></li>
                 """
         }
-        return "<section class=\"card\"><h2>On the map</h2><ul class=\"plain\">\n\(items.joined(separator: "\n"))\n</ul></section>"
+        return
+            "<section class=\"card\"><h2>On the map</h2><ul class=\"plain\">\n\(items.joined(separator: "\n"))\n</ul></section>"
     }
 
     /// A five-pointed star of radius 8 around the origin.

@@ -103,7 +103,9 @@ final class VersionProbe: @unchecked Sendable {
     func value() -> Int64 {
         lock.withLock {
             if isClosed { return -1 }
-            if connection == nil { connection = try? SQLiteConnection(location: .file(url.path), readOnly: true, immutable: immutable) }
+            if connection == nil {
+                connection = try? SQLiteConnection(location: .file(url.path), readOnly: true, immutable: immutable)
+            }
             guard case .integer(let version) = try? connection?.scalar("PRAGMA data_version") else { return -1 }
             return version
         }

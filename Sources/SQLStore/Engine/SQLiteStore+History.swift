@@ -108,12 +108,16 @@ extension SQLiteStore {
     /// Records what `request` wrote (with `result`'s keys) as one transaction of the history, on the connection
     /// inside the save's transaction, so the history commits or rolls back with the data.
     /// - Parameter batchDeleted: per batch delete, the rows it deleted.
-    func recordHistory(_ request: SaveRequest, _ result: SaveResult, batchDeleted: [HistoryDeletedRows], _ connection: SQLiteConnection) throws {
+    func recordHistory(
+        _ request: SaveRequest, _ result: SaveResult, batchDeleted: [HistoryDeletedRows], _ connection: SQLiteConnection
+    ) throws {
         // Changes come in runs of one table and kind: a run extends its group with no lookup, so recording costs
         // an append per row.
         var groups: [HistoryGroup] = []
         var current = -1
-        func group(_ kind: HistoryRecord.Change.Kind, _ table: EntityTable, _ columns: [Int] = [], runs: Bool = false) -> Int {
+        func group(_ kind: HistoryRecord.Change.Kind, _ table: EntityTable, _ columns: [Int] = [], runs: Bool = false)
+            -> Int
+        {
             func matches(_ group: HistoryGroup) -> Bool {
                 group.kind == kind && group.table === table && group.storesRuns == runs && group.columns == columns
             }
@@ -143,7 +147,8 @@ extension SQLiteStore {
         }
         if !request.updates.isEmpty {
             let vanished = Set(result.vanishedUpdates)
-            for (position, update) in request.updates.enumerated() where !update.columns.isEmpty && !vanished.contains(position) {
+            for (position, update) in request.updates.enumerated()
+            where !update.columns.isEmpty && !vanished.contains(position) {
                 groups[group(.update, update.table, update.columns)].keys.append(update.key)
             }
         }
@@ -189,7 +194,9 @@ extension SQLiteStore {
             }
             let columns = group.columns.map { group.table.columns[$0].name }.joined(separator: ",")
             let kind = group.storesRuns ? Self.deletedRunsKind : group.kind.rawValue
-            let keys = group.storesRuns ? Self.pack(group.runs.flatMap { [$0.lowerBound, $0.upperBound] }) : Self.pack(group.keys)
+            let keys =
+                group.storesRuns
+                ? Self.pack(group.runs.flatMap { [$0.lowerBound, $0.upperBound] }) : Self.pack(group.keys)
             try change.bind([
                 .integer(token), .integer(kind), .text(group.table.name), .blob(keys),
                 group.kind == .update ? .text(columns) : .null, tombstones,
@@ -201,9 +208,12 @@ extension SQLiteStore {
     /// The transactions recorded, oldest first (after `token` when given), with their changes.
     package func history(after token: Int64? = nil) throws -> [HistoryRecord] {
         try withReader(.writer) { connection in
-            guard try connection.scalar(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(Self.historyTransactionTable)]
-            ) != nil else { return [] }
+            guard
+                try connection.scalar(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                    [.text(Self.historyTransactionTable)]
+                ) != nil
+            else { return [] }
             var records: [HistoryRecord] = []
             var position: [Int64: Int] = [:]
             let transactions = try connection.prepare(
@@ -213,11 +223,13 @@ extension SQLiteStore {
             while try transactions.step() {
                 let key = transactions.int64(at: 0)
                 position[key] = records.count
-                records.append(HistoryRecord(
-                    token: key, timestamp: Date(timeIntervalSinceReferenceDate: transactions.double(at: 1)),
-                    author: transactions.isNull(at: 2) ? nil : transactions.text(at: 2),
-                    bundleIdentifier: transactions.text(at: 3), processIdentifier: transactions.text(at: 4), changes: []
-                ))
+                records.append(
+                    HistoryRecord(
+                        token: key, timestamp: Date(timeIntervalSinceReferenceDate: transactions.double(at: 1)),
+                        author: transactions.isNull(at: 2) ? nil : transactions.text(at: 2),
+                        bundleIdentifier: transactions.text(at: 3), processIdentifier: transactions.text(at: 4),
+                        changes: []
+                    ))
             }
             let changes = try connection.prepare(
                 #"SELECT "ZTRANSACTION", "ZKIND", "ZENTITY", "ZKEYS", "ZCOLUMNS", "ZTOMBSTONES" FROM "Z_HISTORYCHANGE" WHERE "ZTRANSACTION" > ? ORDER BY "Z_PK""#
@@ -228,17 +240,22 @@ extension SQLiteStore {
                 let storedKind = changes.int64(at: 1)
                 let storesRuns = storedKind == Self.deletedRunsKind
                 guard let record = position[changes.int64(at: 0)],
-                      let kind = storesRuns ? .delete : HistoryRecord.Change.Kind(rawValue: storedKind) else { continue }
+                    let kind = storesRuns ? .delete : HistoryRecord.Change.Kind(rawValue: storedKind)
+                else { continue }
                 let entity = changes.text(at: 2)
-                let keys = storesRuns ? Self.expandRuns(Self.unpack(changes.blob(at: 3))) : Self.unpack(changes.blob(at: 3))
+                let keys =
+                    storesRuns ? Self.expandRuns(Self.unpack(changes.blob(at: 3))) : Self.unpack(changes.blob(at: 3))
                 let columns = changes.isNull(at: 4) ? [] : changes.text(at: 4).split(separator: ",").map(String.init)
-                let tombstones = changes.isNull(at: 5) ? []
+                let tombstones =
+                    changes.isNull(at: 5)
+                    ? []
                     : (try? decoder.decode([[String: StoredValue]].self, from: Data(changes.text(at: 5).utf8))) ?? []
                 for (offset, key) in keys.enumerated() {
-                    records[record].changes.append(HistoryRecord.Change(
-                        kind: kind, entity: entity, key: key, columns: columns,
-                        tombstone: offset < tombstones.count ? tombstones[offset] : [:]
-                    ))
+                    records[record].changes.append(
+                        HistoryRecord.Change(
+                            kind: kind, entity: entity, key: key, columns: columns,
+                            tombstone: offset < tombstones.count ? tombstones[offset] : [:]
+                        ))
                 }
             }
             return records
@@ -250,14 +267,18 @@ extension SQLiteStore {
     package func deleteHistory(_ tokens: [Int64]) throws {
         guard !tokens.isEmpty else { return }
         try withWriter { connection in
-            guard try connection.scalar(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(Self.historyTransactionTable)]
-            ) != nil else { return }
+            guard
+                try connection.scalar(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                    [.text(Self.historyTransactionTable)]
+                ) != nil
+            else { return }
             try connection.transaction {
                 for start in stride(from: 0, to: tokens.count, by: 500) {
                     let chunk = tokens[start..<min(start + 500, tokens.count)].map { SQLiteValue.integer($0) }
                     let list = dialect.placeholders(chunk.count)
-                    try connection.execute(#"DELETE FROM "Z_HISTORYCHANGE" WHERE "ZTRANSACTION" IN ("# + list + ")", chunk)
+                    try connection.execute(
+                        #"DELETE FROM "Z_HISTORYCHANGE" WHERE "ZTRANSACTION" IN ("# + list + ")", chunk)
                     try connection.execute(#"DELETE FROM "Z_HISTORYTRANSACTION" WHERE "Z_PK" IN ("# + list + ")", chunk)
                 }
             }
@@ -332,7 +353,9 @@ extension SQLiteStore {
 
     private static func unpack(_ data: Data) -> [Int64] {
         data.withUnsafeBytes { bytes in
-            (0..<bytes.count / 8).map { Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self)) }
+            (0..<bytes.count / 8).map {
+                Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self))
+            }
         }
     }
 }

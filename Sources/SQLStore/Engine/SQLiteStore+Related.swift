@@ -12,7 +12,10 @@ extension SQLiteStore {
         _ body: (_ owner: Int64, StoreRow) throws -> Void
     ) throws {
         for start in stride(from: 0, to: owners.count, by: 500) {
-            guard let query = RelatedRowsQuery(mapping, owners: Array(owners[start..<min(start + 500, owners.count)]), dialect) else { return }
+            guard
+                let query = RelatedRowsQuery(
+                    mapping, owners: Array(owners[start..<min(start + 500, owners.count)]), dialect)
+            else { return }
             let sql = query.sql(dialect)
             let ownerColumn = query.ownerColumn
             readStatementCount.add(1, ordering: .relaxed)

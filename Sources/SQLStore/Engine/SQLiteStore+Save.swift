@@ -22,7 +22,8 @@ extension SQLiteStore {
                     return try write(request, connection)
                 }
                 if let before, let after = try? versionMarks(connection), before.version >= 0, after.version >= 0,
-                   after.writer == before.writer {
+                    after.writer == before.writer
+                {
                     result.versions = (before.version, after.version)
                 }
                 return result
@@ -63,7 +64,8 @@ extension SQLiteStore {
         var conflicts: [VersionConflict] = []
         for (index, delete) in request.deletes.enumerated() {
             if let version = delete.version, let expected = version.expected {
-                let sql = DeleteQuery(table: delete.table, rows: .key(delete.key)).sql(dialect, versionColumn: version.column, expected: expected)
+                let sql = DeleteQuery(table: delete.table, rows: .key(delete.key)).sql(
+                    dialect, versionColumn: version.column, expected: expected)
                 try connection.execute(sql.text, sql.arguments.map(\.sqliteValue))
                 if connection.changes == 0 { conflicts.append(.delete(index)) }
                 continue
@@ -73,7 +75,11 @@ extension SQLiteStore {
         }
         for (index, update) in request.updates.enumerated() where !update.columns.isEmpty || update.version != nil {
             if try !writeUpdate(update, connection) {
-                if update.version?.expected != nil { conflicts.append(.update(index)) } else { result.vanishedUpdates.append(index) }
+                if update.version?.expected != nil {
+                    conflicts.append(.update(index))
+                } else {
+                    result.vanishedUpdates.append(index)
+                }
             }
         }
         // Before the inserts: a conflicting save writes nothing, so there is no point in writing more of it.
@@ -88,13 +94,15 @@ extension SQLiteStore {
         for reference in request.references {
             guard let owner = key(reference.owner) else { continue }
             let target: SQLiteValue = reference.target.flatMap(key).map { .integer($0) } ?? .null
-            try connection.execute(updateStatement(reference.table, columns: [reference.column]), [target, .integer(owner)])
+            try connection.execute(
+                updateStatement(reference.table, columns: [reference.column]), [target, .integer(owner)])
         }
         for rows in request.joinRows {
             guard case .joinTable(let joinTable, let ownerColumn, let destinationColumn) = rows.relationship.storage,
-                  let owner = key(rows.owner)
+                let owner = key(rows.owner)
             else { continue }
-            let query = JoinRowsQuery(joinTable: joinTable, ownerColumn: ownerColumn, destinationColumn: destinationColumn)
+            let query = JoinRowsQuery(
+                joinTable: joinTable, ownerColumn: ownerColumn, destinationColumn: destinationColumn)
             try connection.execute(query.deleteSQL(dialect), [.integer(owner)])
             let insert = query.insertSQL(dialect)
             for target in rows.targets {
@@ -166,7 +174,9 @@ extension SQLiteStore {
     }
 
     /// Inserts (or upserts) each row; returns the keys, in order.
-    private func writeInserts(_ inserts: [SaveRequest.Insert], upserts: Bool, _ connection: SQLiteConnection) throws -> [Int64] {
+    private func writeInserts(_ inserts: [SaveRequest.Insert], upserts: Bool, _ connection: SQLiteConnection) throws
+        -> [Int64]
+    {
         var keys: [Int64] = []
         keys.reserveCapacity(inserts.count)
         // Rows of one table usually come in runs: look the statement up once per run.
@@ -192,7 +202,9 @@ extension SQLiteStore {
             } catch {
                 throw uniqueConflict(table: table, values: values, error: error)
             }
-            keys.append(try insertedKey(table: table, values: values, upserts: upserts, lastKeyBefore: lastKeyBefore, connection))
+            keys.append(
+                try insertedKey(
+                    table: table, values: values, upserts: upserts, lastKeyBefore: lastKeyBefore, connection))
         }
         return keys
     }
@@ -222,7 +234,8 @@ extension SQLiteStore {
     }
 
     /// Stores the bytes of the external columns of `values` and replaces them with references to them.
-    private func storeExternalData(_ values: inout [StoredValue], columns: [Int], _ connection: SQLiteConnection) throws {
+    private func storeExternalData(_ values: inout [StoredValue], columns: [Int], _ connection: SQLiteConnection) throws
+    {
         for index in columns where values.indices.contains(index) {
             guard case .blob = values[index] else { continue }
             try connection.execute(InsertQuery.externalData(dialect), [values[index].sqliteValue])
@@ -237,7 +250,9 @@ extension SQLiteStore {
         for group in table.uniqueGroups {
             let names = group.map { table.columns[$0].name }
             if error.message.contains(names.map { "\(table.name).\($0)" }.joined(separator: ", ")) {
-                return .uniqueConflict(entity: table.name, columns: names, values: group.map { values.indices.contains($0) ? values[$0] : .null })
+                return .uniqueConflict(
+                    entity: table.name, columns: names,
+                    values: group.map { values.indices.contains($0) ? values[$0] : .null })
             }
         }
         return .store(StoreError(error))

@@ -73,10 +73,13 @@ package final class SQLiteStore: @unchecked Sendable {
         let dialect = self.dialect
         for table in mapping.tables {
             statements[ObjectIdentifier(table)] = TableStatements(
-                insert: InsertQuery(table: table, upserts: false).sql(dialect), upsert: InsertQuery(table: table, upserts: true).sql(dialect),
+                insert: InsertQuery(table: table, upserts: false).sql(dialect),
+                upsert: InsertQuery(table: table, upserts: true).sql(dialect),
                 uniqueLookups: table.uniqueGroups.indices.map { group in
                     let values = [StoredValue](repeating: .null, count: table.uniqueGroups[group].count)
-                    return SelectQuery(FetchRequest(table: table, rows: .unique(group: group, values: values))).sql(dialect).text
+                    return SelectQuery(FetchRequest(table: table, rows: .unique(group: group, values: values))).sql(
+                        dialect
+                    ).text
                 }
             )
         }
@@ -108,19 +111,24 @@ package final class SQLiteStore: @unchecked Sendable {
         options: StoreOpenOptions = StoreOpenOptions(),
         stages: (StoredSchema?) throws -> [MigrationStep], log: @escaping (String) -> Void = { _ in }
     ) throws -> SQLiteStore {
-        let access = try url.map { url throws(StoreError) in try StoreFile.access(url, readOnly: options.readOnly) } ?? .readWrite
+        let access =
+            try url.map { url throws(StoreError) in try StoreFile.access(url, readOnly: options.readOnly) }
+            ?? .readWrite
         let connection = try openConnection(url: url, access: access, busyTimeout: options.busyTimeout)
         let lock = NSRecursiveLock()
         do {
             if access == .queryOnly { try connection.execute("PRAGMA query_only = ON") }
             if let url { try probeIntegrity(connection, url: url, limit: options.quickCheckLimit) }
-            try checkOwnership(connection, url: url, mapping: mapping, knownEntities: knownEntities, adopts: options.adoptsForeignDatabase)
+            try checkOwnership(
+                connection, url: url, mapping: mapping, knownEntities: knownEntities,
+                adopts: options.adoptsForeignDatabase)
             if url != nil && access.writes { try switchToWAL(connection, onBusyRetry: options.onBusyRetry) }
             if access.writes { try connection.execute("PRAGMA synchronous = NORMAL") }
             try connection.execute("PRAGMA foreign_keys = ON")
             try StringFunctions.register(on: connection)
             let migration = Migration(
-                connection: connection, lock: lock, url: url, target: mapping, version: version, knownEntities: knownEntities,
+                connection: connection, lock: lock, url: url, target: mapping, version: version,
+                knownEntities: knownEntities,
                 log: log
             )
             let identifier: String
@@ -130,7 +138,8 @@ package final class SQLiteStore: @unchecked Sendable {
                 throw StoreError(
                     kind: .readOnly,
                     message: "the store needs a migration (or has not been created) but is opened read-only ("
-                        + Self.readOnlyReason(access) + "); nothing was written — open it once with saving allowed to migrate it"
+                        + Self.readOnlyReason(access)
+                        + "); nothing was written — open it once with saving allowed to migrate it"
                 )
             } else {
                 if options.backsUpBeforeMigration, let url, try StoredSchema.read(from: connection) != nil {
@@ -163,14 +172,18 @@ package final class SQLiteStore: @unchecked Sendable {
     /// The busy timeout is set before anything reads the file: another process creating, migrating or writing the
     /// store holds its lock for a moment, and a read made without the timeout fails at once with "database is
     /// locked" instead of waiting for it.
-    private static func openConnection(url: URL?, access: StoreFile.Access, busyTimeout: Int32) throws(StoreError) -> SQLiteConnection {
+    private static func openConnection(url: URL?, access: StoreFile.Access, busyTimeout: Int32) throws(StoreError)
+        -> SQLiteConnection
+    {
         let connection: SQLiteConnection
         do {
             if let url, access.writes {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             }
             connection = try SQLiteConnection(
-                location: url.map { .file($0.path) } ?? .memory, readOnly: access == .readOnly, immutable: access == .immutable
+                location: url.map { .file($0.path) } ?? .memory, readOnly: access == .readOnly,
+                immutable: access == .immutable
             )
         } catch let error as SQLiteError {
             throw StoreError(kind: .cannotOpen, message: error.message)
@@ -185,7 +198,9 @@ package final class SQLiteStore: @unchecked Sendable {
             let failure = StoreError(error)
             // Any other failure to read the file is a failure to open it.
             throw failure.isNotADatabase
-                ? failure : StoreError(code: failure.code, message: failure.message, statement: failure.statement, kind: .cannotOpen)
+                ? failure
+                : StoreError(
+                    code: failure.code, message: failure.message, statement: failure.statement, kind: .cannotOpen)
         }
         return connection
     }
@@ -197,7 +212,8 @@ package final class SQLiteStore: @unchecked Sendable {
     private static func probeIntegrity(_ connection: SQLiteConnection, url: URL, limit: Int) throws {
         func damaged(_ reason: String) -> StoreError {
             StoreError(
-                code: 11, message: "the store file is damaged: \(reason). It was not opened and was left as it was; "
+                code: 11,
+                message: "the store file is damaged: \(reason). It was not opened and was left as it was; "
                     + "restore it from a backup", statement: nil, kind: .corrupt
             )
         }
@@ -233,13 +249,16 @@ package final class SQLiteStore: @unchecked Sendable {
             "SELECT \"name\" FROM sqlite_master WHERE \"type\" = 'table' AND \"name\" NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
         ).compactMap { row -> String? in if case .text(let name) = row.first { name } else { nil } }
         guard !tables.isEmpty, !tables.contains(StoredSchema.metadataTable) else { return }
-        let known = Set(mapping.tables.map(\.name) + mapping.joinTables.map(\.name) + knownEntities + [ExternalData.table])
+        let known = Set(
+            mapping.tables.map(\.name) + mapping.joinTables.map(\.name) + knownEntities + [ExternalData.table])
         let foreign = tables.filter { !known.contains($0) }.sorted()
         guard !foreign.isEmpty else { return }
-        let shown = foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? " and \(foreign.count - 5) more" : "")
+        let shown =
+            foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? " and \(foreign.count - 5) more" : "")
         throw StoreError(
             kind: .foreignDatabase,
-            message: "\(url?.lastPathComponent ?? "the database") is another program's SQLite database (tables \(shown); no "
+            message:
+                "\(url?.lastPathComponent ?? "the database") is another program's SQLite database (tables \(shown); no "
                 + "\(StoredSchema.metadataTable) table), not a store; it was left as it was. Choose another file, or ask to adopt it "
                 + "(adoptsExistingDatabase) to add the store's tables to it"
         )
@@ -253,8 +272,13 @@ package final class SQLiteStore: @unchecked Sendable {
         var attempts = 0
         while true {
             do {
-                if case .text(let mode) = try connection.scalar("PRAGMA journal_mode"), mode.lowercased() == "wal" { return }
-                if case .text(let mode) = try connection.scalar("PRAGMA journal_mode = WAL"), mode.lowercased() == "wal" { return }
+                if case .text(let mode) = try connection.scalar("PRAGMA journal_mode"), mode.lowercased() == "wal" {
+                    return
+                }
+                if case .text(let mode) = try connection.scalar("PRAGMA journal_mode = WAL"), mode.lowercased() == "wal"
+                {
+                    return
+                }
                 throw StoreError(kind: .other, message: "the store cannot be switched to WAL journal mode")
             } catch let error as SQLiteError where StoreError(error).kind == .busy && attempts < 3_000 {
                 attempts += 1
@@ -304,7 +328,9 @@ package final class SQLiteStore: @unchecked Sendable {
         case .snapshot(let snapshot):
             return try Self.storeErrors { try snapshot.withConnection(body) }
         case .pooled:
-            guard let readers, writerThread.load(ordering: .relaxed) != Self.currentThread else { return try withWriter(body) }
+            guard let readers, writerThread.load(ordering: .relaxed) != Self.currentThread else {
+                return try withWriter(body)
+            }
             return try Self.storeErrors { try readers.withReader(body) }
         }
     }
@@ -344,7 +370,9 @@ package final class SQLiteStore: @unchecked Sendable {
 
     /// Runs `request` and hands each row to `body` as a cursor positioned on it (valid only during the call).
     /// - Throws: ``StoreError``, or what `body` throws.
-    package func fetch(_ request: FetchRequest, from source: ReadSource = .pooled, _ body: (StoreRow) throws -> Void) throws {
+    package func fetch(_ request: FetchRequest, from source: ReadSource = .pooled, _ body: (StoreRow) throws -> Void)
+        throws
+    {
         let sql = SelectQuery(request).sql(dialect)
         readStatementCount.add(1, ordering: .relaxed)
         try withReader(source) { connection in
@@ -376,7 +404,9 @@ package final class SQLiteStore: @unchecked Sendable {
         let sql = CountQuery(request).sql(dialect)
         readStatementCount.add(1, ordering: .relaxed)
         return try withReader(.pooled) { connection in
-            guard case .integer(let count) = try connection.scalar(sql.text, sql.arguments.map(\.sqliteValue)) else { return 0 }
+            guard case .integer(let count) = try connection.scalar(sql.text, sql.arguments.map(\.sqliteValue)) else {
+                return 0
+            }
             return Int(count)
         }
     }
@@ -417,7 +447,9 @@ package final class SQLiteStore: @unchecked Sendable {
     package func erase() throws {
         try withWriter { connection in
             try connection.transaction {
-                for table in mapping.tables { try connection.execute(DeleteQuery(table: table, rows: .all).sql(dialect).text) }
+                for table in mapping.tables {
+                    try connection.execute(DeleteQuery(table: table, rows: .all).sql(dialect).text)
+                }
             }
         }
     }
@@ -433,13 +465,17 @@ package final class SQLiteStore: @unchecked Sendable {
 
     /// The text that looks a row of `table` up by the values of unique group `group`.
     func uniqueLookupStatement(_ table: EntityTable, group: Int, values: [StoredValue]) -> String {
-        if let lookups = tableStatements[ObjectIdentifier(table)]?.uniqueLookups, lookups.indices.contains(group) { return lookups[group] }
+        if let lookups = tableStatements[ObjectIdentifier(table)]?.uniqueLookups, lookups.indices.contains(group) {
+            return lookups[group]
+        }
         return SelectQuery(FetchRequest(table: table, rows: .unique(group: group, values: values))).sql(dialect).text
     }
 
     /// The insert (or upsert) text of `table`.
     func insertStatement(_ table: EntityTable, upserts: Bool) -> String {
-        guard let statements = tableStatements[ObjectIdentifier(table)] else { return InsertQuery(table: table, upserts: upserts).sql(dialect) }
+        guard let statements = tableStatements[ObjectIdentifier(table)] else {
+            return InsertQuery(table: table, upserts: upserts).sql(dialect)
+        }
         return upserts ? statements.upsert : statements.insert
     }
 

@@ -31,12 +31,14 @@ enum StoreFile {
             if readOnly {
                 throw StoreError(
                     kind: .cannotOpen,
-                    message: "there is no store at \(path), and a read-only open does not create one (nothing was created)"
+                    message:
+                        "there is no store at \(path), and a read-only open does not create one (nothing was created)"
                 )
             }
             return .readWrite
         }
-        let writable = FileManager.default.isWritableFile(atPath: path)
+        let writable =
+            FileManager.default.isWritableFile(atPath: path)
             && FileManager.default.isWritableFile(atPath: url.deletingLastPathComponent().path)
         if writable { return readOnly ? .queryOnly : .readWrite }
         return FileManager.default.fileExists(atPath: path + "-wal") ? .readOnly : .immutable
@@ -57,12 +59,15 @@ enum StoreFile {
         }
         let fileSize = size(path)
         guard fileSize > 0, size(path + "-wal") == 0,
-              case .integer(let pageSize) = try connection.scalar("PRAGMA page_size"), pageSize >= 512,
-              case .integer(let pages) = try connection.scalar("PRAGMA page_count")
+            case .integer(let pageSize) = try connection.scalar("PRAGMA page_size"), pageSize >= 512,
+            case .integer(let pages) = try connection.scalar("PRAGMA page_count")
         else { return nil }
-        if fileSize % Int(pageSize) != 0 { return "its size (\(fileSize) bytes) is not a whole number of \(pageSize)-byte pages" }
+        if fileSize % Int(pageSize) != 0 {
+            return "its size (\(fileSize) bytes) is not a whole number of \(pageSize)-byte pages"
+        }
         if fileSize < Int(pages) * Int(pageSize) {
-            return "it is \(fileSize) bytes long but its header records \(pages) pages of \(pageSize) bytes (the file was truncated)"
+            return
+                "it is \(fileSize) bytes long but its header records \(pages) pages of \(pageSize) bytes (the file was truncated)"
         }
         return nil
     }

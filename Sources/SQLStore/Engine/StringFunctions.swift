@@ -14,7 +14,9 @@ import Synchronization
 /// match as Foundation's `range(of:options:)` and `compare(_:options:)` do.
 package enum StringFunctions {
     /// Registers every function and collation on `connection`.
-    package static func register(on connection: SQLiteConnection, dialect: any SQLDialect = SQLiteDialect()) throws(StoreError) {
+    package static func register(on connection: SQLiteConnection, dialect: any SQLDialect = SQLiteDialect())
+        throws(StoreError)
+    {
         do {
             try registerFunctions(on: connection, dialect)
         } catch {
@@ -22,22 +24,28 @@ package enum StringFunctions {
         }
     }
 
-    private static func registerFunctions(on connection: SQLiteConnection, _ dialect: any SQLDialect) throws(SQLiteError) {
+    private static func registerFunctions(on connection: SQLiteConnection, _ dialect: any SQLDialect)
+        throws(SQLiteError)
+    {
         func name(_ function: StoreFunction) -> String { dialect.functionName(function) }
         try connection.createFunction(name(.contains), argumentCount: 2) { arguments in
             if arguments.isNull(at: 0) || arguments.isNull(at: 1) { return .null }
             if let answer = ASCIIText.contains(arguments) { return .integer(answer ? 1 : 0) }
             return try boolean(arguments) { text, other in
-                try PredicateExpressions.build_contains(PredicateExpressions.Value(text), PredicateExpressions.Value(other))
-                    .evaluate(PredicateBindings())
+                try PredicateExpressions.build_contains(
+                    PredicateExpressions.Value(text), PredicateExpressions.Value(other)
+                )
+                .evaluate(PredicateBindings())
             }
         }
         try connection.createFunction(name(.startsWith), argumentCount: 2) { arguments in
             if arguments.isNull(at: 0) || arguments.isNull(at: 1) { return .null }
             if let answer = ASCIIText.startsWith(arguments) { return .integer(answer ? 1 : 0) }
             return try boolean(arguments) { text, prefix in
-                try PredicateExpressions.build_starts(PredicateExpressions.Value(text), with: PredicateExpressions.Value(prefix))
-                    .evaluate(PredicateBindings())
+                try PredicateExpressions.build_starts(
+                    PredicateExpressions.Value(text), with: PredicateExpressions.Value(prefix)
+                )
+                .evaluate(PredicateBindings())
             }
         }
         try connection.createFunction(name(.endsWith), argumentCount: 2) { arguments in
@@ -50,7 +58,8 @@ package enum StringFunctions {
                     switch function {
                     case .contains: other.isEmpty || text.range(of: other, options: options) != nil
                     case .startsWith: other.isEmpty || text.range(of: other, options: options.union(.anchored)) != nil
-                    case .endsWith: other.isEmpty || text.range(of: other, options: options.union([.anchored, .backwards])) != nil
+                    case .endsWith:
+                        other.isEmpty || text.range(of: other, options: options.union([.anchored, .backwards])) != nil
                     default: text.compare(other, options: options) == .orderedSame
                     }
                 }
@@ -74,7 +83,9 @@ package enum StringFunctions {
             return .text(CanonicalJSON.canonicalize(json))
         }
         try connection.createFunction(name(.floatDivide), argumentCount: 2) { arguments in
-            guard let dividend = real(arguments.value(at: 0)), let divisor = real(arguments.value(at: 1)) else { return .null }
+            guard let dividend = real(arguments.value(at: 0)), let divisor = real(arguments.value(at: 1)) else {
+                return .null
+            }
             let quotient = dividend / divisor
             return quotient.isNaN ? .null : .real(quotient)
         }

@@ -95,17 +95,22 @@ package final class EntityTable: Sendable {
             case .attribute(let attribute):
                 let isExternal = attribute.storesExternally && attribute.storageType == .blob
                 columnOfProperty.append(columns.count)
-                columns.append(Column(
-                    name: property.name, kind: .attribute(attribute), index: columns.count, propertyIndex: propertyIndex,
-                    isExternal: isExternal,
-                    valueSQL: isExternal ? ExternalData.bytesSQL(reference: quotedColumn, dialect: dialect) : quotedColumn
-                ))
+                columns.append(
+                    Column(
+                        name: property.name, kind: .attribute(attribute), index: columns.count,
+                        propertyIndex: propertyIndex,
+                        isExternal: isExternal,
+                        valueSQL: isExternal
+                            ? ExternalData.bytesSQL(reference: quotedColumn, dialect: dialect) : quotedColumn
+                    ))
             case .relationship(let relationship) where relationship.isToOne:
                 columnOfProperty.append(columns.count)
-                columns.append(Column(
-                    name: property.name, kind: .reference(relationship), index: columns.count, propertyIndex: propertyIndex,
-                    isExternal: false, valueSQL: quotedColumn
-                ))
+                columns.append(
+                    Column(
+                        name: property.name, kind: .reference(relationship), index: columns.count,
+                        propertyIndex: propertyIndex,
+                        isExternal: false, valueSQL: quotedColumn
+                    ))
             case .relationship:
                 columnOfProperty.append(nil)
             }

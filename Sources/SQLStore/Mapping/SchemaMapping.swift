@@ -42,16 +42,21 @@ package struct SchemaMapping: Sendable {
             for (index, property) in table.entity.properties.enumerated() {
                 guard let relationship = property.relationship else { continue }
                 guard let destination = tablesByName[relationship.destination] else {
-                    throw SchemaMappingError("\(table.name).\(property.name) refers to \(relationship.destination), which is not in the schema")
+                    throw SchemaMappingError(
+                        "\(table.name).\(property.name) refers to \(relationship.destination), which is not in the schema"
+                    )
                 }
                 guard let inverse = try Self.inverse(of: index, in: table, destination: destination) else { continue }
                 inverseOf[Side(entity: table.name, property: index)] = inverse
-                claimants[Side(entity: destination.name, property: inverse), default: []].append(Side(entity: table.name, property: index))
+                claimants[Side(entity: destination.name, property: inverse), default: []].append(
+                    Side(entity: table.name, property: index))
             }
         }
         // A relationship that several name as their inverse: allowed only when it is to-one and they are all to-many.
         var shared: [Side: [Side]] = [:]
-        let claimed = claimants.filter { $0.value.count > 1 }.sorted { ($0.key.entity, $0.key.property) < ($1.key.entity, $1.key.property) }
+        let claimed = claimants.filter { $0.value.count > 1 }.sorted {
+            ($0.key.entity, $0.key.property) < ($1.key.entity, $1.key.property)
+        }
         for (inverse, sides) in claimed {
             guard let inverseTable = tablesByName[inverse.entity] else { continue }
             let inverseProperty = inverseTable.entity.properties[inverse.property]
@@ -62,7 +67,8 @@ package struct SchemaMapping: Sendable {
                 tablesByName[side.entity]?.entity.properties[side.property].relationship?.isToMany ?? false
             }
             guard inverseProperty.relationship?.isToOne == true, allToMany else {
-                let subject = names.count == 2 ? "\(names[0]) and \(names[1]) both" : "\(names.joined(separator: ", ")) all"
+                let subject =
+                    names.count == 2 ? "\(names[0]) and \(names[1]) both" : "\(names.joined(separator: ", ")) all"
                 throw SchemaMappingError(
                     "\(subject) name \(inverseTable.name).\(inverseProperty.name) as their inverse, so the store could not tell "
                         + "which of them a related model is in (only to-many relationships may share a to-one inverse); give each "
@@ -76,14 +82,16 @@ package struct SchemaMapping: Sendable {
         var joinTables: [String: JoinTable] = [:]
         for table in tables {
             for (index, property) in table.entity.properties.enumerated() {
-                guard let relationship = property.relationship, let destination = tablesByName[relationship.destination] else {
+                guard let relationship = property.relationship, let destination = tablesByName[relationship.destination]
+                else {
                     continue
                 }
                 let side = Side(entity: table.name, property: index)
                 let inverse = inverseOf[side]
                 // A to-one that several lists name as their inverse has each of them as its inverse.
                 let inverses = shared[side].map { $0.map(\.property) } ?? inverse.map { [$0] } ?? []
-                let siblings = inverse.flatMap { shared[Side(entity: destination.name, property: $0)] }?
+                let siblings =
+                    inverse.flatMap { shared[Side(entity: destination.name, property: $0)] }?
                     .filter { $0 != side }.map(\.property) ?? []
                 let storage: RelationshipMapping.Storage
                 if relationship.isToOne {
@@ -91,22 +99,28 @@ package struct SchemaMapping: Sendable {
                         throw SchemaMappingError("\(table.name).\(property.name) has no column")
                     }
                     storage = .foreignKey(column: column)
-                } else if let inverse, siblings.isEmpty, let inverseRelationship = destination.entity.properties[inverse].relationship,
-                          inverseRelationship.isToOne, let column = destination.columnOfProperty[inverse] {
+                } else if let inverse, siblings.isEmpty,
+                    let inverseRelationship = destination.entity.properties[inverse].relationship,
+                    inverseRelationship.isToOne, let column = destination.columnOfProperty[inverse]
+                {
                     storage = .inverseForeignKey(column: column)
                 } else {
                     // Many-to-many or no inverse: a join table, named after the side that sorts first. A list that
                     // shares its inverse with others has one of its own, named after it.
                     var source = (entity: table.name, property: property.name)
-                    var target = (entity: destination.name, property: inverse.map { destination.entity.properties[$0].name })
+                    var target = (
+                        entity: destination.name, property: inverse.map { destination.entity.properties[$0].name }
+                    )
                     var ownerIsSource = true
                     if siblings.isEmpty, let targetProperty = target.property,
-                       (target.entity, targetProperty) < (source.entity, source.property) {
+                        (target.entity, targetProperty) < (source.entity, source.property)
+                    {
                         (source, target) = ((target.entity, targetProperty), (source.entity, source.property))
                         ownerIsSource = false
                     }
                     let name = "Z_\(source.entity)_\(source.property)"
-                    let joinTable = JoinTable(name: name, sourceEntity: source.entity, targetEntity: target.entity, dialect: dialect)
+                    let joinTable = JoinTable(
+                        name: name, sourceEntity: source.entity, targetEntity: target.entity, dialect: dialect)
                     joinTables[name] = joinTable
                     storage = .joinTable(
                         joinTable, ownerColumn: ownerIsSource ? JoinTable.sourceColumn : JoinTable.targetColumn,
@@ -141,12 +155,18 @@ package struct SchemaMapping: Sendable {
     /// The destination property that is the inverse of `owner`'s property `index`: the one either side declares,
     /// or else the only relationship of the destination pointing back (when there is exactly one, and it is not the
     /// property itself).
-    private static func inverse(of index: Int, in owner: EntityTable, destination: EntityTable) throws(SchemaMappingError) -> Int? {
+    private static func inverse(of index: Int, in owner: EntityTable, destination: EntityTable)
+        throws(SchemaMappingError) -> Int?
+    {
         let property = owner.entity.properties[index]
         guard let relationship = property.relationship else { return nil }
         if let declared = relationship.inverseName {
-            guard let inverse = destination.propertyIndex(named: declared), destination.entity.properties[inverse].relationship != nil else {
-                throw SchemaMappingError("\(owner.name).\(property.name) declares the inverse \(declared), which is not a relationship of \(destination.name)")
+            guard let inverse = destination.propertyIndex(named: declared),
+                destination.entity.properties[inverse].relationship != nil
+            else {
+                throw SchemaMappingError(
+                    "\(owner.name).\(property.name) declares the inverse \(declared), which is not a relationship of \(destination.name)"
+                )
             }
             return inverse
         }

@@ -22,17 +22,18 @@ struct Migration {
     /// Reads only, outside any transaction (a later `run` reads again inside its own).
     func currentIdentifier(stages: (StoredSchema?) throws -> [MigrationStep]) throws -> String? {
         guard let stored = try StoredSchema.read(from: connection),
-              stored.describes(target, version: version),
-              try stages(stored).isEmpty,
-              try StoredSchema.tableExists(ExternalData.table, connection),
-              case .text(let identifier) = try connection.scalar(
-                  "SELECT \"value\" FROM \(target.dialect.quoted(StoredSchema.metadataTable)) WHERE \"key\" = ?",
-                  [.text(StoredSchema.identifierKey)]
-              )
+            stored.describes(target, version: version),
+            try stages(stored).isEmpty,
+            try StoredSchema.tableExists(ExternalData.table, connection),
+            case .text(let identifier) = try connection.scalar(
+                "SELECT \"value\" FROM \(target.dialect.quoted(StoredSchema.metadataTable)) WHERE \"key\" = ?",
+                [.text(StoredSchema.identifierKey)]
+            )
         else { return nil }
-        let triggers = Set(try connection.rows("SELECT \"name\" FROM sqlite_master WHERE \"type\" = 'trigger'").compactMap { row in
-            if case .text(let name) = row.first { name } else { nil }
-        })
+        let triggers = Set(
+            try connection.rows("SELECT \"name\" FROM sqlite_master WHERE \"type\" = 'trigger'").compactMap { row in
+                if case .text(let name) = row.first { name } else { nil }
+            })
         for table in target.tables {
             for (_, relationship) in target.relationships(of: table) {
                 guard case .foreignKey(let columnIndex) = relationship.storage else { continue }
@@ -46,13 +47,17 @@ struct Migration {
     /// Runs the migration; returns the store's identifier (recorded when the store is created).
     func run(stages: (StoredSchema?) throws -> [MigrationStep]) throws -> String {
         try connection.transaction {
-            let stored = try StoredSchema.read(from: connection) ?? StoredSchema.introspect(connection, entities: knownEntities)
+            let stored =
+                try StoredSchema.read(from: connection) ?? StoredSchema.introspect(connection, entities: knownEntities)
             var steps = try stages(stored)
             // Last, straight to the store's own tables (nothing when they already match), unless the last stage is
             // that very step already.
-            let endsAtTarget = steps.last.map {
-                $0.version == version && !$0.isCustom && StoredSchema(mapping: $0.target, version: version) == StoredSchema(mapping: target, version: version)
-            } ?? false
+            let endsAtTarget =
+                steps.last.map {
+                    $0.version == version && !$0.isCustom
+                        && StoredSchema(mapping: $0.target, version: version)
+                            == StoredSchema(mapping: target, version: version)
+                } ?? false
             if !endsAtTarget { steps.append(MigrationStep(target: target, version: version, label: "to \(version)")) }
             let precomputed = try precomputedChanges(steps, from: stored)
             let definition = SchemaDefinition(dialect: target.dialect)
@@ -66,8 +71,10 @@ struct Migration {
                 if let willMigrate = step.willMigrate, let source = step.source {
                     try willMigrate(view(source, identifier))
                 }
-                let changes = try precomputed?[index]
-                    ?? SchemaChanges(from: record, to: step.target, allowsTypeChanges: step.isCustom, connection: connection)
+                let changes =
+                    try precomputed?[index]
+                    ?? SchemaChanges(
+                        from: record, to: step.target, allowsTypeChanges: step.isCustom, connection: connection)
                 if !changes.isEmpty && stored != nil {
                     log("migrating \(url?.lastPathComponent ?? "the store") \(step.label)")
                 }
@@ -101,7 +108,8 @@ struct Migration {
         if rehearses { try connection.execute("SAVEPOINT \"precomputed_migration\"") }
         do {
             for step in steps {
-                let stepChanges = try SchemaChanges(from: record, to: step.target, allowsTypeChanges: false, connection: connection)
+                let stepChanges = try SchemaChanges(
+                    from: record, to: step.target, allowsTypeChanges: false, connection: connection)
                 changes.append(stepChanges)
                 if rehearses {
                     try connection.execute(SchemaDefinition(dialect: target.dialect).createMetadata)
@@ -111,17 +119,22 @@ struct Migration {
                 record = StoredSchema(mapping: step.target, version: step.version)
             }
         } catch {
-            if rehearses { try? connection.execute("ROLLBACK TO \"precomputed_migration\"; RELEASE \"precomputed_migration\"") }
+            if rehearses {
+                try? connection.execute("ROLLBACK TO \"precomputed_migration\"; RELEASE \"precomputed_migration\"")
+            }
             throw error
         }
-        if rehearses { try connection.execute("ROLLBACK TO \"precomputed_migration\"; RELEASE \"precomputed_migration\"") }
+        if rehearses {
+            try connection.execute("ROLLBACK TO \"precomputed_migration\"; RELEASE \"precomputed_migration\"")
+        }
         return changes
     }
 
     /// A store over the migration's connection, seen through `mapping`, that reads through the writer only (it must
     /// see the migration's uncommitted work).
     private func view(_ mapping: SchemaMapping, _ identifier: String) -> SQLiteStore {
-        SQLiteStore(connection: connection, lock: lock, url: url, mapping: mapping, identifier: identifier, usesReaders: false)
+        SQLiteStore(
+            connection: connection, lock: lock, url: url, mapping: mapping, identifier: identifier, usesReaders: false)
     }
 
     private func storeIdentifier() throws -> String {
@@ -133,7 +146,8 @@ struct Migration {
         }
         let identifier = UUID().uuidString
         try connection.execute(
-            "INSERT INTO \(table) (\"key\", \"value\") VALUES (?, ?)", [.text(StoredSchema.identifierKey), .text(identifier)]
+            "INSERT INTO \(table) (\"key\", \"value\") VALUES (?, ?)",
+            [.text(StoredSchema.identifierKey), .text(identifier)]
         )
         return identifier
     }

@@ -48,22 +48,26 @@ struct SchemaChanges {
     ///   default or a zero value instead of refusing the migration.
     /// - Throws: ``MigrationRefusal`` naming the entity, the attribute and both types for a change that would lose or
     ///   invent data.
-    init(from stored: StoredSchema, to target: SchemaMapping, allowsTypeChanges: Bool, connection: SQLiteConnection) throws {
+    init(from stored: StoredSchema, to target: SchemaMapping, allowsTypeChanges: Bool, connection: SQLiteConnection)
+        throws
+    {
         definition = SchemaDefinition(dialect: target.dialect)
         let targetRecord = StoredSchema(mapping: target, version: stored.version)
         for table in target.tables {
             guard let old = stored.entity(named: table.name),
-                  let new = targetRecord.entity(named: table.name)
+                let new = targetRecord.entity(named: table.name)
             else {
                 createdTables.append(table)
                 continue
             }
             let matchesFile = try Self.tableMatches(table, connection)
             if old.columns != new.columns || !matchesFile {
-                rebuilds.append(Rebuild(
-                    table: table,
-                    sources: try Self.sources(for: table, from: old, allowsTypeChanges: allowsTypeChanges, connection: connection)
-                ))
+                rebuilds.append(
+                    Rebuild(
+                        table: table,
+                        sources: try Self.sources(
+                            for: table, from: old, allowsTypeChanges: allowsTypeChanges, connection: connection)
+                    ))
             } else if old.uniquenessConstraints != new.uniquenessConstraints || old.indices != new.indices {
                 reindexed.append(table)
             }
@@ -81,7 +85,9 @@ struct SchemaChanges {
         seeds = Self.seeds(from: stored, to: target, creating: Set(createdJoinTables.map(\.name)))
     }
 
-    private static func seeds(from stored: StoredSchema, to target: SchemaMapping, creating created: Set<String>) -> [String] {
+    private static func seeds(from stored: StoredSchema, to target: SchemaMapping, creating created: Set<String>)
+        -> [String]
+    {
         let dialect = target.dialect
         var seeds: [String] = []
         for table in target.tables {
@@ -89,12 +95,13 @@ struct SchemaChanges {
             let mappings = target.relationships(of: table).values.sorted { $0.propertyIndex < $1.propertyIndex }
             for mapping in mappings where !mapping.siblingPropertyIndexes.isEmpty {
                 guard case .joinTable(let joinTable, let ownerColumn, let destinationColumn) = mapping.storage,
-                      created.contains(joinTable.name),
-                      let previous = old.relationships.first(where: { $0.name == mapping.relationship.name }),
-                      previous.isToMany, previous.joinTable == nil,
-                      let inverse = mapping.inversePropertyIndexes.first,
-                      let column = mapping.destination.columnOfProperty[inverse],
-                      stored.entity(named: mapping.destination.name)?.column(named: mapping.destination.columns[column].name) != nil
+                    created.contains(joinTable.name),
+                    let previous = old.relationships.first(where: { $0.name == mapping.relationship.name }),
+                    previous.isToMany, previous.joinTable == nil,
+                    let inverse = mapping.inversePropertyIndexes.first,
+                    let column = mapping.destination.columnOfProperty[inverse],
+                    stored.entity(named: mapping.destination.name)?.column(
+                        named: mapping.destination.columns[column].name) != nil
                 else { continue }
                 let key = dialect.quoted(mapping.destination.columns[column].name)
                 let primaryKey = mapping.destination.quotedPrimaryKey
@@ -142,7 +149,8 @@ struct SchemaChanges {
             var keepsValues = Self.compatible(source, newRecord)
             var unreadable = 0
             if !keepsValues, Self.isSameTypeInAnotherNamespace(source, newRecord),
-               let accepts = column.attribute?.acceptsStoredValue {
+                let accepts = column.attribute?.acceptsStoredValue
+            {
                 // `V1.Settings` → `V2.Settings`: the values stay if every one reads as the new type.
                 unreadable = try Self.countUnreadable(accepts, table: table, column: source.name, connection)
                 keepsValues = unreadable == 0
@@ -175,16 +183,22 @@ struct SchemaChanges {
     private static func record(of column: EntityTable.Column) -> (StoredSchema.Attribute, StoredValue?) {
         switch column.kind {
         case .attribute(let attribute):
-            return (StoredSchema.Attribute(
-                name: column.name, originalName: attribute.originalName, columnType: attribute.storageType.rawValue,
-                representation: attribute.representation, valueType: attribute.valueTypeName,
-                isOptional: attribute.isOptional, isExternal: column.isExternal
-            ), attribute.defaultValue.flatMap { $0.isNull ? nil : $0 })
+            return (
+                StoredSchema.Attribute(
+                    name: column.name, originalName: attribute.originalName, columnType: attribute.storageType.rawValue,
+                    representation: attribute.representation, valueType: attribute.valueTypeName,
+                    isOptional: attribute.isOptional, isExternal: column.isExternal
+                ), attribute.defaultValue.flatMap { $0.isNull ? nil : $0 }
+            )
         case .reference(let relationship):
-            return (StoredSchema.Attribute(
-                name: column.name, originalName: relationship.originalName, columnType: StorageType.integer.rawValue,
-                representation: "reference", valueType: relationship.destination, isOptional: true, isExternal: false
-            ), nil)
+            return (
+                StoredSchema.Attribute(
+                    name: column.name, originalName: relationship.originalName,
+                    columnType: StorageType.integer.rawValue,
+                    representation: "reference", valueType: relationship.destination, isOptional: true,
+                    isExternal: false
+                ), nil
+            )
         }
     }
 
@@ -193,16 +207,20 @@ struct SchemaChanges {
     private static func compatible(_ old: StoredSchema.Attribute, _ new: StoredSchema.Attribute) -> Bool {
         if old.representation.isEmpty { return old.columnType.uppercased() == new.columnType.uppercased() }
         let sameOptionality = old.valueType == new.valueType || unwrapped(old.valueType) == unwrapped(new.valueType)
-        return old.columnType == new.columnType && old.representation == new.representation && old.isExternal == new.isExternal
+        return old.columnType == new.columnType && old.representation == new.representation
+            && old.isExternal == new.isExternal
             && sameOptionality
     }
 
     /// Both are a type of one name declared in different namespaces (`MyApp.V1.Settings` and `MyApp.V2.Settings`,
     /// or `[V1.Window]` and `[V2.Window]`), stored alike.
-    private static func isSameTypeInAnotherNamespace(_ old: StoredSchema.Attribute, _ new: StoredSchema.Attribute) -> Bool {
+    private static func isSameTypeInAnotherNamespace(_ old: StoredSchema.Attribute, _ new: StoredSchema.Attribute)
+        -> Bool
+    {
         !old.representation.isEmpty && new.representation == old.representation
             && old.columnType == new.columnType && old.isExternal == new.isExternal
-            && StoredSchema.unqualifiedTypeName(unwrapped(old.valueType)) == StoredSchema.unqualifiedTypeName(unwrapped(new.valueType))
+            && StoredSchema.unqualifiedTypeName(unwrapped(old.valueType))
+                == StoredSchema.unqualifiedTypeName(unwrapped(new.valueType))
     }
 
     /// How many non-NULL values of `column` the new attribute cannot read.
@@ -225,7 +243,8 @@ struct SchemaChanges {
     }
 
     private static func readable(_ attribute: StoredSchema.Attribute) -> String {
-        attribute.valueType.isEmpty ? attribute.columnType : attribute.valueType.replacingOccurrences(of: "Swift.", with: "")
+        attribute.valueType.isEmpty
+            ? attribute.columnType : attribute.valueType.replacingOccurrences(of: "Swift.", with: "")
     }
 
     private static func zero(_ columnType: String) -> StoredValue {
@@ -233,14 +252,17 @@ struct SchemaChanges {
     }
 
     /// Refuses a new unique group the rows already break.
-    private static func checkUniqueness(_ table: EntityTable, from old: StoredSchema.Entity, connection: SQLiteConnection) throws {
+    private static func checkUniqueness(
+        _ table: EntityTable, from old: StoredSchema.Entity, connection: SQLiteConnection
+    ) throws {
         let dialect = SQLiteDialect()
         for group in table.entity.uniquenessConstraints where !old.uniquenessConstraints.contains(group) {
             let existing = group.filter { old.column(named: $0) != nil }
             guard existing.count == group.count else { continue }
             let columns = existing.map(dialect.quoted).joined(separator: ", ")
             let duplicates = try count(
-                "SELECT count(*) FROM (SELECT 1 FROM \(table.quotedName) GROUP BY \(columns) HAVING count(*) > 1)", connection
+                "SELECT count(*) FROM (SELECT 1 FROM \(table.quotedName) GROUP BY \(columns) HAVING count(*) > 1)",
+                connection
             )
             if duplicates > 0 {
                 throw MigrationRefusal(
@@ -289,9 +311,11 @@ struct SchemaChanges {
         let table = rebuild.table
         let rows = try Self.count("SELECT count(*) FROM \(table.quotedName)", connection)
         if rows >= 10_000 { log("rebuilding \(table.name) (\(rows) rows)") }
-        let sequence = try connection.scalar("SELECT \"seq\" FROM sqlite_sequence WHERE \"name\" = ?", [.text(table.name)])
+        let sequence = try connection.scalar(
+            "SELECT \"seq\" FROM sqlite_sequence WHERE \"name\" = ?", [.text(table.name)])
         let temporary = dialect.quoted("Z_MIGRATING_\(table.name)")
-        let definitions = [dialect.autoincrementPrimaryKey(EntityTable.primaryKey)] + table.columns.map(definition.columnDefinition)
+        let definitions =
+            [dialect.autoincrementPrimaryKey(EntityTable.primaryKey)] + table.columns.map(definition.columnDefinition)
         try connection.execute("CREATE TABLE \(temporary) (\(definitions.joined(separator: ", ")))")
         var expressions = [table.primaryKeySQL]
         var arguments: [SQLiteValue] = []
@@ -309,14 +333,16 @@ struct SchemaChanges {
         }
         let names = ([EntityTable.primaryKey] + table.columns.map(\.name)).map(dialect.quoted).joined(separator: ", ")
         try connection.execute(
-            "INSERT INTO \(temporary) (\(names)) SELECT \(expressions.joined(separator: ", ")) FROM \(table.quotedName)", arguments
+            "INSERT INTO \(temporary) (\(names)) SELECT \(expressions.joined(separator: ", ")) FROM \(table.quotedName)",
+            arguments
         )
         try connection.execute("DROP TABLE \(table.quotedName)")
         try connection.execute("ALTER TABLE \(temporary) RENAME TO \(table.quotedName)")
         if let sequence {
             // Keep every key ever used out of reach, as AUTOINCREMENT promises.
             try connection.execute(
-                "UPDATE sqlite_sequence SET \"seq\" = max(\"seq\", ?) WHERE \"name\" = ?", [sequence, .text(table.name)]
+                "UPDATE sqlite_sequence SET \"seq\" = max(\"seq\", ?) WHERE \"name\" = ?",
+                [sequence, .text(table.name)]
             )
         }
     }
@@ -343,7 +369,8 @@ struct SchemaChanges {
         )
         for row in rows {
             guard case .text(let type) = row[0], case .text(let name) = row[1] else { continue }
-            try connection.execute("DROP \(type == "index" ? "INDEX" : "TRIGGER") IF EXISTS \(SQLiteDialect().quoted(name))")
+            try connection.execute(
+                "DROP \(type == "index" ? "INDEX" : "TRIGGER") IF EXISTS \(SQLiteDialect().quoted(name))")
         }
     }
 }

@@ -84,14 +84,17 @@ package struct StoredSchema: Codable, Equatable, Sendable {
                     switch column.kind {
                     case .attribute(let attribute):
                         return Attribute(
-                            name: column.name, originalName: attribute.originalName, columnType: attribute.storageType.rawValue,
+                            name: column.name, originalName: attribute.originalName,
+                            columnType: attribute.storageType.rawValue,
                             representation: attribute.representation, valueType: attribute.valueTypeName,
                             isOptional: attribute.isOptional, isExternal: column.isExternal
                         )
                     case .reference(let relationship):
                         return Attribute(
-                            name: column.name, originalName: relationship.originalName, columnType: StorageType.integer.rawValue,
-                            representation: "reference", valueType: relationship.destination, isOptional: true, isExternal: false
+                            name: column.name, originalName: relationship.originalName,
+                            columnType: StorageType.integer.rawValue,
+                            representation: "reference", valueType: relationship.destination, isOptional: true,
+                            isExternal: false
                         )
                     }
                 },
@@ -100,7 +103,8 @@ package struct StoredSchema: Codable, Equatable, Sendable {
                     var joinTable: String?
                     if case .joinTable(let table, _, _) = relationships[index]?.storage { joinTable = table.name }
                     return Relationship(
-                        name: relationship.name, originalName: relationship.originalName, destination: relationship.destination,
+                        name: relationship.name, originalName: relationship.originalName,
+                        destination: relationship.destination,
                         isToOne: relationship.isToOne, isOptional: relationship.isOptional, joinTable: joinTable
                     )
                 },
@@ -130,9 +134,11 @@ package struct StoredSchema: Codable, Equatable, Sendable {
     /// The record in the store, if it has one. Reads only.
     static func read(from connection: SQLiteConnection) throws -> StoredSchema? {
         guard try tableExists(metadataTable, connection) else { return nil }
-        guard case .text(let json) = try connection.scalar(
-            "SELECT \"value\" FROM \"\(metadataTable)\" WHERE \"key\" = ?", [.text(schemaKey)]
-        ) else { return nil }
+        guard
+            case .text(let json) = try connection.scalar(
+                "SELECT \"value\" FROM \"\(metadataTable)\" WHERE \"key\" = ?", [.text(schemaKey)]
+            )
+        else { return nil }
         return try JSONDecoder().decode(StoredSchema.self, from: Data(json.utf8))
     }
 
@@ -142,7 +148,8 @@ package struct StoredSchema: Codable, Equatable, Sendable {
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(self), as: UTF8.self)
         try connection.execute(
-            "INSERT OR REPLACE INTO \"\(Self.metadataTable)\" (\"key\", \"value\") VALUES (?, ?)", [.text(Self.schemaKey), .text(json)]
+            "INSERT OR REPLACE INTO \"\(Self.metadataTable)\" (\"key\", \"value\") VALUES (?, ?)",
+            [.text(Self.schemaKey), .text(json)]
         )
     }
 
@@ -151,20 +158,22 @@ package struct StoredSchema: Codable, Equatable, Sendable {
     static func introspect(_ connection: SQLiteConnection, entities names: [String]) throws -> StoredSchema? {
         var entities: [Entity] = []
         for name in names where try tableExists(name, connection) {
-            let columns = try connection.rows("SELECT \"name\", \"type\", \"notnull\" FROM pragma_table_info(?)", [.text(name)])
-            entities.append(Entity(
-                name: name,
-                columns: columns.compactMap { row in
-                    guard case .text(let column) = row[0], column != EntityTable.primaryKey else { return nil }
-                    let type: String = if case .text(let type) = row[1] { type } else { "" }
-                    let notNull: Bool = if case .integer(let flag) = row[2] { flag != 0 } else { false }
-                    return Attribute(
-                        name: column, originalName: nil, columnType: type, representation: "", valueType: "",
-                        isOptional: !notNull, isExternal: false
-                    )
-                },
-                relationships: [], uniquenessConstraints: [], indices: []
-            ))
+            let columns = try connection.rows(
+                "SELECT \"name\", \"type\", \"notnull\" FROM pragma_table_info(?)", [.text(name)])
+            entities.append(
+                Entity(
+                    name: name,
+                    columns: columns.compactMap { row in
+                        guard case .text(let column) = row[0], column != EntityTable.primaryKey else { return nil }
+                        let type: String = if case .text(let type) = row[1] { type } else { "" }
+                        let notNull: Bool = if case .integer(let flag) = row[2] { flag != 0 } else { false }
+                        return Attribute(
+                            name: column, originalName: nil, columnType: type, representation: "", valueType: "",
+                            isOptional: !notNull, isExternal: false
+                        )
+                    },
+                    relationships: [], uniquenessConstraints: [], indices: []
+                ))
         }
         return entities.isEmpty ? nil : StoredSchema(version: SchemaVersion(0, 0, 0), entities: entities)
     }
@@ -230,26 +239,34 @@ package struct StoredSchema: Codable, Equatable, Sendable {
                     continue
                 }
                 if !column.isStored(like: wanted) {
-                    differences.append("\(name) is \(column.readableType) in the store, \(wanted.readableType) in \(otherName)")
+                    differences.append(
+                        "\(name) is \(column.readableType) in the store, \(wanted.readableType) in \(otherName)")
                 }
             }
             for wanted in expected.columns where entity.column(named: wanted.name) == nil {
-                differences.append("\(entity.name).\(wanted.name) (\(wanted.readableType)) is in \(otherName), not in the store")
+                differences.append(
+                    "\(entity.name).\(wanted.name) (\(wanted.readableType)) is in \(otherName), not in the store")
             }
-            let relationships = Dictionary(entity.relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            let wantedRelationships = Dictionary(expected.relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let relationships = Dictionary(
+                entity.relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let wantedRelationships = Dictionary(
+                expected.relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             for relationship in entity.relationships where relationship.isToMany {
                 let name = "\(entity.name).\(relationship.name)"
                 guard let wanted = wantedRelationships[relationship.name] else {
-                    differences.append("\(name) (to-many \(relationship.destination)) is in the store, not in \(otherName)")
+                    differences.append(
+                        "\(name) (to-many \(relationship.destination)) is in the store, not in \(otherName)")
                     continue
                 }
                 if wanted.destination != relationship.destination || wanted.isToOne != relationship.isToOne {
-                    differences.append("\(name) relates \(relationship.readable) in the store, \(wanted.readable) in \(otherName)")
+                    differences.append(
+                        "\(name) relates \(relationship.readable) in the store, \(wanted.readable) in \(otherName)")
                 }
             }
             for wanted in expected.relationships where wanted.isToMany && relationships[wanted.name] == nil {
-                differences.append("\(entity.name).\(wanted.name) (to-many \(wanted.destination)) is in \(otherName), not in the store")
+                differences.append(
+                    "\(entity.name).\(wanted.name) (to-many \(wanted.destination)) is in \(otherName), not in the store"
+                )
             }
         }
         return differences

@@ -22,9 +22,11 @@ package struct InsertQuery {
     package func sql(_ dialect: any SQLDialect) -> String {
         guard !table.columns.isEmpty else { return "INSERT INTO \(table.quotedName) DEFAULT VALUES" }
         let columns = table.columns.map { dialect.quoted($0.name) }
-        var sql = "INSERT INTO \(table.quotedName) (\(columns.joined(separator: ", "))) VALUES (\(dialect.placeholders(columns.count)))"
+        var sql =
+            "INSERT INTO \(table.quotedName) (\(columns.joined(separator: ", "))) VALUES (\(dialect.placeholders(columns.count)))"
         if upserts, !table.uniqueGroups.isEmpty {
-            sql += dialect.upsertClause(conflictTargets: table.uniqueGroups.map { $0.map { columns[$0] } }, updating: columns)
+            sql += dialect.upsertClause(
+                conflictTargets: table.uniqueGroups.map { $0.map { columns[$0] } }, updating: columns)
         }
         return sql
     }
@@ -126,7 +128,9 @@ package struct JoinRowsQuery {
     package func insertSQL(_ dialect: any SQLDialect) -> String {
         dialect.insertOrReplace(
             into: joinTable.quotedName,
-            columns: [dialect.quoted(ownerColumn), dialect.quoted(destinationColumn), dialect.quoted(JoinTable.orderColumn)]
+            columns: [
+                dialect.quoted(ownerColumn), dialect.quoted(destinationColumn), dialect.quoted(JoinTable.orderColumn),
+            ]
         )
     }
 }

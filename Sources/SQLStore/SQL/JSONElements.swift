@@ -29,11 +29,15 @@ package final class JSONElements {
 
     /// These elements, of which only those that pass `filter`.
     package func filtered(by filter: @escaping SQLFilter) -> JSONElements {
-        JSONElements(array: array, bounds: bounds, filters: filters + [filter], elementNullable: elementNullable, isOrdered: isOrdered)
+        JSONElements(
+            array: array, bounds: bounds, filters: filters + [filter], elementNullable: elementNullable,
+            isOrdered: isOrdered)
     }
 
     /// These elements, of which only those from index `lower` up to `upper` (before any filter).
     package func sliced(_ lower: SQLExpression, _ upper: SQLExpression) -> JSONElements {
-        JSONElements(array: array, bounds: (lower, upper), filters: filters, elementNullable: elementNullable, isOrdered: isOrdered)
+        JSONElements(
+            array: array, bounds: (lower, upper), filters: filters, elementNullable: elementNullable,
+            isOrdered: isOrdered)
     }
 }

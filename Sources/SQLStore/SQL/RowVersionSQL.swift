@@ -11,7 +11,10 @@ extension UpdateQuery {
     /// values, the key, then the expected version when there is one.
     package func sql(_ dialect: any SQLDialect, version: SaveRequest.RowVersion) -> String {
         let versionColumn = dialect.quoted(table.columns[version.column].name)
-        let assignments = columns.map { "\(dialect.quoted(table.columns[$0].name)) = ?" } + ["\(versionColumn) = \(versionColumn) + 1"]
+        let assignments =
+            columns.map { "\(dialect.quoted(table.columns[$0].name)) = ?" } + [
+                "\(versionColumn) = \(versionColumn) + 1"
+            ]
         return "UPDATE \(table.quotedName) SET " + assignments.joined(separator: ", ")
             + " WHERE \(table.quotedPrimaryKey) = ?" + (version.expected == nil ? "" : " AND \(versionColumn) = ?")
     }

@@ -19,7 +19,8 @@ package enum ArithmeticOperator: Sendable {
 extension SQLExpressionBuilder {
     /// `left op right`.
     package func arithmetic(_ left: SQLExpression, _ op: ArithmeticOperator, _ right: SQLExpression) -> SQLExpression {
-        computed("(" + left.fragment + " \(op.sql) " + right.fragment + ")", nullable: left.isNullable || right.isNullable)
+        computed(
+            "(" + left.fragment + " \(op.sql) " + right.fragment + ")", nullable: left.isNullable || right.isNullable)
     }
 
     /// Integer `left / right`, truncated toward zero; NULL for a zero divisor.
@@ -41,7 +42,9 @@ extension SQLExpressionBuilder {
     /// `-operand`. SQLite computes -x as 0 - x, which is +0.0 for x = 0.0, where -0.0 matters to a later division:
     /// a `floatingPoint` operand is multiplied by -1 instead, which negates it exactly, zero's sign included.
     package func negation(_ operand: SQLExpression, floatingPoint: Bool) -> SQLExpression {
-        computed(floatingPoint ? "(" + operand.fragment + " * -1)" : "(- " + operand.fragment + ")", nullable: operand.isNullable)
+        computed(
+            floatingPoint ? "(" + operand.fragment + " * -1)" : "(- " + operand.fragment + ")",
+            nullable: operand.isNullable)
     }
 
     /// `function(arguments…)`.

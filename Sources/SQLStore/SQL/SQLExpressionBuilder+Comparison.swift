@@ -21,7 +21,8 @@ extension SQLExpressionBuilder {
     ///
     /// With `optional`, NULL is nil, and `IS` gives `nil == nil`. Otherwise a NULL is NaN, equal to nothing: there
     /// `NULL = x` counts as false and `NULL <> x` as true. Comparing with the `nil` literal is `IS [NOT] NULL`.
-    package func equality(_ left: SQLExpression, _ right: SQLExpression, negated: Bool, optional: Bool) -> SQLExpression {
+    package func equality(_ left: SQLExpression, _ right: SQLExpression, negated: Bool, optional: Bool) -> SQLExpression
+    {
         if right.isNilLiteral {
             return computed("(" + left.fragment + " IS \(negated ? "NOT " : "")NULL)")
         }
@@ -35,7 +36,8 @@ extension SQLExpressionBuilder {
             return computed("(" + left.fragment + " \(negated ? "IS NOT" : "IS") " + right.fragment + ")")
         }
         return computed(
-            "COALESCE(" + left.fragment + " \(negated ? "<>" : "=") " + right.fragment + ", \(dialect.booleanLiteral(negated)))"
+            "COALESCE(" + left.fragment + " \(negated ? "<>" : "=") " + right.fragment
+                + ", \(dialect.booleanLiteral(negated)))"
         )
     }
 
@@ -48,19 +50,23 @@ extension SQLExpressionBuilder {
         let alias = uniqueAlias("s")
         let (l, r) = (left.fragment, right.fragment)
         let leftElements = "\(alias)a", rightElements = "\(alias)b"
-        var sql = "(" + l.wrapped(dialect.jsonArrayLength) + " = " + r.wrapped(dialect.jsonArrayLength)
+        var sql =
+            "(" + l.wrapped(dialect.jsonArrayLength) + " = " + r.wrapped(dialect.jsonArrayLength)
             + " AND NOT EXISTS (SELECT 1 FROM " + l.wrapped { dialect.jsonElements(of: $0, alias: leftElements) }
             + " WHERE NOT EXISTS (SELECT 1 FROM " + r.wrapped { dialect.jsonElements(of: $0, alias: rightElements) }
             + " WHERE \(dialect.jsonElementValue(alias: rightElements)) IS \(dialect.jsonElementValue(alias: leftElements)))))"
         if left.isNullable || right.isNullable {
-            sql = "(CASE WHEN " + l + " IS NULL OR " + r + " IS NULL THEN (" + l + " IS NULL AND " + r + " IS NULL) ELSE " + sql + " END)"
+            sql =
+                "(CASE WHEN " + l + " IS NULL OR " + r + " IS NULL THEN (" + l + " IS NULL AND " + r + " IS NULL) ELSE "
+                + sql + " END)"
         }
         return computed(negated ? "(NOT " + sql + ")" : sql)
     }
 
     /// `left op right`; NULL on either side (NaN, or a division by zero) makes it false.
     package func comparison(_ left: SQLExpression, _ op: ComparisonOperator, _ right: SQLExpression) -> SQLExpression {
-        let comparison = computed("(" + left.fragment + " \(op.sql) " + right.fragment + ")", nullable: left.isNullable || right.isNullable)
+        let comparison = computed(
+            "(" + left.fragment + " \(op.sql) " + right.fragment + ")", nullable: left.isNullable || right.isNullable)
         return condition(comparison)
     }
 

@@ -4,7 +4,9 @@ extension SQLExpressionBuilder {
     /// Whether `row` (a row of `table`, read directly when it is in the FROM clause as `alias`) is of one of the
     /// entities `names`: `"T"."Z_ENT" IN (?, …)`, false for a NULL row. `true` when the table has no entity column
     /// and `names` holds its own entity (every row is one); `false` when it has none and does not.
-    package func entity(of row: SQLExpression, table: EntityTable, alias: String?, isOneOf names: [String]) -> SQLExpression {
+    package func entity(of row: SQLExpression, table: EntityTable, alias: String?, isOneOf names: [String])
+        -> SQLExpression
+    {
         guard let index = table.entityColumnIndex else { return constant(names.contains(table.name)) }
         let code = value(of: table.columns[index], row: row, table: table, alias: alias)
         guard !names.isEmpty else { return constant(false) }
@@ -18,6 +20,8 @@ extension SQLExpressionBuilder {
     /// `row` (a row of `table`) when `test` holds for it, else NULL: `CASE WHEN test THEN key END`. Its columns are
     /// read by key in a subquery (NULL for NULL).
     package func reference(to table: EntityTable, ifItIs test: SQLExpression, row: SQLExpression) -> SQLExpression {
-        SQLExpression("CASE WHEN " + test.fragment + " THEN " + row.fragment + " END", isNullable: true, kind: .reference(table, alias: nil))
+        SQLExpression(
+            "CASE WHEN " + test.fragment + " THEN " + row.fragment + " END", isNullable: true,
+            kind: .reference(table, alias: nil))
     }
 }

@@ -16,14 +16,18 @@ extension SQLExpressionBuilder {
 
     /// Fails unless `index` is an index of the JSON array `array` (`0 ..< count`).
     package func failsOutsideIndices(_ index: SQLExpression, of array: SQLExpression) -> SQLFragment {
-        "COALESCE(NOT (" + index.fragment + " >= 0 AND " + index.fragment + " < " + array.fragment.wrapped(dialect.jsonArrayLength)
+        "COALESCE(NOT (" + index.fragment + " >= 0 AND " + index.fragment + " < "
+            + array.fragment.wrapped(dialect.jsonArrayLength)
             + "), \(dialect.booleanLiteral(true)))"
     }
 
     /// Fails unless `lower ..< upper` lies within the JSON array `array` (both bounds in `0 ... count`).
-    package func failsOutsideBounds(_ lower: SQLExpression, _ upper: SQLExpression, of array: SQLExpression) -> SQLFragment {
+    package func failsOutsideBounds(_ lower: SQLExpression, _ upper: SQLExpression, of array: SQLExpression)
+        -> SQLFragment
+    {
         let length = array.fragment.wrapped(dialect.jsonArrayLength)
-        return "COALESCE(NOT (" + lower.fragment + " >= 0 AND " + lower.fragment + " <= " + length + " AND " + upper.fragment
+        return "COALESCE(NOT (" + lower.fragment + " >= 0 AND " + lower.fragment + " <= " + length + " AND "
+            + upper.fragment
             + " >= 0 AND " + upper.fragment + " <= " + length + "), \(dialect.booleanLiteral(true)))"
     }
 

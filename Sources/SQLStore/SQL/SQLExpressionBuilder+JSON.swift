@@ -106,15 +106,19 @@ extension SQLExpressionBuilder {
     /// When the first element on which the test fails (`failure`, of the element `alias`) comes before any element
     /// whose test `decides` the answer without failing.
     private func orderedFailure<Failure: Error>(
-        _ failure: SQLFragment, _ alias: String, of elements: JSONElements, test: (SQLExpression) throws(Failure) -> SQLExpression,
+        _ failure: SQLFragment, _ alias: String, of elements: JSONElements,
+        test: (SQLExpression) throws(Failure) -> SQLExpression,
         decides: (SQLExpression) -> SQLFragment
     ) throws(Failure) -> SQLFragment {
         let earlier = uniqueAlias("e")
         let other = try test(element(earlier, of: elements))
         let earlierFirst = "\(dialect.jsonElementKey(alias: earlier)) < \(dialect.jsonElementKey(alias: alias))"
-        let decided = select("1", from: elements, earlier, where: [
-            SQLFragment(earlierFirst), decides(other), "NOT " + (other.failure ?? SQLFragment(dialect.booleanLiteral(false))),
-        ])
+        let decided = select(
+            "1", from: elements, earlier,
+            where: [
+                SQLFragment(earlierFirst), decides(other),
+                "NOT " + (other.failure ?? SQLFragment(dialect.booleanLiteral(false))),
+            ])
         return "EXISTS " + select("1", from: elements, alias, where: [failure, "NOT EXISTS " + decided])
     }
 
@@ -135,14 +139,18 @@ extension SQLExpressionBuilder {
     /// read the elements where they are instead).
     package func jsonArray(_ elements: JSONElements) -> SQLExpression {
         let alias = uniqueAlias("j")
-        var result = computed(select(dialect.jsonGroupArray(dialect.jsonElementAsJSON(alias: alias)), from: elements, alias), nullable: elements.array.isNullable)
+        var result = computed(
+            select(dialect.jsonGroupArray(dialect.jsonElementAsJSON(alias: alias)), from: elements, alias),
+            nullable: elements.array.isNullable)
         result.elements = elements
         return result
     }
 
     /// The elements of the JSON array `array` from index `lower` up to `upper`: a range subscript, which fails
     /// unless both bounds are within `0 ... count`.
-    package func jsonSlice(_ elements: JSONElements, from lower: SQLExpression, to upper: SQLExpression) -> SQLExpression {
+    package func jsonSlice(_ elements: JSONElements, from lower: SQLExpression, to upper: SQLExpression)
+        -> SQLExpression
+    {
         var result = jsonArray(elements.sliced(lower, upper))
         result.failure = failsOutsideBounds(lower, upper, of: elements.array)
         return result
@@ -174,7 +182,8 @@ extension SQLExpressionBuilder {
     package func jsonFirst(_ elements: JSONElements, last: Bool = false) -> SQLExpression {
         let alias = uniqueAlias("j")
         let order = " ORDER BY \(dialect.jsonElementKey(alias: alias)) \(last ? "DESC" : "ASC") LIMIT 1"
-        return computed(select(dialect.jsonElementValue(alias: alias), from: elements, alias, then: order), nullable: true)
+        return computed(
+            select(dialect.jsonElementValue(alias: alias), from: elements, alias, then: order), nullable: true)
     }
 
     /// The element of the JSON array `array` at `index` (`array[index]`), which fails unless `index` is in
@@ -183,7 +192,8 @@ extension SQLExpressionBuilder {
         let alias = uniqueAlias("i")
         let elements = JSONElements(array: array, elementNullable: nullable, isOrdered: true)
         let test = "\(dialect.jsonElementKey(alias: alias)) = " + index.fragment
-        var result = computed(select(dialect.jsonElementValue(alias: alias), from: elements, alias, where: [test]), nullable: nullable)
+        var result = computed(
+            select(dialect.jsonElementValue(alias: alias), from: elements, alias, where: [test]), nullable: nullable)
         result.failure = failsOutsideIndices(index, of: array)
         return result
     }
@@ -191,7 +201,8 @@ extension SQLExpressionBuilder {
     /// `(SELECT <what> FROM <elements' array's elements> AS <alias> WHERE <in bounds, passing the filters, and each
     /// of conditions><then>)`.
     private func select(
-        _ what: String, from elements: JSONElements, _ alias: String, where conditions: [SQLFragment] = [], then suffix: String = ""
+        _ what: String, from elements: JSONElements, _ alias: String, where conditions: [SQLFragment] = [],
+        then suffix: String = ""
     ) -> SQLFragment {
         var terms: [SQLFragment] = []
         if let (lower, upper) = elements.bounds {
@@ -223,7 +234,8 @@ extension SQLExpressionBuilder {
     package func jsonObjectCount(_ dictionary: SQLExpression) -> SQLExpression {
         let d = dictionary.fragment
         return computed(
-            "(CASE WHEN " + d.wrapped(dialect.jsonIsObject) + " THEN (SELECT count(*) FROM " + elements(of: dictionary, uniqueAlias("k"))
+            "(CASE WHEN " + d.wrapped(dialect.jsonIsObject) + " THEN (SELECT count(*) FROM "
+                + elements(of: dictionary, uniqueAlias("k"))
                 + ") ELSE " + d.wrapped(dialect.jsonArrayLength) + " / 2 END)",
             nullable: dictionary.isNullable
         )
@@ -246,7 +258,9 @@ extension SQLExpressionBuilder {
     package func jsonValue(_ json: SQLExpression, at path: [String], nullable: Bool) -> SQLExpression {
         let jsonPath = "$" + path.map { ".\"\($0)\"" }.joined()
         let fragment = json.fragment
-        return computed(SQLFragment(dialect.jsonExtract(fragment.text, path: "?"), fragment.arguments + [.text(jsonPath)]), nullable: nullable)
+        return computed(
+            SQLFragment(dialect.jsonExtract(fragment.text, path: "?"), fragment.arguments + [.text(jsonPath)]),
+            nullable: nullable)
     }
 
     private func elements(of array: SQLExpression, _ alias: String) -> SQLFragment {

@@ -19,7 +19,9 @@ extension SQLExpressionBuilder {
 
     /// `CASE WHEN test THEN whenTrue ELSE whenFalse END`; a row (or rows) when both branches are the same kind of
     /// one, so columns can be read on from it.
-    package func conditional(_ test: SQLExpression, then whenTrue: SQLExpression, else whenFalse: SQLExpression) -> SQLExpression {
+    package func conditional(_ test: SQLExpression, then whenTrue: SQLExpression, else whenFalse: SQLExpression)
+        -> SQLExpression
+    {
         SQLExpression(
             "(CASE WHEN " + nonNull(test) + " THEN " + whenTrue.fragment + " ELSE " + whenFalse.fragment + " END)",
             isNullable: whenTrue.isNullable || whenFalse.isNullable, kind: Self.commonKind(whenTrue, whenFalse)
@@ -58,11 +60,13 @@ extension SQLExpressionBuilder {
         let row = SQLExpression(SQLFragment(key), isNullable: false, kind: .reference(table, alias: alias))
         let value = try body(row)
         let rowSource = " FROM \(table.quotedName) AS \(alias) WHERE \(key) = " + reference.fragment
-        var result = SQLExpression("(SELECT " + value.fragment + rowSource + ")", isNullable: true, kind: Self.kindThroughOptional(value.kind))
+        var result = SQLExpression(
+            "(SELECT " + value.fragment + rowSource + ")", isNullable: true, kind: Self.kindThroughOptional(value.kind))
         result.rowFilters = value.rowFilters
         // The body's failure reads the row's columns: it is asked of the row, and no row (nil) does not fail.
         result.failure = anyFailure([
-            reference.failure, value.failure.map { "COALESCE((SELECT " + $0 + rowSource + "), \(dialect.booleanLiteral(false)))" },
+            reference.failure,
+            value.failure.map { "COALESCE((SELECT " + $0 + rowSource + "), \(dialect.booleanLiteral(false)))" },
         ])
         return result
     }
@@ -86,8 +90,8 @@ extension SQLExpressionBuilder {
         case (.reference(let table, _), .nilLiteral), (.nilLiteral, .reference(let table, _)):
             return .reference(table, alias: nil)
         case (.collection(let mapping), .collection(let other))
-            where mapping.owner === other.owner && mapping.propertyIndex == other.propertyIndex && first.rowFilters.isEmpty
-                && second.rowFilters.isEmpty:
+        where mapping.owner === other.owner && mapping.propertyIndex == other.propertyIndex && first.rowFilters.isEmpty
+            && second.rowFilters.isEmpty:
             return .collection(mapping)
         case (.identifier(let table), .identifier(let other)) where table === other:
             return .identifier(table)

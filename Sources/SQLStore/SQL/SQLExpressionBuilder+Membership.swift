@@ -13,13 +13,17 @@ extension SQLExpressionBuilder {
             terms.append(element.fragment + " IS NULL")
         }
         guard !terms.isEmpty else { return constant(false) }
-        return computed("COALESCE(" + SQLFragment.joined(terms, separator: " OR ") + ", \(dialect.booleanLiteral(false)))")
+        return computed(
+            "COALESCE(" + SQLFragment.joined(terms, separator: " OR ") + ", \(dialect.booleanLiteral(false)))")
     }
 
     /// Whether `value` is in the range from `lower` to `upper` (`upper` included when `closed`): `BETWEEN`, or
     /// `>= … AND <`. NULL anywhere (NaN) makes it false.
-    package func isInRange(_ value: SQLExpression, from lower: SQLExpression, to upper: SQLExpression, closed: Bool) -> SQLExpression {
-        let test = closed
+    package func isInRange(_ value: SQLExpression, from lower: SQLExpression, to upper: SQLExpression, closed: Bool)
+        -> SQLExpression
+    {
+        let test =
+            closed
             ? "(" + value.fragment + " BETWEEN " + lower.fragment + " AND " + upper.fragment + ")"
             : "(" + value.fragment + " >= " + lower.fragment + " AND " + value.fragment + " < " + upper.fragment + ")"
         return condition(computed(test, nullable: value.isNullable || lower.isNullable || upper.isNullable))
@@ -30,7 +34,9 @@ extension SQLExpressionBuilder {
     /// Whether `value` is in a range that may be open on one side (a partial range: `lower...`, `...upper`,
     /// `..<upper`): `>= lower` and `<= upper` (`< upper` unless `closed`), each present bound. NULL anywhere (NaN)
     /// makes it false; no bound at all, true.
-    package func isInRange(_ value: SQLExpression, from lower: SQLExpression?, to upper: SQLExpression?, closed: Bool) -> SQLExpression {
+    package func isInRange(_ value: SQLExpression, from lower: SQLExpression?, to upper: SQLExpression?, closed: Bool)
+        -> SQLExpression
+    {
         if let lower, let upper { return isInRange(value, from: lower, to: upper, closed: closed) }
         var terms: [SQLFragment] = []
         var nullable = value.isNullable

@@ -20,10 +20,14 @@ extension SQLExpressionBuilder {
     }
 
     /// Whether the relationship holds the row whose key `row` is.
-    package func relatedContains(_ collection: SQLExpression, _ mapping: RelationshipMapping, _ row: SQLExpression) -> SQLExpression {
+    package func relatedContains(_ collection: SQLExpression, _ mapping: RelationshipMapping, _ row: SQLExpression)
+        -> SQLExpression
+    {
         let alias = uniqueAlias("r")
         let rows = rows(of: collection, mapping, alias: alias)
-        var result = computed("(EXISTS (SELECT 1 " + rows.source + " AND \(alias).\(mapping.destination.quotedPrimaryKey) = " + row.fragment + "))")
+        var result = computed(
+            "(EXISTS (SELECT 1 " + rows.source + " AND \(alias).\(mapping.destination.quotedPrimaryKey) = "
+                + row.fragment + "))")
         result.failure = rows.failure
         return result
     }
@@ -32,7 +36,8 @@ extension SQLExpressionBuilder {
     /// a filter of the relationship does; the test's own failure is the front end's to judge (the rows come in no
     /// order SQL knows).
     package func relatedAny<Failure: Error>(
-        _ collection: SQLExpression, _ mapping: RelationshipMapping, where test: (SQLExpression) throws(Failure) -> SQLExpression
+        _ collection: SQLExpression, _ mapping: RelationshipMapping,
+        where test: (SQLExpression) throws(Failure) -> SQLExpression
     ) throws(Failure) -> SQLExpression {
         let (alias, body) = try relatedTest(mapping, test)
         let rows = rows(of: collection, mapping, alias: alias)
@@ -43,7 +48,8 @@ extension SQLExpressionBuilder {
 
     /// Whether every row the relationship holds passes `test` (true for none).
     package func relatedAll<Failure: Error>(
-        _ collection: SQLExpression, _ mapping: RelationshipMapping, satisfy test: (SQLExpression) throws(Failure) -> SQLExpression
+        _ collection: SQLExpression, _ mapping: RelationshipMapping,
+        satisfy test: (SQLExpression) throws(Failure) -> SQLExpression
     ) throws(Failure) -> SQLExpression {
         let (alias, body) = try relatedTest(mapping, test)
         let rows = rows(of: collection, mapping, alias: alias)
@@ -76,7 +82,9 @@ extension SQLExpressionBuilder {
 
     /// ``source(of:ownerKey:alias:)`` narrowed by the collection's filters, and where a filter fails on one of the
     /// rows (a filter tests them all).
-    private func rows(of collection: SQLExpression, _ mapping: RelationshipMapping, alias: String) -> (source: SQLFragment, failure: SQLFragment?) {
+    private func rows(of collection: SQLExpression, _ mapping: RelationshipMapping, alias: String) -> (
+        source: SQLFragment, failure: SQLFragment?
+    ) {
         var source = source(of: mapping, ownerKey: collection.fragment, alias: alias)
         guard !collection.rowFilters.isEmpty else { return (source, nil) }
         let row = relatedRow(mapping, alias)
@@ -97,13 +105,17 @@ extension SQLExpressionBuilder {
         let key = "\(alias).\(destination.quotedPrimaryKey)"
         switch mapping.storage {
         case .inverseForeignKey(let column):
-            return "FROM \(destination.quotedName) AS \(alias) WHERE \(alias).\(dialect.quoted(destination.columns[column].name)) = " + ownerKey
+            return
+                "FROM \(destination.quotedName) AS \(alias) WHERE \(alias).\(dialect.quoted(destination.columns[column].name)) = "
+                + ownerKey
         case .joinTable(let joinTable, let ownerColumn, let destinationColumn):
             return "FROM \(destination.quotedName) AS \(alias) JOIN \(joinTable.quotedName) AS \(alias)j "
-                + "ON \(alias)j.\(dialect.quoted(destinationColumn)) = \(key) WHERE \(alias)j.\(dialect.quoted(ownerColumn)) = " + ownerKey
+                + "ON \(alias)j.\(dialect.quoted(destinationColumn)) = \(key) WHERE \(alias)j.\(dialect.quoted(ownerColumn)) = "
+                + ownerKey
         case .foreignKey(let column):
             let owner = mapping.owner
-            return "FROM \(destination.quotedName) AS \(alias) WHERE \(key) = (SELECT \(alias)o.\(dialect.quoted(owner.columns[column].name)) "
+            return
+                "FROM \(destination.quotedName) AS \(alias) WHERE \(key) = (SELECT \(alias)o.\(dialect.quoted(owner.columns[column].name)) "
                 + "FROM \(owner.quotedName) AS \(alias)o WHERE \(alias)o.\(owner.quotedPrimaryKey) = " + ownerKey + ")"
         }
     }

@@ -73,8 +73,10 @@ extension SQLExpressionBuilder {
     }
 
     /// `comparison` of `text` with `other`, as a `ComparisonResult` raw value; NULL when either is.
-    package func compare(_ text: SQLExpression, _ comparison: StringComparison, _ other: SQLExpression) -> SQLExpression {
-        computed(call(comparison.function, [text.fragment, other.fragment]), nullable: text.isNullable || other.isNullable)
+    package func compare(_ text: SQLExpression, _ comparison: StringComparison, _ other: SQLExpression) -> SQLExpression
+    {
+        computed(
+            call(comparison.function, [text.fragment, other.fragment]), nullable: text.isNullable || other.isNullable)
     }
 
     /// The number of `Character`s (`String.count`); NULL when the text is.

@@ -32,7 +32,8 @@ package struct SQLExpressionBuilder {
     package func value(_ value: StoredValue) -> SQLExpression {
         switch value {
         case .null: return nilLiteral
-        case .real(let real) where real.isNaN: return SQLExpression(.value(value), isNullable: true, kind: .value(value))
+        case .real(let real) where real.isNaN:
+            return SQLExpression(.value(value), isNullable: true, kind: .value(value))
         default: return SQLExpression(.value(value), isNullable: false, kind: .value(value))
         }
     }
@@ -56,23 +57,30 @@ package struct SQLExpressionBuilder {
 
     /// The statement's own row of `table` (its primary key; its columns are read directly).
     package func row(of table: EntityTable) -> SQLExpression {
-        SQLExpression(SQLFragment(table.primaryKeySQL), isNullable: false, kind: .reference(table, alias: table.quotedName))
+        SQLExpression(
+            SQLFragment(table.primaryKeySQL), isNullable: false, kind: .reference(table, alias: table.quotedName))
     }
 
     /// The value of `column` of a row of `table`: read directly when the row is in the FROM clause (`alias`), else
     /// by its key (`row`) in a subquery. External bytes are read where they live. NULL when the row is.
-    package func value(of column: EntityTable.Column, row: SQLExpression, table: EntityTable, alias: String?) -> SQLExpression {
+    package func value(of column: EntityTable.Column, row: SQLExpression, table: EntityTable, alias: String?)
+        -> SQLExpression
+    {
         SQLExpression(
-            columnFragment(column, row: row, table: table, alias: alias), isNullable: column.isNullable || row.isNullable,
+            columnFragment(column, row: row, table: table, alias: alias),
+            isNullable: column.isNullable || row.isNullable,
             kind: alias == nil ? .computed : .column(column)
         )
     }
 
     /// The row a to-one relationship's foreign key `column` of a row of `table` refers to (its key, or NULL).
     package func reference(
-        through column: EntityTable.Column, row: SQLExpression, table: EntityTable, alias: String?, to destination: EntityTable
+        through column: EntityTable.Column, row: SQLExpression, table: EntityTable, alias: String?,
+        to destination: EntityTable
     ) -> SQLExpression {
-        SQLExpression(columnFragment(column, row: row, table: table, alias: alias), isNullable: true, kind: .reference(destination, alias: nil))
+        SQLExpression(
+            columnFragment(column, row: row, table: table, alias: alias), isNullable: true,
+            kind: .reference(destination, alias: nil))
     }
 
     /// The rows of to-many relationship `mapping` of `row`.
@@ -85,7 +93,9 @@ package struct SQLExpressionBuilder {
         row.with(kind: .identifier(table))
     }
 
-    private func columnFragment(_ column: EntityTable.Column, row: SQLExpression, table: EntityTable, alias: String?) -> SQLFragment {
+    private func columnFragment(_ column: EntityTable.Column, row: SQLExpression, table: EntityTable, alias: String?)
+        -> SQLFragment
+    {
         let name = dialect.quoted(column.name)
         if let alias {
             let direct = "\(alias).\(name)"
@@ -94,14 +104,16 @@ package struct SQLExpressionBuilder {
         let rowAlias = uniqueAlias("s")
         let reference = "\(rowAlias).\(name)"
         let value = column.isExternal ? ExternalData.bytesSQL(reference: reference, dialect: dialect) : reference
-        return "(SELECT \(value) FROM \(table.quotedName) AS \(rowAlias) WHERE \(rowAlias).\(table.quotedPrimaryKey) = " + row.fragment + ")"
+        return "(SELECT \(value) FROM \(table.quotedName) AS \(rowAlias) WHERE \(rowAlias).\(table.quotedPrimaryKey) = "
+            + row.fragment + ")"
     }
 
     // MARK: Shared pieces
 
     /// The expression's SQL as a boolean operand that is never NULL.
     func nonNull(_ expression: SQLExpression) -> SQLFragment {
-        expression.isNullable ? "COALESCE(" + expression.fragment + ", \(dialect.booleanLiteral(false)))" : expression.fragment
+        expression.isNullable
+            ? "COALESCE(" + expression.fragment + ", \(dialect.booleanLiteral(false)))" : expression.fragment
     }
 
     /// A computed expression.

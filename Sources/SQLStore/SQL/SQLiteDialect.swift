@@ -23,7 +23,8 @@ package struct SQLiteDialect: SQLDialect {
 
     package func upsertClause(conflictTargets: [[String]], updating columns: [String]) -> String {
         let assignments = columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        return conflictTargets.map { " ON CONFLICT (\($0.joined(separator: ", "))) DO UPDATE SET \(assignments)" }.joined()
+        return conflictTargets.map { " ON CONFLICT (\($0.joined(separator: ", "))) DO UPDATE SET \(assignments)" }
+            .joined()
     }
 
     package func returningClause(_ columns: [String]) -> String { " RETURNING " + columns.joined(separator: ", ") }

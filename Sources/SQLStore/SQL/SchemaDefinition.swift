@@ -16,7 +16,8 @@ package struct SchemaDefinition {
 
     /// `CREATE TABLE` and `CREATE INDEX` statements (and the external-data triggers) of an entity's table.
     package func create(_ table: EntityTable) -> [String] {
-        let definitions = [dialect.autoincrementPrimaryKey(EntityTable.primaryKey)] + table.columns.map(columnDefinition)
+        let definitions =
+            [dialect.autoincrementPrimaryKey(EntityTable.primaryKey)] + table.columns.map(columnDefinition)
         var statements = ["CREATE TABLE IF NOT EXISTS \(table.quotedName) (\(definitions.joined(separator: ", ")))"]
         for column in table.columns where column.isExternal {
             statements += externalDataTriggers(table: table.name, column: column.name)

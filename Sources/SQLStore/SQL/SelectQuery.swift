@@ -27,10 +27,14 @@ package struct SelectQuery {
                 keys.map { .integer($0) }
             )
         case .key(let rowKey):
-            return SQLFragment("SELECT \(table.selectList) FROM \(table.quotedName) WHERE \(table.quotedPrimaryKey) = ?", [.integer(rowKey)])
+            return SQLFragment(
+                "SELECT \(table.selectList) FROM \(table.quotedName) WHERE \(table.quotedPrimaryKey) = ?",
+                [.integer(rowKey)])
         case .unique(let group, let values):
-            let conditions = table.uniqueGroups.indices.contains(group)
-                ? table.uniqueGroups[group].map { "\(dialect.quoted(table.columns[$0].name)) = ?" }.joined(separator: " AND ")
+            let conditions =
+                table.uniqueGroups.indices.contains(group)
+                ? table.uniqueGroups[group].map { "\(dialect.quoted(table.columns[$0].name)) = ?" }.joined(
+                    separator: " AND ")
                 : dialect.booleanLiteral(false)
             return SQLFragment("SELECT \(table.quotedPrimaryKey) FROM \(table.quotedName) WHERE \(conditions)", values)
         case .related(let mapping, let owner):
@@ -46,9 +50,11 @@ package struct SelectQuery {
             }
             sql += orderByClause(dialect)
             if request.limit != nil || (request.offset ?? 0) > 0 {
-                sql += SQLFragment(" LIMIT ? OFFSET ?", [
-                    .integer(Int64(max(request.limit ?? -1, -1))), .integer(Int64(max(request.offset ?? 0, 0))),
-                ])
+                sql += SQLFragment(
+                    " LIMIT ? OFFSET ?",
+                    [
+                        .integer(Int64(max(request.limit ?? -1, -1))), .integer(Int64(max(request.offset ?? 0, 0))),
+                    ])
             }
             return sql
         }
@@ -139,7 +145,8 @@ package struct RelatedRowsQuery {
             order = destination.primaryKeySQL
         case .joinTable(let joinTable, let ownerColumn, let destinationColumn):
             ownerKey = "\(joinTable.quotedName).\(dialect.quoted(ownerColumn))"
-            from = "\(destination.quotedName) JOIN \(joinTable.quotedName) "
+            from =
+                "\(destination.quotedName) JOIN \(joinTable.quotedName) "
                 + "ON \(joinTable.quotedName).\(dialect.quoted(destinationColumn)) = \(destination.primaryKeySQL)"
             order = "\(joinTable.quotedName).\(dialect.quoted(JoinTable.orderColumn)), \(destination.primaryKeySQL)"
         case .foreignKey:

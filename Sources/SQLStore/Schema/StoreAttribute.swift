@@ -31,8 +31,10 @@ package struct StoreAttribute: Sendable {
     package var acceptsStoredValue: (@Sendable (StoredValue) -> Bool)?
 
     package init(
-        name: String, storageType: StorageType, isOptional: Bool, collation: String? = nil, storesExternally: Bool = false,
-        defaultValue: StoredValue? = nil, originalName: String? = nil, valueTypeName: String = "", representation: String = "scalar",
+        name: String, storageType: StorageType, isOptional: Bool, collation: String? = nil,
+        storesExternally: Bool = false,
+        defaultValue: StoredValue? = nil, originalName: String? = nil, valueTypeName: String = "",
+        representation: String = "scalar",
         acceptsStoredValue: (@Sendable (StoredValue) -> Bool)? = nil
     ) {
         self.name = name

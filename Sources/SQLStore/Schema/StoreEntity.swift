@@ -11,7 +11,9 @@ package struct StoreEntity: Sendable {
     /// Groups of attribute names with an index.
     package var indices: [[String]]
 
-    package init(name: String, properties: [StoreProperty], uniquenessConstraints: [[String]] = [], indices: [[String]] = []) {
+    package init(
+        name: String, properties: [StoreProperty], uniquenessConstraints: [[String]] = [], indices: [[String]] = []
+    ) {
         self.name = name
         self.properties = properties
         self.uniquenessConstraints = uniquenessConstraints

@@ -21,7 +21,8 @@ package struct StoreRelationship: Sendable {
     package var originalName: String?
 
     package init(
-        name: String, destination: String, isToMany: Bool, isOptional: Bool, inverseName: String? = nil, isOrdered: Bool = true,
+        name: String, destination: String, isToMany: Bool, isOptional: Bool, inverseName: String? = nil,
+        isOrdered: Bool = true,
         originalName: String? = nil
     ) {
         self.name = name

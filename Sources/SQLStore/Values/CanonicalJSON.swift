@@ -38,7 +38,8 @@ package enum CanonicalJSON {
             // A negative number: drop the sign when its digits before any exponent are all zeros.
             let number = remaining.dropFirst().prefix { isNumberByte($0) }
             let mantissa = number.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
-            let isZero = mantissa.contains(UInt8(ascii: "0"))
+            let isZero =
+                mantissa.contains(UInt8(ascii: "0"))
                 && mantissa.allSatisfy { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") }
             if !isZero { bytes.append(byte) }
             bytes.append(contentsOf: number)
@@ -55,7 +56,8 @@ package enum CanonicalJSON {
 
     private static func isNumberByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"),
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"),
+            UInt8(ascii: "+"),
             UInt8(ascii: "-"):
             true
         default: false

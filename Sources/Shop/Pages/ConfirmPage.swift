@@ -57,13 +57,15 @@ public enum ConfirmPage {
                 </section>
                 """
         }
-        return page(title: itemCount <= 0 ? "Empty cart" : "Empty cart?", content: content, cartCount: itemCount, kind: kind)
+        return page(
+            title: itemCount <= 0 ? "Empty cart" : "Empty cart?", content: content, cartCount: itemCount, kind: kind)
     }
 
     private static func page(title: String, content: HTMLFragment, cartCount: Int?, kind: CartKind) -> String {
         switch kind {
         case .swiftData: ShopLayout.page(title: title, tab: kind.tab, cartCount: cartCount, content: content)
-        case .coreData: ShopLayout.page(title: title, tab: kind.tab, cartCount: nil, coreCartCount: cartCount, content: content)
+        case .coreData:
+            ShopLayout.page(title: title, tab: kind.tab, cartCount: nil, coreCartCount: cartCount, content: content)
         }
     }
 }

@@ -64,11 +64,12 @@ public enum ErrorPage {
     ///   - cartCount: Rows in the cart for the Cart tab's label; `nil` to leave it out.
     /// - Returns: A complete HTML document.
     public static func renderCatalogUnavailable(catalogURL: String?, reason: String, cartCount: Int?) -> String {
-        let catalog: HTMLFragment = if let catalogURL {
-            "The product catalog at <code>\(catalogURL)</code>"
-        } else {
-            "The product catalog"
-        }
+        let catalog: HTMLFragment =
+            if let catalogURL {
+                "The product catalog at <code>\(catalogURL)</code>"
+            } else {
+                "The product catalog"
+            }
         return page(
             title: "Catalog unavailable",
             content: """

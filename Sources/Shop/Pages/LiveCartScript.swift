@@ -92,7 +92,9 @@ enum LiveCartScript {
     ///   - coreCartVersion: Its Core Data cart version then; `nil` for none.
     ///   - productIDs: The rows shown, for the cart page; `nil` on pages that show only the count.
     static func marker(version: String?, coreCartVersion: String? = nil, productIDs: [Int]? = nil) -> HTMLFragment? {
-        let core: HTMLFragment? = coreCartVersion.map { "<div id=\"shop-corecart-state\" hidden data-version=\"\($0)\"></div>" }
+        let core: HTMLFragment? = coreCartVersion.map {
+            "<div id=\"shop-corecart-state\" hidden data-version=\"\($0)\"></div>"
+        }
         guard let version else { return core }
         let items: HTMLFragment? = productIDs.map { ids in
             " data-items=\"\(ids.map(String.init).joined(separator: ","))\""

@@ -20,7 +20,8 @@ enum ProductPlaceholder {
     static func svg(for product: Product, decorative: Bool = false) -> HTMLFragment {
         let tint = ((product.id % tintCount) + tintCount) % tintCount
         let initials = initials(of: product.title)
-        let role: HTMLFragment = decorative
+        let role: HTMLFragment =
+            decorative
             ? "aria-hidden=\"true\" focusable=\"false\""
             : "role=\"img\" aria-label=\"\(product.title)\""
         return """

@@ -4,7 +4,9 @@ import HTML
 public enum ShopAssets {
     /// Every file ``ShopRoutes`` serves for the pages: ``stylesheet``, the live cart's page script, and the
     /// showcase's shared live-page script and its `SharedWorker` (``HTML/LivePageScript``).
-    public static var all: [StaticAsset] { [stylesheet, LiveCartScript.page, LivePageScript.page, LivePageScript.worker] }
+    public static var all: [StaticAsset] {
+        [stylesheet, LiveCartScript.page, LivePageScript.page, LivePageScript.worker]
+    }
 
     /// `/static/shop.css`: the Display tab's composition (the image centred, the title and description under it
     /// with the price to their right) and the product placeholders' colours, on top of the showcase's stylesheet.

@@ -24,7 +24,8 @@ public enum ShopTab: Sendable, Hashable, CaseIterable {
         }
         return [
             NavigationLink(title: "Display", href: ShopPaths.display, isCurrent: current == .display),
-            NavigationLink(title: title(.coreData, coreCartCount), href: ShopPaths.coreCart, isCurrent: current == .coreCart),
+            NavigationLink(
+                title: title(.coreData, coreCartCount), href: ShopPaths.coreCart, isCurrent: current == .coreCart),
             NavigationLink(title: title(.swiftData, cartCount), href: ShopPaths.cart, isCurrent: current == .cart),
             NavigationLink(title: "Test", href: TestTabPaths.page, isCurrent: current == .test),
         ]

@@ -13,7 +13,8 @@ public enum TestPage {
         let cartRows = state.cart.map { line -> HTMLFragment in
             "<li><span class=\"title\">\(line.title)</span> <span class=\"muted\">\(PriceFormat.price(line.price))</span></li>"
         }
-        let cart: HTMLFragment = state.cart.isEmpty
+        let cart: HTMLFragment =
+            state.cart.isEmpty
             ? "<p class=\"empty muted\">The cart is empty.</p>"
             : "<ul class=\"cart-lines\">\(cartRows.joined(separator: "\n"))</ul>"
         let resultRows: HTMLFragment = """
@@ -77,13 +78,15 @@ public enum TestPage {
             <button type="submit" lang="ko" aria-label="담기: \(product.title)">담기</button></form></li>
             """
         }
-        let list: HTMLFragment = panel.products.isEmpty
+        let list: HTMLFragment =
+            panel.products.isEmpty
             ? "<p class=\"empty muted\">No products: press API 조회.</p>"
             : "<ul class=\"wish-list\">\(items.joined(separator: "\n"))</ul>"
-        let summary: String = switch panel.kind {
-        case .stateObject: "Owned by the sub-view: made once, kept while the sub-view is on screen."
-        case .observedObject: "Made by TestView's body: a new one at every TestView render."
-        }
+        let summary: String =
+            switch panel.kind {
+            case .stateObject: "Owned by the sub-view: made once, kept while the sub-view is on screen."
+            case .observedObject: "Made by TestView's body: a new one at every TestView render."
+            }
         return """
             <section class="card panel \(panel.kind.slug)" id="\(id)" aria-labelledby="\(id)-heading">
             <h2 id="\(id)-heading"><code>\(panel.kind.label)</code></h2>

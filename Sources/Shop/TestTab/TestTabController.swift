@@ -41,7 +41,9 @@ public final class TestTabController {
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.catalog = catalog
-        sessions = BrowserSessions(cookieName: "shop_test_session", cookiePath: TestTabPaths.page, idleTimeout: idleTimeout, now: now) {
+        sessions = BrowserSessions(
+            cookieName: "shop_test_session", cookiePath: TestTabPaths.page, idleTimeout: idleTimeout, now: now
+        ) {
             TestTabSession(cart: TestCart(shop: cart))
         }
     }
@@ -57,7 +59,9 @@ public final class TestTabController {
 
     /// `POST /shop/test/{panel}/fetch`: "API 조회" on the view model the panel uses now.
     public func fetch(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let panel = request.pathParameters["panel"].flatMap(TestView.Panel.init(slug:)) else { return notFound(request) }
+        guard let panel = request.pathParameters["panel"].flatMap(TestView.Panel.init(slug:)) else {
+            return notFound(request)
+        }
         let (session, setCookie) = sessions.session(for: request)
         guard let model = session.graph.object(TestWishViewModel.self, at: TestView.identity(of: panel)) else {
             return back(.viewExpired, setCookie)
@@ -72,7 +76,9 @@ public final class TestTabController {
 
     /// `POST /shop/test/{panel}/add` with `productID`: "담기" for a product in that panel's list.
     public func add(_ request: HTTPRequest) -> HTTPResponse {
-        guard let panel = request.pathParameters["panel"].flatMap(TestView.Panel.init(slug:)) else { return notFound(request) }
+        guard let panel = request.pathParameters["panel"].flatMap(TestView.Panel.init(slug:)) else {
+            return notFound(request)
+        }
         let productID: Int
         switch ProductID.parse(request.formValues()[TestTabPaths.productIDField] ?? "") {
         case .success(let parsed): productID = parsed
@@ -117,7 +123,9 @@ public final class TestTabController {
 
     private func storeFailure(_ request: HTTPRequest) -> HTTPResponse {
         ShopController.standardErrorLog("shop: \(request.method) \(request.path): the cart store failed")
-        return errorPage("Something went wrong", "The cart could not be saved on the server; nothing was changed. Try again.", status: .internalServerError)
+        return errorPage(
+            "Something went wrong", "The cart could not be saved on the server; nothing was changed. Try again.",
+            status: .internalServerError)
     }
 
     /// The Shop's error page, on the Test tab, with a way back to it.

@@ -28,7 +28,8 @@ public enum TestTabNotice: Sendable, Hashable {
         case let .noLongerListed(panel):
             "That product is no longer in the \(panel.label) panel's list: its view model was made anew when TestView rendered again."
         case .viewExpired: "This page had expired, so it was rendered anew; press the button again."
-        case .catalogUnavailable: "The product catalog could not be reached, so nothing was loaded. Try again in a moment."
+        case .catalogUnavailable:
+            "The product catalog could not be reached, so nothing was loaded. Try again in a moment."
         }
     }
 

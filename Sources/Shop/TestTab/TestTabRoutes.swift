@@ -12,7 +12,9 @@ public enum TestTabRoutes {
         router.post("/shop/test/{panel}/fetch") { await controller.fetch($0) }
         router.post("/shop/test/{panel}/add") { await controller.add($0) }
         for asset in TestTabAssets.all {
-            router.get(asset.path) { _ in HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType) }
+            router.get(asset.path) { _ in
+                HTTPResponse.staticFile(Data(asset.content.utf8), contentType: asset.contentType)
+            }
         }
     }
 }

@@ -57,7 +57,10 @@ public struct TestView {
             let parent = pass.view(Self.identity) { context in
                 // TestView's body: it reads the cart, and it initializes the sub-views — the @ObservedObject one
                 // with a view model made right here, anew at every run of this body.
-                (cart: cart.cart, render: context.evaluation, observed: TestWishViewModel(createdAtRender: context.evaluation))
+                (
+                    cart: cart.cart, render: context.evaluation,
+                    observed: TestWishViewModel(createdAtRender: context.evaluation)
+                )
             }
             let owning = pass.view(Self.identity(of: .stateObject)) { context in
                 let model = context.stateObject { TestWishViewModel(createdAtRender: parent.render) }

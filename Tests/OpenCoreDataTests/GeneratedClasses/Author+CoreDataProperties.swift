@@ -11,7 +11,6 @@ import CoreData
 import OpenCoreData
 #endif
 
-
 extension Author {
 
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Author> {
@@ -79,6 +78,6 @@ extension Author {
 
 }
 
-extension Author : Identifiable {
+extension Author: Identifiable {
 
 }

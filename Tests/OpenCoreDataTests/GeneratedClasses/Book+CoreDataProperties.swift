@@ -11,7 +11,6 @@ import CoreData
 import OpenCoreData
 #endif
 
-
 extension Book {
 
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Book> {
@@ -32,6 +31,6 @@ extension Book {
 
 }
 
-extension Book : Identifiable {
+extension Book: Identifiable {
 
 }

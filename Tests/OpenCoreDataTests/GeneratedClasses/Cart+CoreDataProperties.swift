@@ -11,7 +11,6 @@ import CoreData
 import OpenCoreData
 #endif
 
-
 extension Cart {
 
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Cart> {
@@ -24,6 +23,6 @@ extension Cart {
 
 }
 
-extension Cart : Identifiable {
+extension Cart: Identifiable {
 
 }

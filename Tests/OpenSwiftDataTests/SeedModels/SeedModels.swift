@@ -33,7 +33,10 @@ class MarkedBookModel: Identifiable {
     var title: String
     var url: String
 
-    init(id: UUID = UUID(), authors: String, contents: String, price: Int, publisher: String, status: String, thumbnail: String, title: String, url: String) {
+    init(
+        id: UUID = UUID(), authors: String, contents: String, price: Int, publisher: String, status: String,
+        thumbnail: String, title: String, url: String
+    ) {
         self.id = id
         self.authors = authors
         self.contents = contents

@@ -61,10 +61,13 @@ enum ExpressionFunctions {
         case "noindex:":
             return arguments.first.flatMap { unwrapped($0) }
         case "castObject:toType:":
-            guard arguments.count == 2, let type = arguments[1].flatMap({ unwrapped($0) }) as? String else { return nil }
+            guard arguments.count == 2, let type = arguments[1].flatMap({ unwrapped($0) }) as? String else {
+                return nil
+            }
             return cast(arguments[0].flatMap { unwrapped($0) }, to: type)
         default:
-            throw .failed("the function “\(name)” is not supported (supported: \(names.sorted().joined(separator: ", ")))")
+            throw .failed(
+                "the function “\(name)” is not supported (supported: \(names.sorted().joined(separator: ", ")))")
         }
     }
 
@@ -79,7 +82,9 @@ enum ExpressionFunctions {
             if case .decimal = b { return true }
             return false
         }()
-        if anyDecimal && !isFloating(a) && !isFloating(b) { return decimalArithmetic(name, a.decimalValue, b.decimalValue) }
+        if anyDecimal && !isFloating(a) && !isFloating(b) {
+            return decimalArithmetic(name, a.decimalValue, b.decimalValue)
+        }
         if a.isIntegral && b.isIntegral, let x = a.exactInteger, let y = b.exactInteger {
             switch name {
             case "add:to:":
@@ -129,7 +134,8 @@ enum ExpressionFunctions {
             guard y != 0 else { return nil }
             let quotient = NSDecimalNumber(decimal: x / y).int64Value
             return x - Decimal(quotient) * y
-        case "raise:toPower:": return Foundation.pow(NSDecimalNumber(decimal: x).doubleValue, NSDecimalNumber(decimal: y).doubleValue)
+        case "raise:toPower:":
+            return Foundation.pow(NSDecimalNumber(decimal: x).doubleValue, NSDecimalNumber(decimal: y).doubleValue)
         default: return nil
         }
     }

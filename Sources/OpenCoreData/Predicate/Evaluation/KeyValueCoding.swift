@@ -87,7 +87,9 @@ enum KeyValueCoding {
     private static func collectionOperator(_ name: String, on value: Any?, rest: ArraySlice<String>) throws -> Any? {
         let collection = value.flatMap(elements(of:)) ?? (value.map { [$0] } ?? [])
         func operands() throws -> [Any] {
-            try collection.compactMap { element in rest.isEmpty ? element : try Self.value(of: element, components: rest) }
+            try collection.compactMap { element in
+                rest.isEmpty ? element : try Self.value(of: element, components: rest)
+            }
         }
         switch name {
         case "@count":

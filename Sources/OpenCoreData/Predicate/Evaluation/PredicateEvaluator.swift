@@ -8,7 +8,8 @@ enum PredicateEvaluationError: Error {
     func coreDataError(evaluating predicate: NSPredicate) -> CoreDataError {
         switch self {
         case .invalidFormat(let error): .invalidPredicateFormat(error)
-        case .failed(let reason): .predicateEvaluationFailed(predicate: PredicateFormatter.format(predicate), reason: reason)
+        case .failed(let reason):
+            .predicateEvaluationFailed(predicate: PredicateFormatter.format(predicate), reason: reason)
         }
     }
 }
@@ -28,7 +29,9 @@ struct PredicateEvaluator {
         case let compound as NSCompoundPredicate:
             switch compound.compoundPredicateType {
             case .and:
-                for subpredicate in compound.subpredicates where !(try evaluate(subpredicate, for: object)) { return false }
+                for subpredicate in compound.subpredicates where !(try evaluate(subpredicate, for: object)) {
+                    return false
+                }
                 return true
             case .or:
                 for subpredicate in compound.subpredicates where try evaluate(subpredicate, for: object) { return true }
@@ -42,7 +45,9 @@ struct PredicateEvaluator {
         }
     }
 
-    private func evaluate(_ comparison: NSComparisonPredicate, for object: Any?) throws(PredicateEvaluationError) -> Bool {
+    private func evaluate(_ comparison: NSComparisonPredicate, for object: Any?) throws(PredicateEvaluationError)
+        -> Bool
+    {
         let left = try value(of: comparison.leftExpression, for: object)
         let right = try value(of: comparison.rightExpression, for: object)
         func holds(_ value: Any?) -> Bool {
@@ -75,11 +80,15 @@ struct PredicateEvaluator {
             return unwrapped(object)
         case .variable(let name):
             guard let value = bindings[name] else {
-                throw .failed("the variable $\(name) has no value (pass it with withSubstitutionVariables(_:) or substitutionVariables:)")
+                throw .failed(
+                    "the variable $\(name) has no value (pass it with withSubstitutionVariables(_:) or substitutionVariables:)"
+                )
             }
             return unwrapped(value)
         case .keyPath(let operand, let path):
-            let base = try operand.map { operand throws(PredicateEvaluationError) in try value(of: operand, for: object) } ?? unwrapped(object)
+            let base =
+                try operand.map { operand throws(PredicateEvaluationError) in try value(of: operand, for: object) }
+                ?? unwrapped(object)
             switch KeyValueCoding.value(of: base, keyPath: path) {
             case .success(let value): return value
             case .failure(let error): throw .failed(error.description)

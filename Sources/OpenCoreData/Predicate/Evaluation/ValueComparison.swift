@@ -50,7 +50,9 @@ enum ValueComparison {
         if let m = NumericValue(x), let n = NumericValue(y) { return NumericValue.compare(m, n) }
         if let x = x as? String, let y = y as? String {
             let compareOptions = stringOptions(options)
-            if compareOptions.isEmpty { return x < y ? .orderedAscending : (x == y ? .orderedSame : .orderedDescending) }
+            if compareOptions.isEmpty {
+                return x < y ? .orderedAscending : (x == y ? .orderedSame : .orderedDescending)
+            }
             return x.compare(y, options: compareOptions)
         }
         if let x = x as? Date, let y = y as? Date { return x.compare(y) }
@@ -66,11 +68,14 @@ enum ValueComparison {
         case .equalTo: return isEqual(left, right, options: options)
         case .notEqualTo: return !isEqual(left, right, options: options)
         case .lessThan: return order(left, right, options: options) == .orderedAscending
-        case .lessThanOrEqualTo: return [.orderedAscending, .orderedSame].contains(order(left, right, options: options))
+        case .lessThanOrEqualTo:
+            return [.orderedAscending, .orderedSame].contains(order(left, right, options: options))
         case .greaterThan: return order(left, right, options: options) == .orderedDescending
-        case .greaterThanOrEqualTo: return [.orderedDescending, .orderedSame].contains(order(left, right, options: options))
+        case .greaterThanOrEqualTo:
+            return [.orderedDescending, .orderedSame].contains(order(left, right, options: options))
         case .beginsWith, .endsWith:
-            guard let string = unwrapped(left) as? String, let prefix = unwrapped(right) as? String, !prefix.isEmpty else { return false }
+            guard let string = unwrapped(left) as? String, let prefix = unwrapped(right) as? String, !prefix.isEmpty
+            else { return false }
             var searchOptions = stringOptions(options).union(.anchored)
             if type == .endsWith { searchOptions.insert(.backwards) }
             return string.range(of: prefix, options: searchOptions) != nil
@@ -94,10 +99,13 @@ enum ValueComparison {
             guard let elements = KeyValueCoding.elements(of: container) else { return false }
             return elements.contains { isEqual(left, $0, options: options) }
         case .between:
-            guard let bounds = unwrapped(right).flatMap(KeyValueCoding.elements(of:)), bounds.count == 2 else { return false }
+            guard let bounds = unwrapped(right).flatMap(KeyValueCoding.elements(of:)), bounds.count == 2 else {
+                return false
+            }
             let low = order(bounds[0], left, options: options)
             let high = order(left, bounds[1], options: options)
-            return (low == .orderedAscending || low == .orderedSame) && (high == .orderedAscending || high == .orderedSame)
+            return (low == .orderedAscending || low == .orderedSame)
+                && (high == .orderedAscending || high == .orderedSame)
         case .like, .matches:
             guard let string = unwrapped(left) as? String else { return false }
             if let pattern { return pattern.matches(string) }

@@ -24,33 +24,36 @@ enum PredicateFormatter {
     }
 
     private static func format(_ comparison: NSComparisonPredicate) -> String {
-        let modifier = switch comparison.comparisonPredicateModifier {
-        case .direct: ""
-        case .any: "ANY "
-        case .all: "ALL "
-        }
-        let symbol = switch comparison.predicateOperatorType {
-        case .lessThan: "<"
-        case .lessThanOrEqualTo: "<="
-        case .greaterThan: ">"
-        case .greaterThanOrEqualTo: ">="
-        case .equalTo: "=="
-        case .notEqualTo: "!="
-        case .matches: "MATCHES"
-        case .like: "LIKE"
-        case .beginsWith: "BEGINSWITH"
-        case .endsWith: "ENDSWITH"
-        case .in: "IN"
-        case .contains: "CONTAINS"
-        case .between: "BETWEEN"
-        case .customSelector: "CUSTOMSELECTOR"
-        }
+        let modifier =
+            switch comparison.comparisonPredicateModifier {
+            case .direct: ""
+            case .any: "ANY "
+            case .all: "ALL "
+            }
+        let symbol =
+            switch comparison.predicateOperatorType {
+            case .lessThan: "<"
+            case .lessThanOrEqualTo: "<="
+            case .greaterThan: ">"
+            case .greaterThanOrEqualTo: ">="
+            case .equalTo: "=="
+            case .notEqualTo: "!="
+            case .matches: "MATCHES"
+            case .like: "LIKE"
+            case .beginsWith: "BEGINSWITH"
+            case .endsWith: "ENDSWITH"
+            case .in: "IN"
+            case .contains: "CONTAINS"
+            case .between: "BETWEEN"
+            case .customSelector: "CUSTOMSELECTOR"
+            }
         var options = ""
         if comparison.options.contains(.caseInsensitive) { options += "c" }
         if comparison.options.contains(.diacriticInsensitive) { options += "d" }
         if comparison.options.contains(.normalized) { options += "n" }
         if !options.isEmpty { options = "[\(options)]" }
-        return "\(modifier)\(format(comparison.leftExpression)) \(symbol)\(options) \(format(comparison.rightExpression))"
+        return
+            "\(modifier)\(format(comparison.leftExpression)) \(symbol)\(options) \(format(comparison.rightExpression))"
     }
 
     private static func format(_ compound: NSCompoundPredicate) -> String {
@@ -64,9 +67,11 @@ enum PredicateFormatter {
         case .not:
             return "NOT " + (compound.subpredicates.first.map(child) ?? "TRUEPREDICATE")
         case .and:
-            return compound.subpredicates.isEmpty ? "TRUEPREDICATE" : compound.subpredicates.map(child).joined(separator: " AND ")
+            return compound.subpredicates.isEmpty
+                ? "TRUEPREDICATE" : compound.subpredicates.map(child).joined(separator: " AND ")
         case .or:
-            return compound.subpredicates.isEmpty ? "FALSEPREDICATE" : compound.subpredicates.map(child).joined(separator: " OR ")
+            return compound.subpredicates.isEmpty
+                ? "FALSEPREDICATE" : compound.subpredicates.map(child).joined(separator: " OR ")
         }
     }
 
@@ -85,9 +90,11 @@ enum PredicateFormatter {
         case .variable(let name):
             return "$" + name
         case .keyPath(let operand, let path):
-            let key = path.split(separator: ".", omittingEmptySubsequences: false).map { escapedKey(String($0)) }.joined(separator: ".")
+            let key = path.split(separator: ".", omittingEmptySubsequences: false).map { escapedKey(String($0)) }
+                .joined(separator: ".")
             guard let operand else { return key }
-            if case .function(let name, let arguments) = operand.node, infixOperators[name] != nil, arguments.count == 2 {
+            if case .function(let name, let arguments) = operand.node, infixOperators[name] != nil, arguments.count == 2
+            {
                 return "(\(format(operand))).\(key)"
             }
             return "\(format(operand)).\(key)"
@@ -112,7 +119,8 @@ enum PredicateFormatter {
 
     /// An arithmetic operand, parenthesised when it is arithmetic itself, so the tree reads back the same.
     private static func operand(_ expression: NSExpression) -> String {
-        if case .function(let name, let arguments) = expression.node, infixOperators[name] != nil, arguments.count == 2 {
+        if case .function(let name, let arguments) = expression.node, infixOperators[name] != nil, arguments.count == 2
+        {
             return "(\(format(expression)))"
         }
         return format(expression)

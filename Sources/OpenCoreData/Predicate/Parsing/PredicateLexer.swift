@@ -116,8 +116,11 @@ struct PredicateLexer {
             case "0": value.append("\0")
             case "u":
                 let digits = String(characters[index..<min(characters.count, index + 4)])
-                guard digits.count == 4, let scalarValue = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(scalarValue) else {
-                    return .failure(error("“\\u” must be followed by four hexadecimal digits", at: index - 2, length: 6))
+                guard digits.count == 4, let scalarValue = UInt32(digits, radix: 16),
+                    let scalar = Unicode.Scalar(scalarValue)
+                else {
+                    return .failure(
+                        error("“\\u” must be followed by four hexadecimal digits", at: index - 2, length: 6))
                 }
                 index += 4
                 value.unicodeScalars.append(scalar)
@@ -135,7 +138,10 @@ struct PredicateLexer {
             while let c = peek(), c.isHexDigit { index += 1 }
             let digits = String(characters[digitsStart..<index])
             guard !digits.isEmpty, let value = UInt64(digits, radix: radix) else {
-                return .failure(error("“\(String(characters[start..<index]))” is not a valid number", at: start, length: index - start))
+                return .failure(
+                    error(
+                        "“\(String(characters[start..<index]))” is not a valid number", at: start, length: index - start
+                    ))
             }
             return .success(value <= UInt64(Int.max) ? .integer(Int(value)) : .unsignedInteger(value))
         }
@@ -157,7 +163,8 @@ struct PredicateLexer {
         }
         if let c = peek(), Self.isIdentifierPart(c) {
             while let c = peek(), Self.isIdentifierPart(c) { index += 1 }
-            return .failure(error("“\(String(characters[start..<index]))” is not a valid number", at: start, length: index - start))
+            return .failure(
+                error("“\(String(characters[start..<index]))” is not a valid number", at: start, length: index - start))
         }
         let text = String(characters[start..<index])
         if !isFloating {
@@ -184,7 +191,10 @@ struct PredicateLexer {
             "f", "lf", "g", "lg", "e", "le", "Lf",
         ]
         guard supported.contains(specifier) else {
-            return .failure(error("“%\(specifier)” is not a supported format specifier (use %@, %K, %d, %i, %ld, %lld, %u, %f or %lf)", at: start, length: index - start))
+            return .failure(
+                error(
+                    "“%\(specifier)” is not a supported format specifier (use %@, %K, %d, %i, %ld, %lld, %u, %f or %lf)",
+                    at: start, length: index - start))
         }
         _ = conversion
         return .success(.formatSpecifier(specifier))

@@ -66,7 +66,9 @@ struct PredicateParser {
         do throws(Failure) {
             let result = try body(&parser)
             guard parser.current.kind == .end else {
-                throw parser.error("unexpected “\(parser.current.text)” after the end of the \(T.self == NSExpression.self ? "expression" : "predicate")")
+                throw parser.error(
+                    "unexpected “\(parser.current.text)” after the end of the \(T.self == NSExpression.self ? "expression" : "predicate")"
+                )
             }
             return .success(result)
         } catch {
@@ -98,7 +100,8 @@ struct PredicateParser {
         guard current.isSymbol(symbol) else {
             let found = current.kind == .end ? "the end of the format" : "“\(current.text)”"
             if let opener {
-                throw error("expected “\(symbol)” to close the “\(opener.text)” at position \(opener.position), found \(found)")
+                throw error(
+                    "expected “\(symbol)” to close the “\(opener.text)” at position \(opener.position), found \(found)")
             }
             throw error("expected “\(symbol)”, found \(found)")
         }
@@ -157,7 +160,8 @@ struct PredicateParser {
 
     private static func continuesExpression(_ token: PredicateToken) -> Bool {
         if case .symbol(let symbol) = token.kind {
-            return ["==", "=", "!=", "<>", "<", "<=", "=<", ">", ">=", "=>", "+", "-", "*", "/", "**", "."].contains(symbol)
+            return ["==", "=", "!=", "<>", "<", "<=", "=<", ">", ">=", "=>", "+", "-", "*", "/", "**", "."].contains(
+                symbol)
         }
         return ["BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "MATCHES", "IN", "BETWEEN"].contains(token.keyword ?? "")
     }
@@ -183,7 +187,9 @@ struct PredicateParser {
         return negated ? FormattedCompoundPredicate.make(.not, [comparison]) : comparison
     }
 
-    private mutating func parseOperator(after left: NSExpression) throws(Failure) -> (NSComparisonPredicate.Operator, NSComparisonPredicate.Options) {
+    private mutating func parseOperator(after left: NSExpression) throws(Failure) -> (
+        NSComparisonPredicate.Operator, NSComparisonPredicate.Options
+    ) {
         let type: NSComparisonPredicate.Operator
         switch current.kind {
         case .symbol("=="), .symbol("="): type = .equalTo
@@ -203,7 +209,9 @@ struct PredicateParser {
             case "BETWEEN": type = .between
             default:
                 let found = current.kind == .end ? "the end of the format" : "“\(current.text)”"
-                throw error("expected a comparison operator (==, !=, <, >, CONTAINS, IN, …) after “\(PredicateFormatter.format(left))”, found \(found)")
+                throw error(
+                    "expected a comparison operator (==, !=, <, >, CONTAINS, IN, …) after “\(PredicateFormatter.format(left))”, found \(found)"
+                )
             }
         }
         advance()
@@ -219,7 +227,7 @@ struct PredicateParser {
             case "c": options.insert(.caseInsensitive)
             case "d": options.insert(.diacriticInsensitive)
             case "n": options.insert(.normalized)
-            case "l": break // locale-sensitive: Foundation's comparisons here always are.
+            case "l": break  // locale-sensitive: Foundation's comparisons here always are.
             default: throw error("unknown comparison option “\(letter)” (use c, d, n or a combination such as cd)")
             }
         }
@@ -267,7 +275,8 @@ struct PredicateParser {
         if case .constant(let value?) = operand.node, let negated = Self.negated(value) {
             return NSExpression(node: .constant(negated))
         }
-        return NSExpression(node: .function(name: "from:subtract:", arguments: [NSExpression(node: .constant(0)), operand]))
+        return NSExpression(
+            node: .function(name: "from:subtract:", arguments: [NSExpression(node: .constant(0)), operand]))
     }
 
     private static func negated(_ value: Any) -> Any? {
@@ -289,7 +298,9 @@ struct PredicateParser {
             case .identifier(let word, _): component = word
             case .collectionOperator(let word): component = word
             default:
-                throw error("expected a key after “.”, found \(current.kind == .end ? "the end of the format" : "“\(current.text)”")")
+                throw error(
+                    "expected a key after “.”, found \(current.kind == .end ? "the end of the format" : "“\(current.text)”")"
+                )
             }
             advance()
             switch expression.node {
@@ -302,7 +313,8 @@ struct PredicateParser {
             }
         }
         if current.isSymbol("[") {
-            throw error("subscripts (“[0]”, “[LAST]”) are not supported; compare the collection with ANY or ALL, or use @count")
+            throw error(
+                "subscripts (“[0]”, “[LAST]”) are not supported; compare the collection with ANY or ALL, or use @count")
         }
         return expression
     }
@@ -385,7 +397,9 @@ struct PredicateParser {
         case "CAST":
             return try parseCast()
         case "FUNCTION":
-            throw error("FUNCTION(…) calls an Objective-C method, which Linux does not have; use a built-in function such as lowercase:(name)")
+            throw error(
+                "FUNCTION(…) calls an Objective-C method, which Linux does not have; use a built-in function such as lowercase:(name)"
+            )
         case let upper where reservedPredicateWords.contains(upper):
             throw error("expected an expression, found the reserved word “\(word)” (write #\(word) to use it as a key)")
         default:
@@ -467,16 +481,21 @@ struct PredicateParser {
             return NSExpression(node: .function(name: "castObject:toType:", arguments: [value, typeExpression]))
         }
         guard let cast = ExpressionFunctions.cast(constant, to: typeName) else {
-            throw error("cannot CAST \(constant.map { "\($0)" } ?? "nil") to \(typeName) (supported: NSDate, NSNumber, NSString, NSDecimalNumber, NSUUID, NSURL, NSData)", at: typeToken)
+            throw error(
+                "cannot CAST \(constant.map { "\($0)" } ?? "nil") to \(typeName) (supported: NSDate, NSNumber, NSString, NSDecimalNumber, NSUUID, NSURL, NSData)",
+                at: typeToken)
         }
         return NSExpression(node: .constant(cast))
     }
 
     // MARK: Arguments
 
-    private mutating func argumentExpression(_ specifier: String, token: PredicateToken) throws(Failure) -> NSExpression {
+    private mutating func argumentExpression(_ specifier: String, token: PredicateToken) throws(Failure) -> NSExpression
+    {
         guard argumentIndex < arguments.count else {
-            throw error("the format needs argument #\(argumentIndex + 1) for %\(specifier), but only \(arguments.count) argument\(arguments.count == 1 ? " was" : "s were") given", at: token)
+            throw error(
+                "the format needs argument #\(argumentIndex + 1) for %\(specifier), but only \(arguments.count) argument\(arguments.count == 1 ? " was" : "s were") given",
+                at: token)
         }
         let argument = unwrapped(arguments[argumentIndex])
         argumentIndex += 1
@@ -491,12 +510,14 @@ struct PredicateParser {
             return NSExpression(node: .keyPath(operand: nil, path: key))
         case "f", "lf", "g", "lg", "e", "le", "Lf":
             guard let argument, let number = NumericValue(argument) else {
-                throw error("%\(specifier) needs a number as argument #\(argumentIndex), got \(describedType)", at: token)
+                throw error(
+                    "%\(specifier) needs a number as argument #\(argumentIndex), got \(describedType)", at: token)
             }
             return NSExpression(node: .constant(number.doubleValue))
         default:
             guard let argument, let number = NumericValue(argument) else {
-                throw error("%\(specifier) needs an integer as argument #\(argumentIndex), got \(describedType)", at: token)
+                throw error(
+                    "%\(specifier) needs an integer as argument #\(argumentIndex), got \(describedType)", at: token)
             }
             if case .unsigned(let value) = number { return NSExpression(node: .constant(value)) }
             guard let integer = number.exactInteger, let value = Int(exactly: integer) else {
