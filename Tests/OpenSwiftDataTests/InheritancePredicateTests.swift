@@ -49,7 +49,6 @@ import Testing
         matched.append(try expectSQLMatchesEvaluate(#Predicate<Transport> { $0 is ElectricCar }, in: context))
         matched.append(try expectSQLMatchesEvaluate(#Predicate<Transport> { $0 is Bus }, in: context))
         matched.append(try expectSQLMatchesEvaluate(#Predicate<Transport> { !($0 is Car) }, in: context))
-        matched.append(try expectSQLMatchesEvaluate(#Predicate<Transport> { $0 is Transport }, in: context))
         matched.append(try expectSQLMatchesEvaluate(#Predicate<Car> { $0 is ElectricCar }, in: context))
         matched.append(try expectSQLMatchesEvaluate(#Predicate<Car> { !($0 is ElectricCar) }, in: context))
         for _ in 0..<20 {

@@ -30,7 +30,6 @@ struct ModelMapping: Sendable {
         var byType: [ObjectIdentifier: EntityMapping] = [:]
         var byTable: [ObjectIdentifier: EntityMapping] = [:]
         var byEntityName: [String: EntityMapping] = [:]
-        let schemaEntities = schema.entitiesByName
         // Each table property's metadata (a hierarchy's table holds the properties of several classes).
         var tableProperties: [String: [Int: Schema.PropertyMetadata]] = [:]
         for entity in schema.entities {
