@@ -12,7 +12,10 @@ cd "$(dirname "$0")/.."
 modules="${DOCS_MODULES:-OpenSwiftData OpenCoreData}"
 out=.build/docs
 graphs=.build/docs-symbol-graphs
-dump="$(swift package dump-symbol-graph --skip-synthesized-members 2>&1)" || { echo "$dump"; exit 1; }
+# It exits non-zero when the test targets were never built (it cannot load their discovery modules) though it wrote
+# every library module's graph: so its status is not trusted, the graphs the docs need are checked below instead.
+rm -rf .build/*/symbolgraph   # no graph of an earlier build can stand in for one this build failed to write
+dump="$(swift package dump-symbol-graph --skip-synthesized-members 2>&1)" || true
 # The last line names the folder: "Files written to <folder>".
 folder="$(printf '%s\n' "$dump" | sed -n 's/^Files written to //p' | tail -n 1)"
 [ -d "$folder" ] || { echo "$dump"; echo "error: dump-symbol-graph named no folder" >&2; exit 1; }
@@ -21,6 +24,11 @@ mkdir -p "$out"
 status=0
 for module in $modules; do
     mkdir -p "$graphs/$module"
+    [ -f "$folder/$module.symbols.json" ] || {
+        echo "$dump"
+        echo "error: dump-symbol-graph wrote no symbol graph for $module" >&2
+        exit 1
+    }
     cp "$folder/$module.symbols.json" "$graphs/$module/"
     for extension in "$folder/$module@"*.symbols.json; do
         [ -e "$extension" ] && cp "$extension" "$graphs/$module/"
