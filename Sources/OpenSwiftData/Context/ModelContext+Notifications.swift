@@ -13,8 +13,14 @@ extension ModelContext {
 
     /// Keys of ``didSave``'s `userInfo`. Mirrors SwiftData's `ModelContext.NotificationKey`.
     public enum NotificationKey: String, Sendable {
+        /// The identifiers (`[PersistentIdentifier]`, permanent) of the models the save inserted; raw value
+        /// `"inserted"`. Mirrors SwiftData's `ModelContext.NotificationKey.insertedIdentifiers`.
         case insertedIdentifiers = "inserted"
+        /// The identifiers (`[PersistentIdentifier]`) of the models the save updated; raw value `"updated"`. Mirrors
+        /// SwiftData's `ModelContext.NotificationKey.updatedIdentifiers`.
         case updatedIdentifiers = "updated"
+        /// The identifiers (`[PersistentIdentifier]`) of the models the save deleted; raw value `"deleted"`. Mirrors
+        /// SwiftData's `ModelContext.NotificationKey.deletedIdentifiers`.
         case deletedIdentifiers = "deleted"
     }
 

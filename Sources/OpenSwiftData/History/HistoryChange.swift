@@ -1,7 +1,10 @@
 /// One model a transaction inserted, updated or deleted. Mirrors SwiftData's `HistoryChange`.
 public enum HistoryChange: Sendable {
+    /// The transaction inserted the model. Mirrors SwiftData's `HistoryChange.insert(_:)`.
     case insert(any HistoryInsert)
+    /// The transaction updated the model. Mirrors SwiftData's `HistoryChange.update(_:)`.
     case update(any HistoryUpdate)
+    /// The transaction deleted the model. Mirrors SwiftData's `HistoryChange.delete(_:)`.
     case delete(any HistoryDelete)
 
     /// The changed model's identifier.
@@ -44,24 +47,35 @@ public protocol HistoryDelete<Model>: Sendable {
     var tombstone: HistoryTombstone<Model> { get }
 }
 
+/// The `HistoryInsert` that history fetches return. Mirrors SwiftData's `DefaultHistoryInsert`.
 public struct DefaultHistoryInsert<Model: PersistentModel>: HistoryInsert, Hashable {
+    /// The inserted model's identifier.
     public let changedPersistentIdentifier: PersistentIdentifier
     public let changeIdentifier: Int
     public let transactionIdentifier: Int64
 }
 
+/// The `HistoryUpdate` that history fetches return. Mirrors SwiftData's `DefaultHistoryUpdate`.
 public struct DefaultHistoryUpdate<Model: PersistentModel>: HistoryUpdate, @unchecked Sendable {
     // @unchecked: key paths are immutable.
+    /// The updated model's identifier.
     public let changedPersistentIdentifier: PersistentIdentifier
+    /// The change's position in its transaction.
     public let changeIdentifier: Int
+    /// Its transaction's number.
     public let transactionIdentifier: Int64
     public let updatedAttributes: [PartialKeyPath<Model>]
 }
 
+/// The `HistoryDelete` that history fetches return. Mirrors SwiftData's `DefaultHistoryDelete`.
 public struct DefaultHistoryDelete<Model: PersistentModel>: HistoryDelete {
+    /// The deleted model's identifier.
     public let changedPersistentIdentifier: PersistentIdentifier
+    /// The change's position in its transaction.
     public let changeIdentifier: Int
+    /// Its transaction's number.
     public let transactionIdentifier: Int64
+    /// The values of the deleted model's attributes marked `.preserveValueOnDeletion`.
     public let tombstone: HistoryTombstone<Model>
 }
 

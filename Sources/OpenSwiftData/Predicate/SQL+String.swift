@@ -11,15 +11,21 @@ extension PredicateExpressions {
     public struct StringLocalizedStandardContains<Root: PredicateExpression, Other: PredicateExpression>:
         PredicateExpression
     where Root.Output: StringProtocol, Other.Output: StringProtocol {
+        /// `Bool`: whether `root` contains `other`.
         public typealias Output = Bool
+        /// The expression of the string `localizedStandardContains` is called on (`a`).
         public let root: Root
+        /// The expression of the string passed to `localizedStandardContains` (`b`).
         public let other: Other
 
+        /// An expression of `root.localizedStandardContains(other)`.
         public init(root: Root, other: Other) {
             self.root = root
             self.other = other
         }
 
+        /// Evaluates both expressions with `bindings` and returns whether the first string contains the second;
+        /// rethrows what either evaluation throws.
         public func evaluate(_ bindings: PredicateBindings) throws -> Bool {
             try root.evaluate(bindings).localizedStandardContains(try other.evaluate(bindings))
         }
@@ -29,15 +35,21 @@ extension PredicateExpressions {
     public struct StringCaseInsensitiveCompare<Root: PredicateExpression, Other: PredicateExpression>:
         PredicateExpression
     where Root.Output: StringProtocol, Other.Output: StringProtocol {
+        /// `ComparisonResult`: how `root` orders against `other`, ignoring case.
         public typealias Output = ComparisonResult
+        /// The expression of the string `caseInsensitiveCompare` is called on (`a`).
         public let root: Root
+        /// The expression of the string passed to `caseInsensitiveCompare` (`b`).
         public let other: Other
 
+        /// An expression of `root.caseInsensitiveCompare(other)`.
         public init(root: Root, other: Other) {
             self.root = root
             self.other = other
         }
 
+        /// Evaluates both expressions with `bindings` and returns `caseInsensitiveCompare`'s result;
+        /// rethrows what either evaluation throws.
         public func evaluate(_ bindings: PredicateBindings) throws -> ComparisonResult {
             try root.evaluate(bindings).caseInsensitiveCompare(try other.evaluate(bindings))
         }
@@ -46,32 +58,46 @@ extension PredicateExpressions {
     /// `a.localizedCompare(b)`.
     public struct StringLocalizedCompare<Root: PredicateExpression, Other: PredicateExpression>: PredicateExpression
     where Root.Output: StringProtocol, Other.Output: StringProtocol {
+        /// `ComparisonResult`: how `root` orders against `other` in the current locale.
         public typealias Output = ComparisonResult
+        /// The expression of the string `localizedCompare` is called on (`a`).
         public let root: Root
+        /// The expression of the string passed to `localizedCompare` (`b`).
         public let other: Other
 
+        /// An expression of `root.localizedCompare(other)`.
         public init(root: Root, other: Other) {
             self.root = root
             self.other = other
         }
 
+        /// Evaluates both expressions with `bindings` and returns `localizedCompare`'s result;
+        /// rethrows what either evaluation throws.
         public func evaluate(_ bindings: PredicateBindings) throws -> ComparisonResult {
             try root.evaluate(bindings).localizedCompare(try other.evaluate(bindings))
         }
     }
 
+    /// A `StringLocalizedStandardContains` of `root` and `other`: what `#Predicate` makes of
+    /// `a.localizedStandardContains(b)`. Mirrors Foundation's
+    /// `PredicateExpressions.build_localizedStandardContains(_:_:)` on Apple platforms.
     public static func build_localizedStandardContains<Root, Other>(_ root: Root, _ other: Other)
         -> StringLocalizedStandardContains<Root, Other>
     {
         StringLocalizedStandardContains(root: root, other: other)
     }
 
+    /// A `StringCaseInsensitiveCompare` of `root` and `other`: what `#Predicate` makes of
+    /// `a.caseInsensitiveCompare(b)`. Mirrors Foundation's
+    /// `PredicateExpressions.build_caseInsensitiveCompare(_:_:)` on Apple platforms.
     public static func build_caseInsensitiveCompare<Root, Other>(_ root: Root, _ other: Other)
         -> StringCaseInsensitiveCompare<Root, Other>
     {
         StringCaseInsensitiveCompare(root: root, other: other)
     }
 
+    /// A `StringLocalizedCompare` of `root` and `other`: what `#Predicate` makes of `a.localizedCompare(b)`.
+    /// Mirrors Foundation's `PredicateExpressions.build_localizedCompare(_:_:)` on Apple platforms.
     public static func build_localizedCompare<Root, Other>(_ root: Root, _ other: Other)
         -> StringLocalizedCompare<Root, Other>
     {
