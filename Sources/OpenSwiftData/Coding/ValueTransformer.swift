@@ -5,6 +5,7 @@ import Foundation
 public struct NSValueTransformerName: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The name `rawValue`. Mirrors Foundation's `NSValueTransformerName.init(_:)`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 }
 
@@ -19,6 +20,8 @@ open class ValueTransformer {
     nonisolated(unsafe) private static var registry: [NSValueTransformerName: ValueTransformer] = [:]
     private static let registryLock = NSLock()
 
+    /// A transformer. Mirrors Foundation's `ValueTransformer.init()`; `required`, as `.transformable(by:)` makes
+    /// its transformer type's instance with it.
     public required init() {}
 
     /// The class of the values ``transformedValue(_:)`` returns. Mirrors `ValueTransformer.transformedValueClass()`;

@@ -14,6 +14,8 @@ public struct HistoryDescriptor<TransactionType: HistoryTransaction>: @unchecked
     /// At most this many transactions.
     public var fetchLimit: Int?
 
+    /// A descriptor of the transactions `predicate` accepts (all when nil), in the order of `sortBy` (oldest first
+    /// when empty), with no `fetchLimit`. Mirrors SwiftData's `HistoryDescriptor.init(predicate:sortBy:)`.
     public init(predicate: Predicate<TransactionType>? = nil, sortBy: [SortDescriptor<TransactionType>] = []) {
         self.predicate = predicate
         self.sortBy = sortBy

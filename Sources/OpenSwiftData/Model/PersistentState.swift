@@ -43,6 +43,8 @@ public struct PersistentState {
     /// store or follow.
     var isDeletedOrRemoved: Bool { status == .deleted || status == .removed }
 
+    /// The state of a new model: it belongs to no context and has no row yet. `@Model`'s `_$persistentState`
+    /// starts as one.
     public init() {}
 
     /// The model's row is gone (deleted and saved, or deleted in the store): it leaves its context.

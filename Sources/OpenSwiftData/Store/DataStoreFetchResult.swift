@@ -10,6 +10,8 @@ public struct DataStoreFetchResult<ModelType: PersistentModel, SnapshotType: Dat
     /// relationships).
     public let relatedSnapshots: [PersistentIdentifier: SnapshotType]
 
+    /// A result of `fetchedSnapshots`, fetched by `descriptor`, with `relatedSnapshots` (none by default). Mirrors
+    /// SwiftData's `DataStoreFetchResult.init(descriptor:fetchedSnapshots:relatedSnapshots:)`.
     public init(
         descriptor: FetchDescriptor<ModelType>, fetchedSnapshots: [SnapshotType],
         relatedSnapshots: [PersistentIdentifier: SnapshotType] = [:]

@@ -10,6 +10,9 @@ public final class DataStoreSaveChangesResult<T: DataStoreSnapshot>: Sendable {
     /// its models.
     public let snapshotsToReregister: [PersistentIdentifier: T]
 
+    /// The result of a save by the store `storeIdentifier`: its inserted models' identifier mapping and the
+    /// snapshots it changed (both empty by default). Mirrors SwiftData's
+    /// `DataStoreSaveChangesResult.init(for:remappedIdentifiers:snapshotsToReregister:)`.
     public init(
         for storeIdentifier: String, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:],
         snapshotsToReregister: [PersistentIdentifier: T] = [:]
