@@ -116,6 +116,8 @@ public struct ModelRowDecoder {
 
     // MARK: ColumnValue
 
+    /// A `ColumnValue` attribute, read from its column (`init(row:column:)`, else `init(storedValue:)`).
+    /// Throws `SwiftDataError.invalidStoredValue(_:)`, naming the property, when the stored value is not a `T`.
     @inlinable
     public mutating func decode<Root, T: ColumnValue>(_ keyPath: @autoclosure () -> KeyPath<Root, T>)
         throws(SwiftDataError) -> T
@@ -129,6 +131,8 @@ public struct ModelRowDecoder {
         return decoded
     }
 
+    /// An optional `ColumnValue` attribute, read from its column; nil for NULL.
+    /// Throws `SwiftDataError.invalidStoredValue(_:)`, naming the property, when the stored value is not a `T`.
     @inlinable
     public mutating func decode<Root, T: ColumnValue>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>)
         throws(SwiftDataError) -> T?
@@ -144,6 +148,9 @@ public struct ModelRowDecoder {
 
     // MARK: RawRepresentable
 
+    /// A `RawRepresentable` attribute whose raw value is a `ColumnValue`, read from its stored raw value.
+    /// Throws `SwiftDataError.invalidStoredValue(_:)`, naming the property, when the stored value is no raw
+    /// value of a `T`.
     public mutating func decode<Root, T: RawRepresentable>(_ keyPath: @autoclosure () -> KeyPath<Root, T>)
         throws(SwiftDataError) -> T
     where T.RawValue: ColumnValue {
@@ -154,6 +161,9 @@ public struct ModelRowDecoder {
         return decoded
     }
 
+    /// An optional `RawRepresentable` attribute whose raw value is a `ColumnValue`; nil for NULL.
+    /// Throws `SwiftDataError.invalidStoredValue(_:)`, naming the property, when the stored value is no raw
+    /// value of a `T`.
     public mutating func decode<Root, T: RawRepresentable>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>)
         throws(SwiftDataError) -> T?
     where T.RawValue: ColumnValue {
@@ -165,6 +175,9 @@ public struct ModelRowDecoder {
         return decoded
     }
 
+    /// A `RawRepresentable` and `Codable` attribute whose raw value is a `ColumnValue`, read from its stored raw
+    /// value (not JSON). Throws `SwiftDataError.invalidStoredValue(_:)`, naming the property, when the
+    /// stored value is no raw value of a `T`.
     public mutating func decode<Root, T: RawRepresentable & Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T>)
         throws(SwiftDataError) -> T
     where T.RawValue: ColumnValue {
@@ -175,6 +188,9 @@ public struct ModelRowDecoder {
         return decoded
     }
 
+    /// An optional `RawRepresentable` and `Codable` attribute whose raw value is a `ColumnValue` (not JSON); nil for
+    /// NULL. Throws `SwiftDataError.invalidStoredValue(_:)`, naming the property, when the stored value is
+    /// no raw value of a `T`.
     public mutating func decode<Root, T: RawRepresentable & Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>)
         throws(SwiftDataError) -> T?
     where T.RawValue: ColumnValue {
@@ -201,6 +217,8 @@ public struct ModelRowDecoder {
         return decoded
     }
 
+    /// An optional `Codable` attribute, read from its JSON as the non-optional overload reads it; nil for NULL.
+    /// Throws `SwiftDataError.invalidStoredValue(_:)`, naming the property, when the stored value is not JSON of a `T`.
     public mutating func decode<Root, T: Codable>(_ keyPath: @autoclosure () -> KeyPath<Root, T?>)
         throws(SwiftDataError) -> T?
     {

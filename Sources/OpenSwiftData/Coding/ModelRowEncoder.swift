@@ -58,10 +58,13 @@ public struct ModelRowEncoder {
 
     // MARK: ColumnValue
 
+    /// A `ColumnValue` attribute: its `storedValue()`. Throws what that throws (`SwiftDataError.valueOutOfRange(_:)`
+    /// for a value with no stored representation).
     public mutating func encode<T: ColumnValue>(_ value: T) throws(SwiftDataError) {
         append(try value.storedValue())
     }
 
+    /// An optional `ColumnValue` attribute: its `storedValue()`, NULL for nil. Throws what `storedValue()` throws.
     public mutating func encode<T: ColumnValue>(_ value: T?) throws(SwiftDataError) {
         append(try value.storedValue())
     }
@@ -71,21 +74,28 @@ public struct ModelRowEncoder {
     // SQLite has no NaN: it binds one as NULL, which a non-optional column refuses and an optional one reads back as
     // nil. Saving NaN throws instead, naming the property, so that no value changes on its way through the store.
 
+    /// A `Double` attribute, as REAL. Throws `SwiftDataError.valueOutOfRange(_:)`, naming the property, for NaN.
     public mutating func encode(_ value: Double) throws(SwiftDataError) {
         if value.isNaN { throw notANumber() }
         append(.real(value))
     }
 
+    /// An optional `Double` attribute, as REAL (NULL for nil). Throws `SwiftDataError.valueOutOfRange(_:)`, naming
+    /// the property, for NaN.
     public mutating func encode(_ value: Double?) throws(SwiftDataError) {
         guard let value else { return append(.null) }
         try encode(value)
     }
 
+    /// A `Float` attribute, as REAL (widened to `Double`). Throws `SwiftDataError.valueOutOfRange(_:)`, naming the
+    /// property, for NaN.
     public mutating func encode(_ value: Float) throws(SwiftDataError) {
         if value.isNaN { throw notANumber() }
         append(.real(Double(value)))
     }
 
+    /// An optional `Float` attribute, as REAL (widened to `Double`; NULL for nil). Throws
+    /// `SwiftDataError.valueOutOfRange(_:)`, naming the property, for NaN.
     public mutating func encode(_ value: Float?) throws(SwiftDataError) {
         guard let value else { return append(.null) }
         try encode(value)
@@ -104,19 +114,27 @@ public struct ModelRowEncoder {
 
     // MARK: RawRepresentable
 
+    /// A `RawRepresentable` attribute whose raw value is a `ColumnValue`: its raw value's `storedValue()`. Throws
+    /// what that throws.
     public mutating func encode<T: RawRepresentable>(_ value: T) throws(SwiftDataError) where T.RawValue: ColumnValue {
         append(try value.rawValue.storedValue())
     }
 
+    /// An optional `RawRepresentable` attribute whose raw value is a `ColumnValue`: its raw value's `storedValue()`,
+    /// NULL for nil. Throws what `storedValue()` throws.
     public mutating func encode<T: RawRepresentable>(_ value: T?) throws(SwiftDataError) where T.RawValue: ColumnValue {
         append(try value.map { v throws(SwiftDataError) in try v.rawValue.storedValue() } ?? .null)
     }
 
+    /// A `RawRepresentable` and `Codable` attribute whose raw value is a `ColumnValue`: its raw value's
+    /// `storedValue()` (not JSON). Throws what that throws.
     public mutating func encode<T: RawRepresentable & Codable>(_ value: T) throws(SwiftDataError)
     where T.RawValue: ColumnValue {
         append(try value.rawValue.storedValue())
     }
 
+    /// An optional `RawRepresentable` and `Codable` attribute whose raw value is a `ColumnValue`: its raw value's
+    /// `storedValue()` (not JSON), NULL for nil. Throws what `storedValue()` throws.
     public mutating func encode<T: RawRepresentable & Codable>(_ value: T?) throws(SwiftDataError)
     where T.RawValue: ColumnValue {
         append(try value.map { v throws(SwiftDataError) in try v.rawValue.storedValue() } ?? .null)
@@ -124,10 +142,14 @@ public struct ModelRowEncoder {
 
     // MARK: Codable (JSON)
 
+    /// Any other `Codable` attribute: its JSON, as TEXT. Throws `SwiftDataError.valueOutOfRange(_:)` when
+    /// `JSONEncoder` cannot encode it.
     public mutating func encode<T: Codable>(_ value: T) throws(SwiftDataError) {
         append(try AttributeJSON.encode(value))
     }
 
+    /// Any other optional `Codable` attribute: its JSON, as TEXT (NULL for nil). Throws
+    /// `SwiftDataError.valueOutOfRange(_:)` when `JSONEncoder` cannot encode it.
     public mutating func encode<T: Codable>(_ value: T?) throws(SwiftDataError) {
         append(try value.map { v throws(SwiftDataError) in try AttributeJSON.encode(v) } ?? .null)
     }

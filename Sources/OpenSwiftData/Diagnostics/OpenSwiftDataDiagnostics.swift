@@ -27,12 +27,15 @@ public enum OpenSwiftDataDiagnostics {
             case migration
         }
 
+        /// What happened: an autosave that failed, a read that failed, or a line of migration progress.
         public let kind: Kind
         /// A sentence a person can act on, without the `OpenSwiftData:` prefix.
         public let message: String
         /// The error that was swallowed, for ``Kind/autosaveFailed`` and ``Kind/readFailed``.
         public let error: SwiftDataError?
 
+        /// A report of `kind`, with the sentence `message` (without the `OpenSwiftData:` prefix) and the swallowed
+        /// `error`, if any (nil by default).
         public init(kind: Kind, message: String, error: SwiftDataError? = nil) {
             self.kind = kind
             self.message = message

@@ -53,6 +53,8 @@ extension Schema {
         /// Attribute-name groups from `#Index`.
         public let indices: [[String]]
 
+        /// Metadata of these `#Unique` groups and `#Index` groups (attribute names; none by default). Used by the code
+        /// `@Model` generates.
         public init(uniquenessConstraints: [[String]] = [], indices: [[String]] = []) {
             self.uniquenessConstraints = uniquenessConstraints
             self.indices = indices

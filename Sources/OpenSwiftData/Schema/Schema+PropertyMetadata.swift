@@ -105,6 +105,8 @@ extension Schema {
 
         // MARK: ColumnValue
 
+        /// An attribute of a column type (`var title: String`), stored in its column as is. `defaultValue` is the
+        /// declaration's default, `metadata` the `@Attribute` given, if any.
         public init<Root, Value: ColumnValue>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Attribute?
         ) {
@@ -115,6 +117,7 @@ extension Schema {
                     collation: Value.columnCollation))
         }
 
+        /// An optional attribute of a column type (`var note: String?`), stored in its column as is, NULL when nil.
         public init<Root, Value: ColumnValue>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value?>, defaultValue: Value??, metadata: Attribute?
         ) {
@@ -127,6 +130,8 @@ extension Schema {
 
         // MARK: RawRepresentable
 
+        /// An attribute of a `RawRepresentable` type whose raw value is of a column type (`var status: Status`, an
+        /// enum), stored as its raw value.
         public init<Root, Value: RawRepresentable>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Attribute?
         ) where Value.RawValue: ColumnValue {
@@ -138,6 +143,8 @@ extension Schema {
                     collation: Value.RawValue.columnCollation))
         }
 
+        /// An optional attribute of a `RawRepresentable` type whose raw value is of a column type
+        /// (`var status: Status?`), stored as its raw value, NULL when nil.
         public init<Root, Value: RawRepresentable>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value?>, defaultValue: Value??, metadata: Attribute?
         ) where Value.RawValue: ColumnValue {
@@ -149,6 +156,8 @@ extension Schema {
                     collation: Value.RawValue.columnCollation))
         }
 
+        /// An attribute of a `RawRepresentable` and `Codable` type whose raw value is of a column type, stored as its
+        /// raw value (not as JSON): this overload is more specific than the `Codable` one.
         public init<Root, Value: RawRepresentable & Codable>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Attribute?
         ) where Value.RawValue: ColumnValue {
@@ -160,6 +169,8 @@ extension Schema {
                     collation: Value.RawValue.columnCollation))
         }
 
+        /// An optional attribute of a `RawRepresentable` and `Codable` type whose raw value is of a column type,
+        /// stored as its raw value (not as JSON), NULL when nil.
         public init<Root, Value: RawRepresentable & Codable>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value?>, defaultValue: Value??, metadata: Attribute?
         ) where Value.RawValue: ColumnValue {
@@ -187,6 +198,7 @@ extension Schema {
 
         // MARK: Codable (JSON)
 
+        /// An attribute of any other `Codable` type (`var tags: Set<String>`), stored as JSON text.
         public init<Root, Value: Codable>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value>, defaultValue: Value?, metadata: Attribute?
         ) {
@@ -197,6 +209,8 @@ extension Schema {
                     jsonType: JSONAttributeType(type: Value.self)))
         }
 
+        /// An optional attribute of any other `Codable` type (`var tags: Set<String>?`), stored as JSON text, NULL
+        /// when nil.
         public init<Root, Value: Codable>(
             name: String, keypath: ReferenceWritableKeyPath<Root, Value?>, defaultValue: Value??, metadata: Attribute?
         ) {

@@ -5,10 +5,15 @@
 public final class Schema: Sendable {
     /// A schema's version, compared in order major, minor, patch. Mirrors SwiftData's `Schema.Version`.
     public struct Version: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+        /// The major version, compared first. Mirrors SwiftData's `Schema.Version.major`.
         public let major: Int
+        /// The minor version, compared when the major versions are equal. Mirrors SwiftData's `Schema.Version.minor`.
         public let minor: Int
+        /// The patch version, compared last. Mirrors SwiftData's `Schema.Version.patch`.
         public let patch: Int
 
+        /// The version `major.minor.patch`, such as `Schema.Version(1, 0, 0)`. Mirrors SwiftData's
+        /// `Schema.Version.init(_:_:_:)`.
         public init(_ major: Int, _ minor: Int, _ patch: Int) {
             self.major = major
             self.minor = minor
