@@ -13,26 +13,52 @@ open class NSComparisonPredicate: NSPredicate {
     /// How the left expression is used: directly, or each element of a collection. Same cases and raw values
     /// as Core Data's. (`NONE` in a format is `NOT ANY`, `SOME` is `ANY`.)
     public enum Modifier: UInt, Sendable {
+        /// The left expression is compared directly (raw value 0). Mirrors Core Data's
+        /// `NSComparisonPredicate.Modifier.direct`.
         case direct = 0
+        /// Every element of the left collection must match (`ALL`) (raw value 1). Mirrors Core Data's
+        /// `NSComparisonPredicate.Modifier.all`.
         case all = 1
+        /// At least one element of the left collection must match (`ANY`, `SOME`) (raw value 2). Mirrors Core Data's
+        /// `NSComparisonPredicate.Modifier.any`.
         case any = 2
     }
 
     /// The comparison. Same cases and raw values as Core Data's.
     public enum Operator: UInt, Sendable {
+        /// `<` (raw value 0). Mirrors Core Data's `NSComparisonPredicate.Operator.lessThan`.
         case lessThan = 0
+        /// `<=` (raw value 1). Mirrors Core Data's `NSComparisonPredicate.Operator.lessThanOrEqualTo`.
         case lessThanOrEqualTo = 1
+        /// `>` (raw value 2). Mirrors Core Data's `NSComparisonPredicate.Operator.greaterThan`.
         case greaterThan = 2
+        /// `>=` (raw value 3). Mirrors Core Data's `NSComparisonPredicate.Operator.greaterThanOrEqualTo`.
         case greaterThanOrEqualTo = 3
+        /// `==` (raw value 4). Mirrors Core Data's `NSComparisonPredicate.Operator.equalTo`.
         case equalTo = 4
+        /// `!=` (raw value 5). Mirrors Core Data's `NSComparisonPredicate.Operator.notEqualTo`.
         case notEqualTo = 5
+        /// `MATCHES`: the left string matches a regular expression (raw value 6). Mirrors Core Data's
+        /// `NSComparisonPredicate.Operator.matches`.
         case matches = 6
+        /// `LIKE`: the left string matches a pattern with `?` and `*` wildcards (raw value 7). Mirrors Core Data's
+        /// `NSComparisonPredicate.Operator.like`.
         case like = 7
+        /// `BEGINSWITH` (raw value 8). Mirrors Core Data's `NSComparisonPredicate.Operator.beginsWith`.
         case beginsWith = 8
+        /// `ENDSWITH` (raw value 9). Mirrors Core Data's `NSComparisonPredicate.Operator.endsWith`.
         case endsWith = 9
+        /// `IN`: the left value is in the right collection (raw value 10). Mirrors Core Data's
+        /// `NSComparisonPredicate.Operator.in`.
         case `in` = 10
+        /// A comparison by a custom selector (raw value 11). Mirrors Core Data's
+        /// `NSComparisonPredicate.Operator.customSelector`.
         case customSelector = 11
+        /// `CONTAINS`: the left value contains the right one (raw value 99). Mirrors Core Data's
+        /// `NSComparisonPredicate.Operator.contains`.
         case contains = 99
+        /// `BETWEEN`: the left value is within the right pair of bounds, inclusive (raw value 100). Mirrors Core Data's
+        /// `NSComparisonPredicate.Operator.between`.
         case between = 100
     }
 

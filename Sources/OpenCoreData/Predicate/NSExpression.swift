@@ -21,18 +21,38 @@ import Foundation
 open class NSExpression: NSObject, NSCopying {
     /// What kind of expression this is. Same cases and raw values as Core Data's.
     public enum ExpressionType: UInt, Sendable {
+        /// A constant value (raw value 0). Mirrors Core Data's `NSExpression.ExpressionType.constantValue`.
         case constantValue = 0
+        /// The evaluated object (`SELF`) (raw value 1). Mirrors Core Data's
+        /// `NSExpression.ExpressionType.evaluatedObject`.
         case evaluatedObject = 1
+        /// A `$variable` (raw value 2). Mirrors Core Data's `NSExpression.ExpressionType.variable`.
         case variable = 2
+        /// A key path (raw value 3). Mirrors Core Data's `NSExpression.ExpressionType.keyPath`.
         case keyPath = 3
+        /// A function of other expressions, arithmetic included (raw value 4). Mirrors Core Data's
+        /// `NSExpression.ExpressionType.function`.
         case function = 4
+        /// The union of two collections (`UNION`) (raw value 5). Mirrors Core Data's
+        /// `NSExpression.ExpressionType.unionSet`.
         case unionSet = 5
+        /// The intersection of two collections (`INTERSECT`) (raw value 6). Mirrors Core Data's
+        /// `NSExpression.ExpressionType.intersectSet`.
         case intersectSet = 6
+        /// One collection minus another (`MINUS`) (raw value 7). Mirrors Core Data's
+        /// `NSExpression.ExpressionType.minusSet`.
         case minusSet = 7
+        /// A `SUBQUERY` (raw value 13). Mirrors Core Data's `NSExpression.ExpressionType.subquery`.
         case subquery = 13
+        /// An aggregate of expressions (`{…}`) (raw value 14). Mirrors Core Data's
+        /// `NSExpression.ExpressionType.aggregate`.
         case aggregate = 14
+        /// Any key (raw value 15). Mirrors Core Data's `NSExpression.ExpressionType.anyKey`.
         case anyKey = 15
+        /// A block expression (raw value 19). Mirrors Core Data's `NSExpression.ExpressionType.block`.
         case block = 19
+        /// A conditional expression (`TERNARY`) (raw value 20). Mirrors Core Data's
+        /// `NSExpression.ExpressionType.conditional`.
         case conditional = 20
     }
 
