@@ -36,8 +36,12 @@ open class NSBatchDeleteResult: NSPersistentStoreResult, @unchecked Sendable {
 
 /// What a batch insert reports. Mirrors `NSBatchInsertRequestResultType`.
 public enum NSBatchInsertRequestResultType: UInt, Sendable {
+    /// Only whether the insert succeeded (raw value 0). Mirrors Core Data's
+    /// `NSBatchInsertRequestResultType.statusOnly`.
     case statusOnly = 0
+    /// The inserted objects' IDs (raw value 1). Mirrors Core Data's `NSBatchInsertRequestResultType.objectIDs`.
     case objectIDs = 1
+    /// The number of inserted objects (raw value 2). Mirrors Core Data's `NSBatchInsertRequestResultType.count`.
     case count = 2
 }
 
@@ -53,8 +57,14 @@ open class NSBatchInsertResult: NSPersistentStoreResult, @unchecked Sendable {
 
 /// What a batch update reports. Mirrors `NSBatchUpdateRequestResultType`.
 public enum NSBatchUpdateRequestResultType: UInt, Sendable {
+    /// Only whether the update succeeded (raw value 0). Mirrors Core Data's
+    /// `NSBatchUpdateRequestResultType.statusOnlyResultType`.
     case statusOnlyResultType = 0
+    /// The updated objects' IDs (raw value 1). Mirrors Core Data's
+    /// `NSBatchUpdateRequestResultType.updatedObjectIDsResultType`.
     case updatedObjectIDsResultType = 1
+    /// The number of updated objects (raw value 2). Mirrors Core Data's
+    /// `NSBatchUpdateRequestResultType.updatedObjectsCountResultType`.
     case updatedObjectsCountResultType = 2
 }
 

@@ -7,9 +7,15 @@ import Glibc
 
 /// How a context runs its work. Mirrors Core Data's `NSManagedObjectContextConcurrencyType`.
 public enum NSManagedObjectContextConcurrencyType: UInt, Sendable {
+    /// Deprecated: the context is confined to the thread that uses it (raw value 0). Mirrors Core Data's
+    /// `NSManagedObjectContextConcurrencyType.confinementConcurrencyType`.
     @available(*, deprecated, message: "use .privateQueueConcurrencyType or .mainQueueConcurrencyType")
     case confinementConcurrencyType = 0
+    /// The context runs its work on a private queue (raw value 1). Mirrors Core Data's
+    /// `NSManagedObjectContextConcurrencyType.privateQueueConcurrencyType`.
     case privateQueueConcurrencyType = 1
+    /// The context runs its work on the main queue (raw value 2). Mirrors Core Data's
+    /// `NSManagedObjectContextConcurrencyType.mainQueueConcurrencyType`.
     case mainQueueConcurrencyType = 2
 }
 

@@ -2,10 +2,19 @@ import Foundation
 
 /// The kinds of merge policy. Same cases and raw values as Core Data's `NSMergePolicyType`.
 public enum NSMergePolicyType: UInt, Sendable {
+    /// A conflict fails the save (raw value 0). Mirrors Core Data's `NSMergePolicyType.errorMergePolicyType`.
     case errorMergePolicyType = 0
+    /// Merge property by property; the store's changes win (raw value 1). Mirrors Core Data's
+    /// `NSMergePolicyType.mergeByPropertyStoreTrumpMergePolicyType`.
     case mergeByPropertyStoreTrumpMergePolicyType = 1
+    /// Merge property by property; the in-memory changes win (raw value 2). Mirrors Core Data's
+    /// `NSMergePolicyType.mergeByPropertyObjectTrumpMergePolicyType`.
     case mergeByPropertyObjectTrumpMergePolicyType = 2
+    /// The in-memory objects overwrite the store (raw value 3). Mirrors Core Data's
+    /// `NSMergePolicyType.overwriteMergePolicyType`.
     case overwriteMergePolicyType = 3
+    /// The in-memory changes are discarded for the store's (raw value 4). Mirrors Core Data's
+    /// `NSMergePolicyType.rollbackMergePolicyType`.
     case rollbackMergePolicyType = 4
 }
 

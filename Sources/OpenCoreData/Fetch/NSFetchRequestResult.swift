@@ -30,10 +30,15 @@ public struct NSFetchRequestResultType: OptionSet, Sendable, Hashable {
 
 /// The kind of a store request. Mirrors Core Data's `NSPersistentStoreRequestType`.
 public enum NSPersistentStoreRequestType: UInt, Sendable {
+    /// A fetch request (raw value 1). Mirrors Core Data's `NSPersistentStoreRequestType.fetchRequestType`.
     case fetchRequestType = 1
+    /// A save request (raw value 2). Mirrors Core Data's `NSPersistentStoreRequestType.saveRequestType`.
     case saveRequestType = 2
+    /// A batch insert request (raw value 5). Mirrors Core Data's `NSPersistentStoreRequestType.batchInsertRequestType`.
     case batchInsertRequestType = 5
+    /// A batch update request (raw value 6). Mirrors Core Data's `NSPersistentStoreRequestType.batchUpdateRequestType`.
     case batchUpdateRequestType = 6
+    /// A batch delete request (raw value 7). Mirrors Core Data's `NSPersistentStoreRequestType.batchDeleteRequestType`.
     case batchDeleteRequestType = 7
 }
 
