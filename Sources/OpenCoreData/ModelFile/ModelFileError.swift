@@ -11,6 +11,7 @@ public struct ModelFileError: Error, Equatable, Sendable, CustomStringConvertibl
     /// What is wrong ("attribute “price” of Cart has attributeType “Dubble”, which Xcode does not write").
     public let problem: String
 
+    /// The error `problem` in `file`, at `line` and `column` when known.
     public init(file: URL, line: Int?, column: Int? = nil, problem: String) {
         self.file = file
         self.line = line

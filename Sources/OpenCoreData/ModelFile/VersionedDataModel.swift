@@ -15,8 +15,11 @@ import Foundation
 public struct VersionedDataModel {
     /// One version: its name (without `.xcdatamodel`), its folder, and its model.
     public struct Version {
+        /// The version's name, without `.xcdatamodel` (`"Cart 2"`).
         public let name: String
+        /// The version's `.xcdatamodel` folder.
         public let url: URL
+        /// The model the version's `contents` file describes.
         public let model: NSManagedObjectModel
     }
 

@@ -197,6 +197,7 @@ public struct EncodedTransformableValue: Equatable, @unchecked Sendable {
     /// The value's JSON (sorted keys).
     public let json: Data
 
+    /// The value whose JSON is `json`, not decoded.
     public init(json: Data) { self.json = json }
 
     /// The JSON of `value`, as a store writes a transformable attribute. Throws `EncodingError` when `value`

@@ -236,10 +236,14 @@ open class NSManagedObject: NSObject {
         if let error = assign(value, forKey: key, maintainingInverses: false) { report(error) }
     }
 
-    /// Hooks Core Data calls around property access and change; here they do nothing but may be overridden.
+    /// Called before a property is read. This and the three hooks after it do nothing here but may be overridden.
+    /// Mirrors Core Data's `willAccessValue(forKey:)`.
     open func willAccessValue(forKey key: String?) {}
+    /// Called after a property is read; does nothing here. Mirrors Core Data's `didAccessValue(forKey:)`.
     open func didAccessValue(forKey key: String?) {}
+    /// Called before a property changes; does nothing here. Mirrors Core Data's `willChangeValue(forKey:)`.
     open func willChangeValue(forKey key: String) {}
+    /// Called after a property changes; does nothing here. Mirrors Core Data's `didChangeValue(forKey:)`.
     open func didChangeValue(forKey key: String) {}
 
     open override var description: String {

@@ -144,6 +144,7 @@ open class NSComparisonPredicate: NSPredicate {
 public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The method's name, colons included (`"caseInsensitiveCompare:"`).
     public let name: String
+    /// The selector named `name`. Mirrors `Selector(_:)`.
     public init(_ name: String) { self.name = name }
     public init(stringLiteral value: String) { self.name = value }
     public var description: String { name }

@@ -13,6 +13,7 @@ public struct PredicateFormatError: Error, Equatable, Hashable, Sendable, Custom
     /// What is wrong there ("expected an expression after “==”").
     public let problem: String
 
+    /// The error `problem` in `format`, at `position` and its `token`.
     public init(format: String, position: Int, token: String, problem: String) {
         self.format = format
         self.position = position
