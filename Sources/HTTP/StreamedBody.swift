@@ -63,6 +63,16 @@ public struct ServerSentEventWriter: Sendable {
         await writer.stream.write(Self.encode(event: event, data: data, id: id))
     }
 
+    /// Sends a comment (``comment(_:)``) every `interval` until the client goes away, the server stops or the calling
+    /// task is cancelled: run it beside a stream's producer, in a task group, so that an idle stream stays open
+    /// through proxies and a client that has gone away is noticed.
+    public func keepAlive(every interval: Duration) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            guard await comment() else { return }
+        }
+    }
+
     /// Sends a comment, which clients ignore: use it as a keep-alive while no events are due, so proxies keep the
     /// connection open and a client that has gone away is noticed. Each line of `text` becomes a `:` line; a
     /// blank line follows.

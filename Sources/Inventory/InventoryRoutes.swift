@@ -44,12 +44,7 @@ public enum InventoryRoutes {
                         sent = event.id
                     }
                 }
-                group.addTask {
-                    while !Task.isCancelled {
-                        try? await Task.sleep(for: .seconds(20))
-                        guard await writer.comment() else { return }
-                    }
-                }
+                group.addTask { await writer.keepAlive(every: .seconds(20)) }
                 await group.next()
                 group.cancelAll()
             }
