@@ -53,13 +53,15 @@ browser-test: deps
 	./scripts/browser-tests.sh $(ARGS)
 
 # The example package (Examples/, a package of its own that depends on this one by path, as a user's would):
-# build it and run each example, which exits non-zero on a wrong value. The articles show these files: the check
-# fails when an article's copy differs (scripts/check-doc-examples.py).
+# build it and run each example, which exits non-zero on a wrong value. It builds into this package's .build, so the
+# library's modules already built for the tests are reused, not built a second time. The articles show these files:
+# the check fails when an article's copy differs (scripts/check-doc-examples.py; --update copies them in).
 examples: deps
 	python3 scripts/check-doc-examples.py
-	./scripts/build-checked.sh swift build --package-path Examples
-	"$$(swift build --package-path Examples --show-bin-path)/SwiftDataExample"
-	"$$(swift build --package-path Examples --show-bin-path)/CoreDataExample"
+	./scripts/build-checked.sh swift build --package-path Examples --scratch-path .build
+	"$$(swift build --package-path Examples --scratch-path .build --show-bin-path)/SwiftDataExample"
+	"$$(swift build --package-path Examples --scratch-path .build --show-bin-path)/CoreDataExample"
+	"$$(swift build --package-path Examples --scratch-path .build --show-bin-path)/GuideExamples"
 
 # DocC: symbol graphs of the debug build, then docc convert of each catalog; docc's warnings and undocumented
 # public symbols are errors (scripts/build-docs.sh).

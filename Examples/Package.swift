@@ -13,6 +13,10 @@ let package = Package(
             dependencies: [.product(name: "OpenSwiftData", package: "OpenSwiftData")]
         ),
         .executableTarget(
+            name: "GuideExamples",
+            dependencies: [.product(name: "OpenSwiftData", package: "OpenSwiftData")]
+        ),
+        .executableTarget(
             name: "CoreDataExample",
             dependencies: [.product(name: "OpenCoreData", package: "OpenSwiftData")]
         ),
