@@ -128,20 +128,9 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         }
         var members: [DeclSyntax] =
             indexes + [
-                "@Transient private let _$observationRegistrar = OpenSwiftData.ObservationRegistrar()",
-                "@Transient public var _$persistentState = OpenSwiftData.PersistentState()",
-                """
-                internal nonisolated func access<_Member>(keyPath: KeyPath<\(raw: typeName), _Member>) {
-                    _$observationRegistrar.access(self, keyPath: keyPath)
-                }
-                """,
-                """
-                internal nonisolated func withMutation<_Member, _Result>(
-                    keyPath: KeyPath<\(raw: typeName), _Member>, _ mutation: () throws -> _Result
-                ) rethrows -> _Result {
-                    try _$observationRegistrar.withMutation(of: self, keyPath: keyPath, mutation)
-                }
-                """,
+                registrarDeclaration("_$observationRegistrar"),
+                "@Transient @exclusivity(unchecked) public var _$persistentState = OpenSwiftData.PersistentState()",
+            ] + observationMethods(typeName: typeName, registrar: "_$observationRegistrar") + [
                 """
                 public \(raw: metadataKeyword) var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
                     [
@@ -190,20 +179,9 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             "nonisolated static let _$index_\(raw: property.name) = \(raw: superclass).schemaMetadata.count + \(raw: index)"
         }
         let registrar = "_$observationRegistrar_\(typeName)"
-        return indexes + [
-            "@Transient private let \(raw: registrar) = OpenSwiftData.ObservationRegistrar()",
-            """
-            internal nonisolated func access<_Member>(keyPath: KeyPath<\(raw: typeName), _Member>) {
-                \(raw: registrar).access(self, keyPath: keyPath)
-            }
-            """,
-            """
-            internal nonisolated func withMutation<_Member, _Result>(
-                keyPath: KeyPath<\(raw: typeName), _Member>, _ mutation: () throws -> _Result
-            ) rethrows -> _Result {
-                try \(raw: registrar).withMutation(of: self, keyPath: keyPath, mutation)
-            }
-            """,
+        let observation =
+            [registrarDeclaration(registrar)] + observationMethods(typeName: typeName, registrar: registrar)
+        return indexes + observation + [
             """
             public override class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
                 super.schemaMetadata + [
@@ -239,6 +217,35 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
                 row._$beginProperties(after: \(raw: superclass).self)
                 \(raw: loads.joined(separator: "\n"))
                 \(raw: assigns.joined(separator: "\n"))
+            }
+            """,
+        ]
+    }
+
+    // MARK: Observation
+
+    /// The model's observation registrar, created by the first property read (`access`): a fetched model that is
+    /// never read costs no registrar, and a change before any read has no observer to tell. Like the persistent
+    /// state, it skips the run-time exclusivity check, which would cost more than the read it guards (every property
+    /// read passes here); only `access` and `withMutation` touch it, and neither calls out while writing it.
+    static func registrarDeclaration(_ name: String) -> DeclSyntax {
+        "@Transient @exclusivity(unchecked) private var \(raw: name): OpenSwiftData.ObservationRegistrar?"
+    }
+
+    /// `access` and `withMutation`, as `@Observable` declares them, over the lazily created registrar `registrar`.
+    static func observationMethods(typeName: String, registrar: String) -> [DeclSyntax] {
+        [
+            """
+            internal nonisolated func access<_Member>(keyPath: KeyPath<\(raw: typeName), _Member>) {
+                OpenSwiftData._observationRegistrar(&\(raw: registrar)).access(self, keyPath: keyPath)
+            }
+            """,
+            """
+            internal nonisolated func withMutation<_Member, _Result>(
+                keyPath: KeyPath<\(raw: typeName), _Member>, _ mutation: () throws -> _Result
+            ) rethrows -> _Result {
+                guard let registrar = \(raw: registrar) else { return try mutation() }
+                return try registrar.withMutation(of: self, keyPath: keyPath, mutation)
             }
             """,
         ]

@@ -26,10 +26,11 @@ public struct ModelRowDecoder {
     var ownColumnStarts: [ObjectIdentifier: _Position] = [:]
 
     /// A decoder of the row a fetch is on, from its first value column (after the primary key).
-    init(row: StoreRow, entityName: String) {
+    init(row: StoreRow, entityName: String, context: ModelContext? = nil) {
         self.source = .row(row)
         self.entityName = entityName
         self.column = StoreRow.firstValueColumn
+        self.context = context
     }
 
     /// A decoder of the row a fetch is on, for a model of `entity` (in a hierarchy's table, each class's columns are

@@ -91,32 +91,27 @@ extension ModelContext {
     func materialize<T: PersistentModel>(
         _ type: T.Type, row: StoreRow, table: EntityTable, storeIdentifier: String, version: Int64
     ) throws -> T {
-        let rowID = row.primaryKey
         if table.entityColumnIndex != nil {
             return try materializeInHierarchy(
                 T.self, row: row, table: table, storeIdentifier: storeIdentifier, version: version)
         }
-        var decoder = ModelRowDecoder(row: row, entityName: table.name)
-        decoder.context = self
+        let rowID = row.primaryKey
         if let existing = registeredInstance(T.self, rowID: rowID) {
             // Read the row again only if the store changed since the instance was read (and it has no unsaved
             // change of its own).
             if existing._$persistentState.status == .registered, !existing._$persistentState.hasChanges,
                 !isCurrent(loadedAt: existing._$persistentState.loadedVersion, at: version)
             {
+                var decoder = ModelRowDecoder(row: row, entityName: table.name, context: self)
                 try existing._$load(from: &decoder)
-                existing._$persistentState.faults = decoder.faults
-                existing._$persistentState.loadedVersion = version
+                existing._$persistentState.markLoaded(faults: decoder.faults, version: version)
             }
             return existing
         }
-        let model = try T(_$row: &decoder)
-        model._$persistentState.faults = decoder.faults
-        model._$persistentState.loadedVersion = version
-        model._$persistentState.context = self
-        model._$persistentState.markRegistered(rowID: rowID, storeIdentifier: storeIdentifier)
-        register(model)
-        return model
+        // The common case of a fetch: a row this context has no instance of. Nothing to compare or refresh.
+        var decoder = ModelRowDecoder(row: row, entityName: table.name, context: self)
+        return registerFetched(
+            try T(_$row: &decoder), decoder: decoder, rowID: rowID, storeIdentifier: storeIdentifier, version: version)
     }
 
     /// ``materialize(_:row:table:storeIdentifier:version:)`` for a row of a hierarchy's table.
@@ -136,19 +131,24 @@ extension ModelContext {
                 existing._$persistentState.loadedVersion != version
             {
                 try existing._$load(from: &decoder)
-                existing._$persistentState.faults = decoder.faults
-                existing._$persistentState.loadedVersion = version
+                existing._$persistentState.markLoaded(faults: decoder.faults, version: version)
             }
             guard let model = existing as? T else { throw Self.notA(T.self, entity: entity, rowID: rowID) }
             return model
         }
         let created = try entity.entity.modelType.init(_$row: &decoder)
         guard let model = created as? T else { throw Self.notA(T.self, entity: entity, rowID: rowID) }
-        model._$persistentState.faults = decoder.faults
-        model._$persistentState.loadedVersion = version
-        model._$persistentState.context = self
-        model._$persistentState.markRegistered(rowID: rowID, storeIdentifier: storeIdentifier)
-        register(model)
+        return registerFetched(
+            model, decoder: decoder, rowID: rowID, storeIdentifier: storeIdentifier, version: version)
+    }
+
+    /// Registers `model`, just read from row `rowID` by `decoder`, as this context's instance of that row.
+    private func registerFetched<T: PersistentModel>(
+        _ model: T, decoder: ModelRowDecoder, rowID: Int64, storeIdentifier: String, version: Int64
+    ) -> T {
+        model._$persistentState.markFetched(
+            context: self, rowID: rowID, storeIdentifier: storeIdentifier, faults: decoder.faults, version: version)
+        register(model, rowID: rowID)
         return model
     }
 

@@ -281,7 +281,12 @@ public final class ModelContext {
     }
 
     func register(_ model: some PersistentModel) {
-        registry.register(model, type: registryKey(type(of: model)), rowID: model._$persistentState.rowID)
+        register(model, rowID: model._$persistentState.rowID)
+    }
+
+    /// Registers `model` as the instance of row `rowID` (a fetch knows the key: no read of the model's state).
+    func register(_ model: some PersistentModel, rowID: Int64) {
+        registry.register(model, type: registryKey(type(of: model)), rowID: rowID)
     }
 
     func unregister(_ model: some PersistentModel) {

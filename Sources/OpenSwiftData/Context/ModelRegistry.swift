@@ -5,14 +5,18 @@
 /// constant cost per registration), after each batch of `enumerate`, and whenever the context asks; so the registry
 /// stays proportional to the models in use, without the cost of a weak reference per model.
 final class ModelRegistry {
-    /// One entity's instances: slots holding the models, and their primary keys, found through `slotOfRow`.
-    /// (Kept in an array so a sweep can test each model for unique reference in place.)
+    /// One entity's instances: slots holding the models, and their primary keys, found through `slotOfRow` (a flat
+    /// open-addressing table). (Kept in an array so a sweep can test each model for unique reference in place.)
+    ///
+    /// Its fields, and the registry's own, skip the run-time exclusivity check (each check costs about as much as the
+    /// table look-up itself, several times per fetched row): they are touched only by the registry's own methods,
+    /// which call out to nothing that could reach the registry again.
     private final class Entries {
-        var slotOfRow: [Int64: Int] = [:]
-        var slots: [AnyObject?] = []
-        var rowIDs: [Int64] = []
-        var freeSlots: [Int] = []
-        var sweepAt = 1_024
+        @exclusivity(unchecked) var slotOfRow = RowIDMap()
+        @exclusivity(unchecked) var slots: [AnyObject?] = []
+        @exclusivity(unchecked) var rowIDs: [Int64] = []
+        @exclusivity(unchecked) var freeSlots: [Int] = []
+        @exclusivity(unchecked) var sweepAt = 1_024
 
         var count: Int { slotOfRow.count }
 
@@ -35,7 +39,7 @@ final class ModelRegistry {
                 slots.append(model)
                 rowIDs.append(rowID)
             }
-            slotOfRow[rowID] = slot
+            slotOfRow.set(slot, for: rowID)
         }
 
         func remove(rowID: Int64) {
@@ -45,14 +49,27 @@ final class ModelRegistry {
         }
 
         func sweep(_ isReleased: (AnyObject) -> Void) {
+            var released = 0
             for slot in slots.indices where slots[slot] != nil && isKnownUniquelyReferenced(&slots[slot]) {
                 if let model = slots[slot] { isReleased(model) }
                 slots[slot] = nil
-                slotOfRow.removeValue(forKey: rowIDs[slot])
-                freeSlots.append(slot)
+                released += 1
             }
-            // Shrink when mostly empty, so sweeps stay proportional to the live instances.
-            if slots.count > 4_096 && count < slots.count / 4 { compact() }
+            guard released > 0 else {
+                sweepAt = max(1_024, count * 2)
+                return
+            }
+            let live = slotOfRow.count - released
+            if live < released || (slots.count > 4_096 && live < slots.count / 4) {
+                // Most went (the batch `enumerate` just handed out): rebuilding the table and the slots from the
+                // survivors is cheaper than removing each key, and keeps sweeps proportional to the live instances.
+                compact()
+            } else {
+                for slot in slots.indices where slots[slot] == nil && slotOfRow[rowIDs[slot]] == slot {
+                    slotOfRow.removeValue(forKey: rowIDs[slot])
+                    freeSlots.append(slot)
+                }
+            }
             sweepAt = max(1_024, count * 2)
         }
 
@@ -61,10 +78,10 @@ final class ModelRegistry {
             var newRowIDs: [Int64] = []
             newSlots.reserveCapacity(count)
             newRowIDs.reserveCapacity(count)
-            slotOfRow.removeAll(keepingCapacity: true)
+            slotOfRow.removeAll()
             for slot in slots.indices {
                 guard let model = slots[slot] else { continue }
-                slotOfRow[rowIDs[slot]] = newSlots.count
+                slotOfRow.set(newSlots.count, for: rowIDs[slot])
                 newSlots.append(model)
                 newRowIDs.append(rowIDs[slot])
             }
@@ -74,10 +91,10 @@ final class ModelRegistry {
         }
     }
 
-    private var entities: [ObjectIdentifier: Entries] = [:]
+    @exclusivity(unchecked) private var entities: [ObjectIdentifier: Entries] = [:]
     // The entity registered last: fetches register many models of one entity in a row.
-    private var lastKey: ObjectIdentifier?
-    private var lastEntries: Entries?
+    @exclusivity(unchecked) private var lastKey: ObjectIdentifier?
+    @exclusivity(unchecked) private var lastEntries: Entries?
 
     private func entries(_ key: ObjectIdentifier, create: Bool) -> Entries? {
         if key == lastKey, let lastEntries { return lastEntries }

@@ -3,6 +3,18 @@ import Observation
 /// The registrar `@Model` gives each class, named here so model files need not import Observation.
 public typealias ObservationRegistrar = Observation.ObservationRegistrar
 
+/// The registrar in `storage`, created there on first use. Called by the `access(keyPath:)` `@Model` generates: a
+/// model's registrar (two allocations) is made by its first property read, so a fetched model nobody reads costs
+/// none, and `withMutation` skips the registrar while there is none (nothing can observe a model nothing has read).
+/// Like the rest of a model, not safe to call from two threads at once.
+@inlinable
+public func _observationRegistrar(_ storage: inout ObservationRegistrar?) -> ObservationRegistrar {
+    if let registrar = storage { return registrar }
+    let registrar = ObservationRegistrar()
+    storage = registrar
+    return registrar
+}
+
 /// Makes a class persistent and observable. Mirrors SwiftData's `@Model`.
 ///
 /// Every stored `var` that is not `@Transient` becomes a column of the model's table, in declaration order;

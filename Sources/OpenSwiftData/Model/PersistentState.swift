@@ -21,18 +21,31 @@ public struct PersistentState {
     var status: Status = .unmanaged
     /// The row's primary key once saved; 0 before.
     var rowID: Int64 = 0
-    /// Set when first asked for, and kept until the first save.
-    var temporaryIdentifier: PersistentIdentifier?
     var storeIdentifier: String?
-    /// The permanent identifier a ``DataStore`` of your own gave the model's row (nil for the SQLite store, whose
-    /// identifiers are built from ``rowID``).
-    var dataStoreIdentifier: PersistentIdentifier?
     /// The store's data version (``Store/dataVersion()``) when the model's values were last read from its row: while
     /// it is unchanged, the row is known not to have changed, and reading it again can be skipped.
     var loadedVersion: Int64 = -1
+    /// The fields few models ever use, allocated by the first one set: a fetched model has none, so its state stays
+    /// a few words wide (memory per fetched row is issue 16's target).
+    private var rarelyUsed: RarelyUsed?
+
+    /// Set when first asked for, and kept until the first save.
+    var temporaryIdentifier: PersistentIdentifier? {
+        get { rarelyUsed?.temporaryIdentifier }
+        set { updateRarelyUsed(newValue != nil) { $0.temporaryIdentifier = newValue } }
+    }
+    /// The permanent identifier a ``DataStore`` of your own gave the model's row (nil for the SQLite store, whose
+    /// identifiers are built from ``rowID``).
+    var dataStoreIdentifier: PersistentIdentifier? {
+        get { rarelyUsed?.dataStoreIdentifier }
+        set { updateRarelyUsed(newValue != nil) { $0.dataStoreIdentifier = newValue } }
+    }
     /// The container of the context that was freed while this model still had relationships to read: they are read
     /// through a fresh context of it (the model itself belongs to no context any more).
-    var orphanContainer: ModelContainer?
+    var orphanContainer: ModelContainer? {
+        get { rarelyUsed?.orphanContainer }
+        set { updateRarelyUsed(newValue != nil) { $0.orphanContainer = newValue } }
+    }
     /// Relationships not read from the store yet, by property index: read on first access.
     var faults: [Int: RelationshipFault] = [:]
     /// Which stored properties (by index) changed since the last save: a save writes only these.
@@ -46,6 +59,18 @@ public struct PersistentState {
     /// The state of a new model: it belongs to no context and has no row yet. `@Model`'s `_$persistentState`
     /// starts as one.
     public init() {}
+
+    /// Applies `change` to the rarely used fields: allocating them only when `creates` (a value is being set), and
+    /// copying them first when another copy of this state shares them (value semantics, as for the inline fields).
+    private mutating func updateRarelyUsed(_ creates: Bool, _ change: (RarelyUsed) -> Void) {
+        if rarelyUsed == nil {
+            guard creates else { return }
+            rarelyUsed = RarelyUsed()
+        } else if !isKnownUniquelyReferenced(&rarelyUsed) {
+            rarelyUsed = rarelyUsed?.copy()
+        }
+        if let rarelyUsed { change(rarelyUsed) }
+    }
 
     /// The model's row is gone (deleted and saved, or deleted in the store): it leaves its context.
     mutating func markRemoved() {
@@ -70,12 +95,43 @@ public struct PersistentState {
         changedProperties = PropertyIndexSet()
     }
 
+    /// The model was just read from row `rowID` of the store `storeIdentifier` (at store version `version`) by
+    /// `context`, which registers it. One call, so a fetch writes a new model's state once.
+    mutating func markFetched(
+        context: ModelContext, rowID: Int64, storeIdentifier: String, faults: [Int: RelationshipFault], version: Int64
+    ) {
+        self.context = context
+        markRegistered(rowID: rowID, storeIdentifier: storeIdentifier)
+        markLoaded(faults: faults, version: version)
+    }
+
+    /// The model's values were read again from its row, at store version `version`.
+    mutating func markLoaded(faults: [Int: RelationshipFault], version: Int64) {
+        self.faults = faults
+        loadedVersion = version
+    }
+
     /// The model is backed by row `rowID` of the store `storeIdentifier`, with no unsaved changes.
     mutating func markRegistered(rowID: Int64, storeIdentifier: String) {
         status = .registered
         self.rowID = rowID
         self.storeIdentifier = storeIdentifier
         changedProperties = PropertyIndexSet()
+    }
+}
+
+/// The fields of ``PersistentState`` that most models never set, kept out of line.
+private final class RarelyUsed {
+    var temporaryIdentifier: PersistentIdentifier?
+    var dataStoreIdentifier: PersistentIdentifier?
+    var orphanContainer: ModelContainer?
+
+    func copy() -> RarelyUsed {
+        let copy = RarelyUsed()
+        copy.temporaryIdentifier = temporaryIdentifier
+        copy.dataStoreIdentifier = dataStoreIdentifier
+        copy.orphanContainer = orphanContainer
+        return copy
     }
 }
 
