@@ -100,8 +100,10 @@ public enum Layout {
         header .home{font-weight:600;text-decoration:none}
         header .app-name{color:var(--muted)}
         header nav{display:flex;gap:.25rem;margin-left:auto}
-        header nav a{padding:.35rem .8rem;border-radius:999px;text-decoration:none}
+        header nav a{padding:.35rem .8rem;border-radius:999px;text-decoration:none;white-space:nowrap}
         header nav a[aria-current=page]{background:var(--accent);color:var(--on-accent)}
+        @media (max-width:30rem){header{padding:.5rem .75rem}header nav{margin-left:0;gap:.125rem;font-size:.875rem}\
+        header nav a{padding:.3rem .45rem}}
         main{max-width:40rem;margin:0 auto;padding:1rem}
         a{color:var(--accent)}
         :focus-visible{outline:2px solid var(--accent);outline-offset:2px}

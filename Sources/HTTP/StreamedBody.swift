@@ -63,6 +63,32 @@ public struct ServerSentEventWriter: Sendable {
         await writer.stream.write(Self.encode(event: event, data: data, id: id))
     }
 
+    /// Sends `event` with what `current` reads now, then again after every element of `changes` — but only a version
+    /// not sent yet: changes that came together arrive as one, and a version already sent says nothing new. Returns
+    /// when the client goes away, the server stops or `changes` ends.
+    ///
+    /// - Parameters:
+    ///   - event: The event type of every event sent.
+    ///   - changes: Yields whenever what `current` reads may have changed.
+    ///   - current: The version (sent as the event's `id`) and the data of the event to send; nil when there is
+    ///     nothing to send now (the source cannot be read), which sends nothing.
+    public func sendVersions(
+        event: String,
+        after changes: AsyncStream<Void>,
+        of current: @escaping @Sendable () async -> (id: String, data: String)?
+    ) async {
+        var sent: String?
+        if let first = await current() {
+            guard await send(event: event, data: first.data, id: first.id) else { return }
+            sent = first.id
+        }
+        for await _ in changes {
+            guard let next = await current(), next.id != sent else { continue }
+            guard await send(event: event, data: next.data, id: next.id) else { return }
+            sent = next.id
+        }
+    }
+
     /// Sends a comment (``comment(_:)``) every `interval` until the client goes away, the server stops or the calling
     /// task is cancelled: run it beside a stream's producer, in a task group, so that an idle stream stays open
     /// through proxies and a client that has gone away is noticed.

@@ -28,21 +28,11 @@ public enum InventoryRoutes {
     /// out. Ends when the client goes away.
     static func events(_ controller: InventoryController) -> HTTPResponse {
         .serverSentEvents { writer in
+            // Subscribed before the first event is read, so that no change between the two is missed.
             let updates = await controller.updates()
-            var sent: String?
-            if let first = await controller.event() {
-                guard await writer.send(event: "inventory", data: first.data, id: first.id) else { return }
-                sent = first.id
-            }
             await withTaskGroup(of: Void.self) { group in
-                group.addTask { [sent] in
-                    var sent = sent
-                    for await _ in updates {
-                        // Changes that came together arrive as one; a version already sent says nothing new.
-                        guard let event = await controller.event(), event.id != sent else { continue }
-                        guard await writer.send(event: "inventory", data: event.data, id: event.id) else { return }
-                        sent = event.id
-                    }
+                group.addTask {
+                    await writer.sendVersions(event: "inventory", after: updates) { await controller.event() }
                 }
                 group.addTask { await writer.keepAlive(every: .seconds(20)) }
                 await group.next()

@@ -25,24 +25,64 @@ public final class CartViewModel {
         case alreadyInCart(CartLine)
     }
 
-    /// The cart's items in the order they were added.
-    public var items: [CartItem] { observer.results }
+    /// The cart's items in the order they were added (read again first if ``writer`` has committed since).
+    public var items: [CartItem] {
+        catchUp()
+        return observer.results
+    }
+    /// Adds and deletes on a context of their own, for callers off the main actor (the JSON API); this view model
+    /// reads the cart again after their commits.
+    public nonisolated let writer: CartWriter
     @ObservationIgnored private let context: ModelContext
     @ObservationIgnored private let observer: ResultsObserver<CartItem, Never>
+    /// ``writer``'s ``CartWriter/commits`` as of the last read of the cart.
+    @ObservationIgnored private var writerCommitsRead = 0
 
     /// A view model over `context`; reads the cart once, and again whenever it changes.
     /// - Parameter pollingInterval: how often to look for changes by other processes; nil not to.
     /// - Throws: ``SwiftDataError`` when the store cannot be read.
     public init(context: ModelContext, pollingInterval: Duration? = .milliseconds(500)) throws(SwiftDataError) {
         self.context = context
+        // A store file gets a container of its own for the writer: its commits then reach this view model as another
+        // connection's do — read again before the cart is next shown (catchUp), and for the live updates at most
+        // every 20 ms — not as a `didSave` that would read the cart again after every commit, on the main actor. A
+        // store in memory exists only in its container, so the writer shares it.
+        let (commits, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let writerContainer =
+            if let configuration = context.container.configurations.first, configuration.url != nil {
+                try ModelContainer(for: CartItem.self, configurations: configuration)
+            } else {
+                context.container
+            }
+        writer = CartWriter(container: writerContainer, commitSignal: signal)
         observer = try ResultsObserver(
             FetchDescriptor<CartItem>(sortBy: [SortDescriptor(\.addedAt)]), in: context,
             pollingInterval: pollingInterval
         )
+        Task { [weak self] in
+            for await _ in commits {
+                guard let self else { return }
+                catchUp()
+                // Commits that come meanwhile are read together, once.
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+        }
     }
 
     /// Changes whenever the cart was read again: derived values (the JSON the API serves) can be cached until then.
-    public var revision: Int { observer.revision }
+    public var revision: Int {
+        catchUp()
+        return observer.revision
+    }
+
+    /// Reads the cart again if ``writer`` committed since the last read: its `didSave` wakes the observer only once
+    /// the main actor gets to it, and a page or `GET` that follows its answer must show the commit.
+    private func catchUp() {
+        let commits = writer.commits
+        guard commits != writerCommitsRead else { return }
+        writerCommitsRead = commits
+        observer.refresh()
+    }
 
     /// Yields whenever the cart changed (here, in another context, or in another process).
     public func changes() -> AsyncStream<Void> {
@@ -81,33 +121,7 @@ public final class CartViewModel {
     /// `INSERT`, and the stored line is read only when the unique `productID` refuses it; otherwise the product is
     /// looked for first.
     public func addCart(_ product: Product) throws(SwiftDataError) -> AddResult {
-        let productID = product.id
-        if !insertFailsOnDuplicate, let existing = try storedItem(productID: productID) {
-            return .alreadyInCart(existing.line)
-        }
-        let item = CartItem(
-            productID: product.id, title: product.title, price: product.price, thumbnail: product.thumbnail)
-        context.insert(item)
-        do {
-            try save()
-        } catch {
-            // The product is in the cart already: the line the store holds is the one to report.
-            guard case .uniqueConstraintViolation = error, let existing = try storedItem(productID: productID) else {
-                throw error
-            }
-            return .alreadyInCart(existing.line)
-        }
-        return .added(item.line)
-    }
-
-    /// Whether an insert of a stored product ID fails (`.throwError`) rather than overwriting the row.
-    private var insertFailsOnDuplicate: Bool {
-        context.container.configurations.first?.uniquenessConflictPolicy == .throwError
-    }
-
-    /// The stored item of `productID`, if any.
-    private func storedItem(productID: Int) throws(SwiftDataError) -> CartItem? {
-        try context.fetch(FetchDescriptor<CartItem>(predicate: #Predicate { $0.productID == productID })).first
+        try CartWriter.add(product, in: context, save: save)
     }
 
     /// Removes the product's item, and saves. Returns the removed line, or nil when the product was not in the cart.
@@ -116,7 +130,7 @@ public final class CartViewModel {
     @discardableResult
     public func deleteCart(productID: Int) throws(SwiftDataError) -> CartLine? {
         var found = items.first { $0.productID == productID }
-        if found == nil { found = try storedItem(productID: productID) }
+        if found == nil { found = try CartWriter.storedItem(productID: productID, in: context) }
         guard let item = found else { return nil }
         let line = item.line
         context.delete(item)
@@ -138,12 +152,7 @@ public final class CartViewModel {
     /// changes are rolled back so the next request starts from what the store holds.
     private func save() throws(SwiftDataError) {
         let revision = observer.revision
-        do {
-            try context.save()
-        } catch {
-            context.rollback()
-            throw error
-        }
+        try CartWriter.save(context)
         // On the main thread `didSave` has already woken the observer; elsewhere it wakes it through a task, which
         // will then find this commit read.
         if observer.revision == revision { observer.refresh() }

@@ -12,10 +12,12 @@ import OpenSwiftData
 /// keyed by a cookie), so no URL can make a page claim what did not happen, and a reload shows it no more.
 @MainActor
 public final class ShopController {
-    let catalog: any ProductCatalog
+    nonisolated let catalog: any ProductCatalog
     private let cart: CartViewModel
-    let coreCart: CoreCartViewModel
-    let log: @Sendable (String) -> Void
+    /// The SwiftData cart's writes off the main actor (the JSON API's adds and deletes).
+    private nonisolated let cartWriter: CartWriter
+    nonisolated let coreCart: CoreCartViewModel
+    nonisolated let log: @Sendable (String) -> Void
     let notices = FlashStore<ShopNotice>(cookieName: "shop_notice")
     /// Tells this run's cart versions from another run's (revisions start again at each start).
     private let run = String(UInt32.random(in: 0...UInt32.max), radix: 36)
@@ -35,6 +37,7 @@ public final class ShopController {
     ) {
         self.catalog = catalog
         self.cart = cart
+        self.cartWriter = cart.writer
         self.coreCart = coreCart
         self.log = log
     }
@@ -332,24 +335,30 @@ public final class ShopController {
     }
 
     private var encodedCartCache: (revision: Int, body: Data)?
+    /// The Core Data cart's JSON as of a revision (see ``encodedCoreCart()``).
+    var encodedCoreCartCache: (revision: Int, body: Data)?
 
     /// The cart's JSON, from the cache while the cart has not changed.
     private func encodedCart() -> Data {
-        if let cache = encodedCartCache, cache.revision == cart.revision { return cache.body }
+        let revision = cart.revision
+        if let cache = encodedCartCache, cache.revision == revision { return cache.body }
         let body =
             (try? HTTPResponse.defaultJSONEncoder().encode(currentCart())) ?? Data(#"{"items":[],"total":0}"#.utf8)
-        encodedCartCache = (cart.revision, body)
+        encodedCartCache = (revision, body)
         return body
     }
 
     /// `POST /api/shop/cart` `{"productID": N}`: 201 with the new line; 409 if already there; 404 for an unknown
-    /// product; 400 for a malformed body.
-    public func addToCartJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        await addJSON(request, to: cart)
+    /// product; 400 for a malformed body. Off the main actor, through the cart's ``CartWriter``: with the bundled
+    /// catalog it answers on the caller's thread without suspending.
+    public nonisolated func addToCartJSON(_ request: HTTPRequest) async -> HTTPResponse {
+        await addJSON(request) { product throws in try cartWriter.addCart(product) }
     }
 
-    /// The add handler of both carts' JSON APIs.
-    func addJSON(_ request: HTTPRequest, to cart: some ShopCart) async -> HTTPResponse {
+    /// The add handler of both carts' JSON APIs: decodes the body, looks the product up and adds it with `add`.
+    nonisolated func addJSON(
+        _ request: HTTPRequest, add: (Product) throws -> CartViewModel.AddResult
+    ) async -> HTTPResponse {
         let body: AddToCartJSON
         do {
             body = try StrictJSONDecoder().decode(AddToCartJSON.self, from: request.body)
@@ -360,7 +369,7 @@ public final class ShopController {
             guard let product = try await catalog.product(id: body.productID) else {
                 return .jsonError("no product with ID \(body.productID)", status: .notFound)
             }
-            switch try cart.addCart(product) {
+            switch try add(product) {
             case .added(let line): return .json(line, status: .created)
             case .alreadyInCart(let line):
                 return .jsonError("“\(line.title)” is already in the cart", status: .conflict)
@@ -370,20 +379,21 @@ public final class ShopController {
         }
     }
 
-    /// `DELETE /api/shop/cart/{productID}`: 204, or 404 when the product is not in the cart.
-    public func deleteJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        deleteJSON(request, from: cart)
+    /// `DELETE /api/shop/cart/{productID}`: 204, or 404 when the product is not in the cart. Off the main actor,
+    /// through the cart's ``CartWriter``, on the caller's thread.
+    public nonisolated func deleteJSON(_ request: HTTPRequest) async -> HTTPResponse {
+        deleteJSON(request) { productID throws in try cartWriter.deleteCart(productID: productID) }
     }
 
-    /// The delete-one handler of both carts' JSON APIs.
-    func deleteJSON(_ request: HTTPRequest, from cart: some ShopCart) -> HTTPResponse {
+    /// The delete-one handler of both carts' JSON APIs: deletes the product's row with `delete`.
+    nonisolated func deleteJSON(_ request: HTTPRequest, delete: (Int) throws -> CartLine?) -> HTTPResponse {
         let productID: Int
         switch ProductID.parse(request.pathParameters["productID"] ?? "") {
         case .success(let parsed): productID = parsed
         case .failure(let problem): return .jsonError(problem.phrase, status: .badRequest)
         }
         do {
-            guard try cart.deleteCart(productID: productID) != nil else {
+            guard try delete(productID) != nil else {
                 return .jsonError("product \(productID) is not in the cart", status: .notFound)
             }
             return .noContent
@@ -445,7 +455,7 @@ public final class ShopController {
         )
     }
 
-    func failureJSON(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
+    nonisolated func failureJSON(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
         if error is SwiftDataError || error is CoreCartError {
             log("shop: \(request.method) \(request.path): the cart store failed (\(Self.oneLine(error)))")
             return .jsonError("the cart store failed; the server log has the details", status: .internalServerError)
@@ -458,7 +468,7 @@ public final class ShopController {
     private static let storeFailureMessage =
         "The cart could not be read or saved on the server. Try again; if it keeps failing, the server log says why."
 
-    private static func oneLine(_ error: any Error) -> String {
+    private nonisolated static func oneLine(_ error: any Error) -> String {
         String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

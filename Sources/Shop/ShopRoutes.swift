@@ -51,29 +51,16 @@ public enum ShopRoutes {
     /// goes away.
     static func cartEvents(_ controller: ShopController) -> HTTPResponse {
         .serverSentEvents { writer in
+            // Subscribed before the first events are read, so that no change between the two is missed.
             let updates = await controller.cartUpdates()
             let coreUpdates = await controller.coreCartUpdates()
-            let first = await controller.cartEvent()
-            guard await writer.send(event: "cart", data: first.data, id: first.id) else { return }
-            var coreSent: String?
-            if let core = await controller.coreCartEvent() {
-                guard await writer.send(event: "corecart", data: core.data, id: core.id) else { return }
-                coreSent = core.id
-            }
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for await _ in updates {
-                        let event = await controller.cartEvent()
-                        guard await writer.send(event: "cart", data: event.data, id: event.id) else { return }
-                    }
+                    await writer.sendVersions(event: "cart", after: updates) { await controller.cartEvent() }
                 }
-                group.addTask { [coreSent] in
-                    var sent = coreSent
-                    for await _ in coreUpdates {
-                        // Changes that came together arrive as one; a version already sent says nothing new.
-                        guard let event = await controller.coreCartEvent(), event.id != sent else { continue }
-                        guard await writer.send(event: "corecart", data: event.data, id: event.id) else { return }
-                        sent = event.id
+                group.addTask {
+                    await writer.sendVersions(event: "corecart", after: coreUpdates) {
+                        await controller.coreCartEvent()
                     }
                 }
                 group.addTask { await writer.keepAlive(every: .seconds(20)) }

@@ -47,6 +47,7 @@ def test_add_find_clear_delete_and_restart(showcase, browser):
     fill(browser, "pp", "")
     click_and_wait(browser, browser.find_element(By.ID, "find"))
     assert browser.find_element(By.TAG_NAME, "h1").text == "Results"
+    assert browser.current_url.endswith("/inventory/results?name=pp"), "Find sends the name alone"
     assert "Names containing “pp”" in browser.find_element(By.ID, "results-heading").text
     assert rows(browser) == [("apple", "10"), ("pineapple", "1")]
     click_and_wait(browser, browser.find_element(By.LINK_TEXT, "Back to the inventory"))

@@ -332,3 +332,25 @@ def test_a_live_catalog_shows_the_remote_picture_and_the_drawing_when_it_cannot_
 
 def text_of_h1(browser):
     return browser.find_element(By.CSS_SELECTOR, "main h1").text
+
+
+def wrapped_tabs(driver):
+    """The header tabs whose label takes more than one line (taller than the shortest tab), as their text."""
+    return driver.execute_script("""
+        const tabs = [...document.querySelectorAll('header nav a')];
+        const lowest = Math.min(...tabs.map(tab => tab.getBoundingClientRect().height));
+        return tabs.filter(tab => tab.getBoundingClientRect().height > lowest + 1).map(tab => tab.textContent);
+    """)
+
+
+def test_the_shops_tabs_fit_a_phone_with_full_carts(showcase, new_browser):
+    for cart in ("cart", "corecart"):
+        for product in range(1, 101):
+            status, _ = api(showcase.url + f"/api/shop/{cart}", "POST", {"productID": product})
+            assert status == 201
+    narrow = new_browser(width=390, height=844)
+    for path in ("/shop?id=1", "/shop/cart", "/shop/corecart", "/shop/test"):
+        narrow.get(showcase.url + path)
+        assert "SDCart (100)" in narrow.find_element(By.CSS_SELECTOR, "header nav").text
+        assert wrapped_tabs(narrow) == [], path
+        assert overflows_sideways(narrow) == [], path

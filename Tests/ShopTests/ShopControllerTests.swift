@@ -236,4 +236,37 @@ struct ShopControllerTests {
         #expect(cartPage.status == .ok)
         #expect(log.lines.count == 2)
     }
+
+    @Test("The API's adds and deletes run off the main actor, and the pages and the GET that follow show them")
+    func writesOffTheMainActor() async throws {
+        let (controller, cart) = try makeController()
+        let json: HTTPHeaders = ["Content-Type": "application/json"]
+        let added = await Task.detached {
+            await controller.addToCartJSON(
+                HTTPRequest(method: .post, path: "/api/shop/cart", headers: json, body: Data(#"{"productID":7}"#.utf8)))
+        }.value
+        #expect(added.status == .created)
+        #expect(cart.lines.map(\.productID) == [7])
+        let body = try JSONDecoder().decode(
+            ShopController.CartJSON.self, from: await controller.cartJSON(HTTPRequest(path: "/api/shop/cart")).body)
+        #expect(body.items.map(\.productID) == [7])
+        let again = await Task.detached {
+            await controller.addToCartJSON(
+                HTTPRequest(method: .post, path: "/api/shop/cart", headers: json, body: Data(#"{"productID":7}"#.utf8)))
+        }.value
+        #expect(again.status == .conflict)
+        let deleted = await Task.detached {
+            await controller.deleteJSON(
+                HTTPRequest(method: .delete, path: "/api/shop/cart/7", pathParameters: ["productID": "7"]))
+        }.value
+        #expect(deleted.status == .noContent)
+        #expect(cart.items.isEmpty)
+        let page = await controller.cartPage(HTTPRequest(path: "/shop/cart"))
+        #expect(!text(page).contains("/shop/cart/7/delete"))
+        let gone = await Task.detached {
+            await controller.deleteJSON(
+                HTTPRequest(method: .delete, path: "/api/shop/cart/7", pathParameters: ["productID": "7"]))
+        }.value
+        #expect(gone.status == .notFound)
+    }
 }

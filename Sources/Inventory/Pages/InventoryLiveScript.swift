@@ -3,7 +3,8 @@ import HTML
 /// Progressive enhancement: with JavaScript, the list and a Find's results follow changes made elsewhere — another
 /// tab, the JSON API — through the server-sent events of `/api/inventory/events`, in place: the page is read again
 /// (the Results page re-runs its query that way) and only its live regions (``liveRegion(id:)``) are swapped, so
-/// the fields as typed, a notice, the scroll position and focus stay. Without JavaScript every page still works.
+/// the fields as typed, a notice, the scroll position and focus stay. Find sends only the name. Without JavaScript
+/// every page still works (Find then sends the Quantity field too, which the Results page ignores).
 ///
 /// As in the Shop, a browser holds one stream for all its Inventory tabs, through the showcase's shared
 /// ``HTML/LivePageScript`` (loaded before ``page``): a `SharedWorker`, else a leader tab, else one stream per page.
@@ -19,6 +20,16 @@ enum InventoryLiveScript {
             // The Inventory's live list (the stream is shared by the browser's tabs: see live-page.js).
             (function () {
               "use strict";
+              // Find asks for the name alone: a GET of the whole form would also carry the Quantity field.
+              var find = document.getElementById("find");
+              if (find && find.form && find.hasAttribute("formaction")) {
+                find.form.addEventListener("submit", function (event) {
+                  if (event.submitter !== find) return;
+                  event.preventDefault();
+                  var name = find.form.elements.namedItem("name");
+                  location.assign(find.formAction + "?" + new URLSearchParams({ name: name ? name.value : "" }));
+                });
+              }
               var marker = document.getElementById("inventory-state");
               if (!marker || !window.LivePage) return;
               var shownVersion = marker.getAttribute("data-version");

@@ -4,12 +4,13 @@ import OpenCoreData
 /// The tutorial's Core Data cart (its `CoreCart` tab), over an OpenCoreData container: entity `Cart` (`id: Int64`,
 /// `title: String?`, `price: Double`) in `Cart.sqlite`, through the shipped `Cart.xcdatamodeld`.
 ///
-/// Names follow the SwiftData cart's view model (``CartViewModel``): `addCart` (with the duplicate check by product
-/// ID, `checkDuplicate`), `deleteCart`, `deleteAllCart`. Every change saves at once; a failed save is rolled back, so
+/// Names follow the SwiftData cart's view model (``CartViewModel``): `addCart`, `checkDuplicate`, `deleteCart`,
+/// `deleteAllCart`. The model's `id` is unique (a uniqueness constraint, added to stores written before it by the
+/// lightweight migration), so an add is one `INSERT` and the constraint answers a duplicate. Every change saves at once; a failed save is rolled back, so
 /// the store and the context stay as they were. "Empty" is the tutorial's `NSBatchDeleteRequest`, which runs in the
 /// store without telling any context — so its deleted IDs go to `mergeChanges(fromRemoteContextSave:into:)` for the
 /// view context and every context made by ``newContext()``, and each shows the cart empty (the tutorial's list did
-/// not). All work runs on the view context's queue (`performAndWait`).
+/// not). Reads run on the view context's queue (`performAndWait`); each add and delete on a new background context.
 public final class CoreCartViewModel: @unchecked Sendable {
     /// The cart's container: `NSPersistentContainer(name: "Cart")` with the model from this module's resources.
     public let container: NSPersistentContainer
@@ -75,18 +76,27 @@ public final class CoreCartViewModel: @unchecked Sendable {
 
     /// Whether the product is in the cart (`id == %lld`, counted in the store).
     public func checkDuplicate(productID: Int) throws(CoreCartError) -> Bool {
-        try run { try existing(productID) != nil }
+        try run { try existing(productID, in: context) != nil }
     }
 
-    /// Adds `product` as `Cart(context:)` and saves, unless a row with its ID is there already (nothing changes).
+    /// Adds `product` as `Cart(context:)` and saves, unless a row with its ID is there already (nothing changes):
+    /// one `INSERT`; the stored row is read only when the uniqueness constraint on `id` refuses it
+    /// (`NSManagedObjectConstraintMergeError`).
     public func addCart(_ product: Product) throws(CoreCartError) -> CartViewModel.AddResult {
-        try run {
-            if let cart = try existing(product.id) { return .alreadyInCart(line(of: cart)) }
+        try write { context in
             let cart = Cart(context: context)
             cart.id = Int64(product.id)
             cart.title = product.title
             cart.price = product.price
-            try save()
+            do {
+                try save(context)
+            } catch {
+                // (A `catch let error as NSError` pattern does not match a Swift error on Linux.)
+                guard (error as NSError).code == NSManagedObjectConstraintMergeError,
+                    let stored = try existing(product.id, in: context)
+                else { throw error }
+                return .alreadyInCart(line(of: stored))
+            }
             return .added(line(of: cart))
         }
     }
@@ -94,11 +104,11 @@ public final class CoreCartViewModel: @unchecked Sendable {
     /// Deletes the product's row and saves; the removed line, or nil when the product was not in the cart.
     @discardableResult
     public func deleteCart(productID: Int) throws(CoreCartError) -> CartLine? {
-        try run {
-            guard let cart = try existing(productID) else { return nil }
+        try write { context in
+            guard let cart = try existing(productID, in: context) else { return nil }
             let removed = line(of: cart)
             context.delete(cart)
-            try save()
+            try save(context)
             return removed
         }
     }
@@ -126,7 +136,7 @@ public final class CoreCartViewModel: @unchecked Sendable {
         return try context.fetch(request).sorted { Self.rowKey($0) < Self.rowKey($1) }
     }
 
-    private func existing(_ productID: Int) throws -> Cart? {
+    private func existing(_ productID: Int, in context: NSManagedObjectContext) throws -> Cart? {
         let request: NSFetchRequest<Cart> = Cart.fetchRequest()
         request.predicate = NSPredicate(format: "id == %lld", Int64(productID))
         request.fetchLimit = 1
@@ -143,12 +153,27 @@ public final class CoreCartViewModel: @unchecked Sendable {
         return last.hasPrefix("p") ? Int64(last.dropFirst()) ?? .max : .max
     }
 
-    private func save() throws {
+    private func save(_ context: NSManagedObjectContext) throws {
         do {
             try context.save()
         } catch {
             context.rollback()
             throw error
+        }
+    }
+
+    /// `body` with a new background context, on its queue, its errors as ``CoreCartError``: each add and delete saves
+    /// a context that holds only its own row, not every row the view context has read (a save looks at each object
+    /// its context holds). The view context reads the rows again from the store, and the cart's revision counts the
+    /// save.
+    private func write<T>(_ body: (NSManagedObjectContext) throws -> T) throws(CoreCartError) -> T {
+        let context = container.newBackgroundContext()
+        do {
+            return try context.performAndWait { try body(context) }
+        } catch let error as CoreCartError {
+            throw error
+        } catch {
+            throw CoreCartError("\(error)")
         }
     }
 

@@ -3,13 +3,26 @@ import HTTP
 
 /// The Core Data cart's JSON API under `/api/shop/corecart`: the same bodies and statuses as `/api/shop/cart`.
 extension ShopController {
-    /// `GET /api/shop/corecart`: the rows in the order added and the total (``CartJSON``).
+    /// `GET /api/shop/corecart`: the rows in the order added and the total (``CartJSON``). The body is encoded once
+    /// per change of the cart (its `revision`), not per request.
     public func coreCartJSON(_ request: HTTPRequest) async -> HTTPResponse {
         do {
-            return .json(try currentCoreCart())
+            return HTTPResponse(
+                status: .ok, headers: ["Content-Type": HTTPResponse.jsonContentType], body: try encodedCoreCart())
         } catch {
             return failureJSON(error, request: request)
         }
+    }
+
+    /// The Core Data cart's JSON, from the cache while its revision has not changed. The revision is read before
+    /// the rows: a save in between makes the cached body newer than its revision, never older, and the next request
+    /// encodes again.
+    func encodedCoreCart() throws -> Data {
+        let revision = coreCart.revision
+        if let cache = encodedCoreCartCache, cache.revision == revision { return cache.body }
+        let body = try HTTPResponse.defaultJSONEncoder().encode(try currentCoreCart())
+        encodedCoreCartCache = (revision, body)
+        return body
     }
 
     /// Yields whenever the Core Data cart changes: a save by any context on its store, or emptying it.
@@ -22,9 +35,7 @@ extension ShopController {
     /// older than its data, and that change's own event follows). Nil when the store cannot be read.
     public func coreCartEvent() -> (id: String, data: String)? {
         let version = coreCartVersion
-        guard let cart = try? currentCoreCart(), let body = try? HTTPResponse.defaultJSONEncoder().encode(cart) else {
-            return nil
-        }
+        guard let body = try? encodedCoreCart() else { return nil }
         return (version, String(decoding: body, as: UTF8.self))
     }
 
@@ -36,13 +47,13 @@ extension ShopController {
 
     /// `POST /api/shop/corecart` `{"productID": N}`: 201 with the new row; 409 if already there; 404 for an
     /// unknown product; 400 for a malformed body.
-    public func addToCoreCartJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        await addJSON(request, to: coreCart)
+    public nonisolated func addToCoreCartJSON(_ request: HTTPRequest) async -> HTTPResponse {
+        await addJSON(request) { product throws in try coreCart.addCart(product) }
     }
 
     /// `DELETE /api/shop/corecart/{productID}`: 204, or 404 when the product is not in the Core Data cart.
-    public func coreCartDeleteJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        deleteJSON(request, from: coreCart)
+    public nonisolated func coreCartDeleteJSON(_ request: HTTPRequest) async -> HTTPResponse {
+        deleteJSON(request) { productID throws in try coreCart.deleteCart(productID: productID) }
     }
 
     /// `DELETE /api/shop/corecart`: empties the Core Data cart with `NSBatchDeleteRequest`; 204.
