@@ -153,6 +153,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
                     \(raw: encodes.joined(separator: "\n"))
                 }
                 """,
+                propertyEncode(typeName: typeName, properties: properties, encodes: encodes, superclass: nil),
                 """
                 public func _$load(from row: inout OpenSwiftData.ModelRowDecoder) throws {
                     \(raw: loads.joined(separator: "\n"))
@@ -211,6 +212,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
                 \(raw: encodes.joined(separator: "\n"))
             }
             """,
+            propertyEncode(typeName: typeName, properties: properties, encodes: encodes, superclass: superclass),
             """
             public override func _$load(from row: inout OpenSwiftData.ModelRowDecoder) throws {
                 try super._$load(from: &row)
@@ -249,6 +251,36 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             }
             """,
         ]
+    }
+
+    /// `_$encode(property:to:)`: one property's encode, chosen by its index (so that a save of a changed model
+    /// encodes only what changed); a subclass hands the inherited properties' indexes to its superclass.
+    static func propertyEncode(
+        typeName: String, properties: [PersistedProperty], encodes: [String], superclass: String?
+    ) -> DeclSyntax {
+        let modifiers = superclass == nil ? "public" : "public override"
+        let otherwise = superclass == nil ? "return false" : "return try super._$encode(property: index, to: &row)"
+        guard !properties.isEmpty else {
+            return """
+                \(raw: modifiers) func _$encode(property index: Int, to row: inout OpenSwiftData.ModelRowEncoder) throws -> Bool {
+                    \(raw: otherwise)
+                }
+                """
+        }
+        // A root class's indexes are its properties' positions; a subclass's follow its superclass's.
+        let cases = zip(properties, encodes).enumerated().map { offset, element in
+            let index = superclass == nil ? "\(offset)" : "\(typeName)._$index_\(element.0.name)"
+            return "case \(index): \(element.1)"
+        }
+        return """
+            \(raw: modifiers) func _$encode(property index: Int, to row: inout OpenSwiftData.ModelRowEncoder) throws -> Bool {
+                switch index {
+                \(raw: cases.joined(separator: "\n"))
+                default: \(raw: otherwise)
+                }
+                return true
+            }
+            """
     }
 
     // MARK: ExtensionMacro

@@ -454,6 +454,80 @@ import Testing
         #expect(conflicts.first?.oldVersionNumber == 1 && conflicts.first?.newVersionNumber == 2)
     }
 
+    // MARK: An upsert raises the version
+
+    /// The rows of the tag model's file: (name, count, version).
+    func tagRows(_ url: URL) throws -> [String] {
+        let connection = try SQLiteConnection(location: .file(url.path))
+        defer { connection.close() }
+        return try connection.rows(#"SELECT "name", "count", "Z_OPT" FROM "Tag" ORDER BY "Z_PK""#).map { row in
+            row.map { value in
+                switch value {
+                case .text(let text): text
+                case .integer(let integer): "\(integer)"
+                default: "?"
+                }
+            }.joined(separator: " ")
+        }
+    }
+
+    @Test func theUpsertStatementRaisesTheVersion() throws {
+        let mapping = try SchemaMapping(schema: StoreSchemaBuilder.schema(of: ManagedObjectContextTests.tagModel()))
+        let table = try #require(mapping.table(named: "Tag"))
+        let version = try #require(table.column(named: "Z_OPT"))
+        #expect(
+            InsertQuery(table: table, upserts: true, versionColumn: version.index).sql(SQLiteDialect())
+                == #"INSERT INTO "Tag" ("name", "count", "Z_OPT") VALUES (?, ?, ?) ON CONFLICT ("name") DO UPDATE SET "#
+                + #""name" = excluded."name", "count" = excluded."count", "Z_OPT" = "Z_OPT" + 1"#
+        )
+    }
+
+    /// An insert that meets a stored row under a policy in which the object wins updates that row: its version goes
+    /// up by one (it was reset to 1), so a context that read the row before still meets a conflict, and the
+    /// inserted object holds the row's new version and saves again without one.
+    @Test(arguments: [Policy.objectTrump, .overwrite])
+    func anUpsertRaisesTheStoredRowsVersion(policy: Policy) throws {
+        let folder = TemporaryFolder()
+        let model = ManagedObjectContextTests.tagModel()
+        let container = try loadedContainer("Tags", model: model, in: folder.url)
+        let url = try #require(container.persistentStoreCoordinator.persistentStores.first?.url)
+        let first = container.newBackgroundContext()
+        let tag = NSEntityDescription.insertNewObject(forEntityName: "Tag", into: first)
+        tag.setValue("swift", forKey: "name")
+        tag.setValue(1, forKey: "count")
+        try first.save()
+        // Read at version 1, saved only after the upsert.
+        let reader = container.newBackgroundContext()
+        let stale = try #require(try reader.fetch(NSFetchRequest<NSManagedObject>(entityName: "Tag")).first)
+        tag.setValue(2, forKey: "count")
+        try first.save()
+        tag.setValue(3, forKey: "count")
+        try first.save()
+        #expect(try tagRows(url) == ["swift 3 3"])
+
+        let upserting = container.newBackgroundContext()
+        upserting.mergePolicy = policy.mergePolicy
+        let duplicate = NSEntityDescription.insertNewObject(forEntityName: "Tag", into: upserting)
+        duplicate.setValue("swift", forKey: "name")
+        duplicate.setValue(9, forKey: "count")
+        try upserting.save()
+        #expect(try tagRows(url) == ["swift 9 4"])
+        #expect(duplicate.storedVersion == 4)
+
+        // The inserted object is the row now, at its version: it saves again without a conflict.
+        duplicate.setValue(10, forKey: "count")
+        try upserting.save()
+        #expect(try tagRows(url) == ["swift 10 5"])
+
+        // The context that read version 1 meets a conflict (with the version reset to 1 it wrote over the row).
+        stale.setValue(7, forKey: "count")
+        let conflicts = mergeConflicts { try reader.save() }
+        #expect(conflicts.count == 1)
+        #expect(conflicts.first?.oldVersionNumber == 1)
+        #expect(conflicts.first?.newVersionNumber == 5)
+        #expect(try tagRows(url) == ["swift 10 5"])
+    }
+
     // MARK: The constraint path keeps its error
 
     @Test func aConstraintConflictListsNSConstraintConflicts() throws {

@@ -129,6 +129,14 @@ private func tokens(_ text: String) -> String {
                     try row.encode(_name)
                     try row.encode(_latitude)
                 }
+                public func _$encode(property index: Int, to row: inout OpenSwiftData.ModelRowEncoder) throws -> Bool {
+                    switch index {
+                    case 0: try row.encode(_name)
+                    case 1: try row.encode(_latitude)
+                    default: return false
+                    }
+                    return true
+                }
                 public func _$load(from row: inout OpenSwiftData.ModelRowDecoder) throws {
                     let nameValue = try row.decode(\\Place.name)
                     let latitudeValue = try row.decode(\\Place.latitude)
@@ -249,6 +257,13 @@ private func tokens(_ text: String) -> String {
             public override func _$encode(to row: inout OpenSwiftData.ModelRowEncoder) throws {
                 try super._$encode(to: &row)
                 try row.encode(_payload)
+            }
+            public override func _$encode(property index: Int, to row: inout OpenSwiftData.ModelRowEncoder) throws -> Bool {
+                switch index {
+                case Truck._$index_payload: try row.encode(_payload)
+                default: return try super._$encode(property: index, to: &row)
+                }
+                return true
             }
             public override func _$load(from row: inout OpenSwiftData.ModelRowDecoder) throws {
                 try super._$load(from: &row)

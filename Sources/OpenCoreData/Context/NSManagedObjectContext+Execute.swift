@@ -127,7 +127,9 @@ extension NSManagedObjectContext {
             for key in dictionary.keys where entity.attributesByName[key] == nil {
                 throw CoreDataError.unknownKey(entityName: table.name, key: key)
             }
-            save.inserts.append(SaveRequest.Insert(table: table, values: values))
+            var insert = SaveRequest.Insert(table: table, values: values)
+            insert.versionColumn = table.column(named: StoreSchemaBuilder.versionColumn)?.index
+            save.inserts.append(insert)
         }
         let result: SaveResult
         do {

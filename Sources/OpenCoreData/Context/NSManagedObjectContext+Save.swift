@@ -139,7 +139,9 @@ extension NSManagedObjectContext {
         for object in inserted {
             let table = try table(of: object, in: store)
             insertIndex[ObjectIdentifier(object)] = request.inserts.count
-            request.inserts.append(SaveRequest.Insert(table: table, values: columnValues(object, table)))
+            var insert = SaveRequest.Insert(table: table, values: columnValues(object, table))
+            insert.versionColumn = table.column(named: StoreSchemaBuilder.versionColumn)?.index
+            request.inserts.append(insert)
         }
         func relationships(
             of object: NSManagedObject, owner: SaveRequest.RowKey, table: EntityTable, changed: Set<String>?
@@ -225,9 +227,10 @@ extension NSManagedObjectContext {
                 other.context = nil
             }
             object.didCommit(permanentID: permanent)
+            // A new row's version is 1; a stored row the insert met and updated has had its own raised.
             object.storedVersion =
                 store.engine.mapping.table(named: object.entity.name ?? "")?.column(
-                    named: StoreSchemaBuilder.versionColumn) == nil ? nil : 1
+                    named: StoreSchemaBuilder.versionColumn) == nil ? nil : result.upsertedVersions[index] ?? 1
             register(object)
         }
         for (index, object) in updatedObjects.enumerated() {

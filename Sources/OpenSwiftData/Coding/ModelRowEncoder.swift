@@ -6,11 +6,11 @@ public struct ModelRowEncoder {
     /// The index of the property the next `encode` writes.
     var propertyIndex = 0
     /// The faults of the model being encoded: a reference not read yet is written as the key it holds.
-    let faults: [Int: RelationshipFault]
+    var faults: [Int: RelationshipFault]
     /// References to models not saved yet: (column, model), written once those models have rows.
     var deferredReferences: [(column: Int, target: any PersistentModel)] = []
     /// The table of the model being encoded, to name a property in an error.
-    let table: EntityTable?
+    var table: EntityTable?
 
     init(capacity: Int, faults: [Int: RelationshipFault] = [:]) {
         values.reserveCapacity(capacity)
@@ -21,6 +21,15 @@ public struct ModelRowEncoder {
     /// An encoder for a model of `table`'s entity.
     init(table: EntityTable, faults: [Int: RelationshipFault] = [:]) {
         values.reserveCapacity(table.columns.count)
+        self.faults = faults
+        self.table = table
+    }
+
+    /// Starts on another model (one encoder serves a whole save): no values, and `faults` for its references.
+    mutating func reset(table: EntityTable, faults: [Int: RelationshipFault]) {
+        values.removeAll(keepingCapacity: true)
+        deferredReferences.removeAll(keepingCapacity: true)
+        propertyIndex = 0
         self.faults = faults
         self.table = table
     }

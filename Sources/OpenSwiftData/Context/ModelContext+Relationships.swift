@@ -160,11 +160,24 @@ extension ModelContext {
 
     /// Throws when a to-many relationship of a model being saved holds fewer or more models than it allows.
     func validateRelationshipCounts(_ models: [any PersistentModel]) throws(SwiftDataError) {
+        // The limited relationships of each type, found once per run of models of one type.
+        var current: (type: ObjectIdentifier, limited: [ModelRelationship])?
         for model in models {
-            for mapping in store.relationships(of: type(of: model)).values where mapping.relationship.isToMany {
+            let typeKey = ObjectIdentifier(Swift.type(of: model))
+            let limited: [ModelRelationship]
+            if let current, current.type == typeKey {
+                limited = current.limited
+            } else {
+                limited = store.relationships(of: Swift.type(of: model)).values.filter {
+                    $0.relationship.isToMany
+                        && ($0.relationship.minimumModelCount ?? 0 > 0 || $0.relationship.maximumModelCount ?? 0 > 0)
+                }
+                current = (typeKey, limited)
+            }
+            for mapping in limited {
                 let minimum = mapping.relationship.minimumModelCount ?? 0
                 let maximum = mapping.relationship.maximumModelCount ?? 0
-                guard minimum > 0 || maximum > 0, let accessors = mapping.relationship.accessors else { continue }
+                guard let accessors = mapping.relationship.accessors else { continue }
                 let count = accessors.related(model).filter { !$0._$persistentState.isDeletedOrRemoved }.count
                 if count < minimum || (maximum > 0 && count > maximum) {
                     throw .relationshipCountViolation(

@@ -57,9 +57,8 @@ extension ModelContext {
         }
         let batch = finishBatchDeletions(batchResults)
         for model in changed {
-            model._$persistentState.changedProperties = PropertyIndexSet()
             // Read again at the next fetch: the store may hold a written value otherwise (-0.0 as 0, say).
-            model._$persistentState.loadedVersion = -1
+            model._$persistentState.markChangesSaved()
         }
         // Rows deleted elsewhere since they were fetched: their models learn it now.
         for model in vanished {
@@ -82,9 +81,34 @@ extension ModelContext {
             deletedWithRules: deleted, deletedWithoutRules: vanished + batch.removed, rows: batch.identifiers)
         let listed = Set(deletedIdentifiers)
         postDidSave(
-            inserted: inserted.map(\.persistentModelID), updated: changed.map(\.persistentModelID),
+            inserted: inserted.map(\.persistentModelID), updated: identifiers(of: changed),
             deleted: deletedIdentifiers + batch.identifiers.filter { !listed.contains($0) }
         )
+    }
+
+    /// The identifiers of saved registered models (`persistentModelID`), with each type's entity name looked up once
+    /// per run of that type.
+    private func identifiers(of models: [any PersistentModel]) -> [PersistentIdentifier] {
+        var identifiers: [PersistentIdentifier] = []
+        identifiers.reserveCapacity(models.count)
+        var current: (type: ObjectIdentifier, name: String)?
+        for model in models {
+            let type = ObjectIdentifier(Swift.type(of: model))
+            let name: String
+            if let current, current.type == type {
+                name = current.name
+            } else {
+                name = EntityNames.name(of: Swift.type(of: model))
+                current = (type, name)
+            }
+            let state = model._$persistentState
+            guard state.rowID != 0, state.dataStoreIdentifier == nil, let store = state.storeIdentifier else {
+                identifiers.append(model.persistentModelID)
+                continue
+            }
+            identifiers.append(.permanent(entityName: name, storeIdentifier: store, rowID: state.rowID))
+        }
+        return identifiers
     }
 
     // MARK: The request
@@ -119,27 +143,51 @@ extension ModelContext {
             changes.request.deletes.append(delete)
         }
         var deferred: [(owner: any PersistentModel, table: EntityTable, column: Int, target: any PersistentModel)] = []
+        changes.request.updates.reserveCapacity(changed.count)
+        changes.updatedModels.reserveCapacity(changed.count)
+        // One encoder for every changed model; models of one type usually come in runs.
+        var row = ModelRowEncoder(capacity: 0)
+        var current: (type: ObjectIdentifier, entity: EntityMapping)?
+        var shape: (entity: EntityMapping, properties: PropertyIndexSet, columns: [Int])?
         for model in changed {
-            let entity = try store.mapping.entity(for: type(of: model))
+            let type = ObjectIdentifier(Swift.type(of: model))
+            let entity: EntityMapping
+            if let current, current.type == type {
+                entity = current.entity
+            } else {
+                entity = try store.mapping.entity(for: Swift.type(of: model))
+                current = (type, entity)
+            }
             let table = entity.table
-            let columns = model._$persistentState.changedProperties.sorted.compactMap { entity.columnOfProperty[$0] }
+            let state = model._$persistentState
+            // Models changed alike share one array of columns.
+            let columns: [Int]
+            if let shape, shape.entity === entity, shape.properties == state.changedProperties {
+                columns = shape.columns
+            } else {
+                columns = entity.columns(of: state.changedProperties)
+                shape = (entity, state.changedProperties, columns)
+            }
             guard !columns.isEmpty else { continue }
-            var row = ModelRowEncoder(table: table, faults: model._$persistentState.faults)
-            try model._$encode(to: &row)
-            for reference in row.deferredReferences
-            where columns.contains(entity.tableColumn(ofValue: reference.column)) {
-                deferred.append((model, table, entity.tableColumn(ofValue: reference.column), reference.target))
+            row.reset(table: table, faults: state.faults)
+            let values: [StoredValue]
+            if let changedValues = try encodeChangedColumns(model, columns, entity, &row, &deferred) {
+                values = changedValues
+            } else {
+                row.reset(table: table, faults: state.faults)
+                try model._$encode(to: &row)
+                for reference in row.deferredReferences
+                where columns.contains(entity.tableColumn(ofValue: reference.column)) {
+                    deferred.append((model, table, entity.tableColumn(ofValue: reference.column), reference.target))
+                }
+                values = entity.tableValues(row.values)
             }
             changes.request.updates.append(
-                SaveRequest.Update(
-                    table: table, key: model._$persistentState.rowID, columns: columns,
-                    values: entity.tableValues(row.values)
-                ))
+                SaveRequest.Update(table: table, key: state.rowID, columns: columns, values: values))
             changes.updatedModels.append(model)
         }
         changes.request.inserts.reserveCapacity(inserted.count)
         // Models of one type usually come in runs: look the table up once per run.
-        var current: (type: ObjectIdentifier, entity: EntityMapping)?
         for model in inserted {
             let type = ObjectIdentifier(Swift.type(of: model))
             let entity: EntityMapping
@@ -189,6 +237,43 @@ extension ModelContext {
         return changes
     }
 
+    /// A row of `entity`'s table holding the values of `columns` (and of the unique groups they are in, which name a
+    /// conflict), the other columns NULL, encoded one property at a time; nil when the model encodes only whole
+    /// rows. References in `columns` to models without a row yet go to `deferred`.
+    private func encodeChangedColumns(
+        _ model: any PersistentModel, _ columns: [Int], _ entity: EntityMapping, _ row: inout ModelRowEncoder,
+        _ deferred: inout [(owner: any PersistentModel, table: EntityTable, column: Int, target: any PersistentModel)]
+    ) throws -> [StoredValue]? {
+        let table = entity.table
+        var values = [StoredValue](repeating: .null, count: table.columns.count)
+        var encoded = PropertyIndexSet()
+        func encode(_ column: Int, isChanged: Bool) throws -> Bool {
+            guard column < entity.propertyOfColumn.count, let property = entity.propertyOfColumn[column] else {
+                return true
+            }
+            if encoded.contains(column) { return true }
+            encoded.insert(column)
+            let first = row.values.count
+            let references = row.deferredReferences.count
+            row.propertyIndex = property
+            guard try model._$encode(property: property, to: &row), row.values.count == first + 1 else { return false }
+            values[column] = row.values[first]
+            if isChanged, row.deferredReferences.count > references {
+                deferred.append((model, table, column, row.deferredReferences[references].target))
+            }
+            return true
+        }
+        for column in columns {
+            guard try encode(column, isChanged: true) else { return nil }
+        }
+        for column in columns where column < entity.uniqueGroupColumns.count {
+            for other in entity.uniqueGroupColumns[column] ?? [] {
+                guard try encode(other, isChanged: false) else { return nil }
+            }
+        }
+        return values
+    }
+
     /// Makes `model` the registered instance for `rowID`; a previous instance of that row (an earlier insert that
     /// collapsed into the same row, or a fetched one) takes the saved values and leaves the context.
     private func adoptInsertedRow<T: PersistentModel>(_ model: T, rowID: Int64, storeIdentifier: String) {
@@ -203,5 +288,13 @@ extension ModelContext {
         }
         model._$persistentState.markRegistered(rowID: rowID, storeIdentifier: storeIdentifier)
         register(model)
+    }
+}
+
+extension PersistentState {
+    /// A changed model's changes are saved: none are pending, and its values are read again at the next fetch.
+    fileprivate mutating func markChangesSaved() {
+        changedProperties = PropertyIndexSet()
+        loadedVersion = -1
     }
 }

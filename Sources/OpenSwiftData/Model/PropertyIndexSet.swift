@@ -13,8 +13,21 @@ struct PropertyIndexSet: Hashable, Sendable {
         index < 64 ? low & (1 << UInt64(index)) != 0 : high.contains(index)
     }
 
+    /// Calls `body` with each member, in increasing order.
+    func forEach(_ body: (Int) throws -> Void) rethrows {
+        var bits = low
+        while bits != 0 {
+            try body(bits.trailingZeroBitCount)
+            bits &= bits - 1
+        }
+        if !high.isEmpty { for index in high.sorted() { try body(index) } }
+    }
+
     /// The members in increasing order.
     var sorted: [Int] {
-        (0..<64).filter { low & (1 << UInt64($0)) != 0 } + high.sorted()
+        var members: [Int] = []
+        members.reserveCapacity(low.nonzeroBitCount + high.count)
+        forEach { members.append($0) }
+        return members
     }
 }

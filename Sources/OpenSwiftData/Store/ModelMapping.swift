@@ -145,6 +145,12 @@ final class EntityMapping: @unchecked Sendable {
     private let propertiesByName: [String: Int]
     /// For each property (by index), its column in ``table``, or nil for a to-many relationship.
     let columnOfProperty: [Int?]
+    /// For each column of ``table``, the property (by index) it holds, or nil (another class's column in a
+    /// hierarchy's table, or the entity column).
+    let propertyOfColumn: [Int?]
+    /// For each column of ``table``, the other columns of the unique groups it is in (whose values name a unique
+    /// conflict), or nil when it is in none.
+    let uniqueGroupColumns: [[Int]?]
     /// The properties with a column, in order (the values `_$encode` writes), each with its column.
     let storedProperties: [(property: Int, column: EntityTable.Column)]
     /// For each value the model's `_$encode` writes (its own column order), the table column it goes to; nil when
@@ -178,6 +184,18 @@ final class EntityMapping: @unchecked Sendable {
             index < layout.tableProperty.count ? table.columnOfProperty[layout.tableProperty[index]] : nil
         }
         self.columnOfProperty = columnOfProperty
+        var propertyOfColumn = [Int?](repeating: nil, count: table.columns.count)
+        for (property, column) in columnOfProperty.enumerated() {
+            if let column, column < propertyOfColumn.count { propertyOfColumn[column] = property }
+        }
+        self.propertyOfColumn = propertyOfColumn
+        var uniqueGroupColumns = [[Int]?](repeating: nil, count: table.columns.count)
+        for group in table.uniqueGroups {
+            for column in group where column < uniqueGroupColumns.count {
+                uniqueGroupColumns[column] = (uniqueGroupColumns[column] ?? []) + group
+            }
+        }
+        self.uniqueGroupColumns = uniqueGroupColumns
         self.storedProperties = columnOfProperty.enumerated().compactMap { index, column in
             column.map { (index, table.columns[$0]) }
         }
@@ -201,6 +219,15 @@ final class EntityMapping: @unchecked Sendable {
         }
         if let entityColumn = table.entityColumnIndex, let code = layout.code { row[entityColumn] = .text(code) }
         return row
+    }
+
+    /// The table columns of the changed properties `properties` (in property order).
+    func columns(of properties: PropertyIndexSet) -> [Int] {
+        var columns: [Int] = []
+        properties.forEach { property in
+            if property < columnOfProperty.count, let column = columnOfProperty[property] { columns.append(column) }
+        }
+        return columns
     }
 
     /// The table column of the value `_$encode` wrote at `index`.

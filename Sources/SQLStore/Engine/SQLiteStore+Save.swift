@@ -73,8 +73,10 @@ extension SQLiteStore {
             let sql = DeleteQuery(table: delete.table, rows: .key(delete.key)).sql(dialect)
             try connection.execute(sql.text, sql.arguments.map(\.sqliteValue))
         }
+        // Updates of one shape (table and columns) usually come in runs: one statement for the run.
+        var shape: (table: EntityTable, columns: [Int], statement: SQLiteStatement)?
         for (index, update) in request.updates.enumerated() where !update.columns.isEmpty || update.version != nil {
-            if try !writeUpdate(update, connection) {
+            if try !writeUpdate(update, shape: &shape, connection) {
                 if update.version?.expected != nil {
                     conflicts.append(.update(index))
                 } else {
@@ -84,7 +86,8 @@ extension SQLiteStore {
         }
         // Before the inserts: a conflicting save writes nothing, so there is no point in writing more of it.
         if !conflicts.isEmpty { throw VersionConflicts(conflicts: conflicts) }
-        result.insertedKeys = try writeInserts(request.inserts, upserts: request.upserts, connection)
+        (result.insertedKeys, result.upsertedVersions) = try writeInserts(
+            request.inserts, upserts: request.upserts, connection)
         func key(_ row: SaveRequest.RowKey) -> Int64? {
             switch row {
             case .stored(let key): key
@@ -146,22 +149,39 @@ extension SQLiteStore {
         return deleted
     }
 
-    /// Updates the given columns of one row; false when the row no longer exists.
-    private func writeUpdate(_ update: SaveRequest.Update, _ connection: SQLiteConnection) throws -> Bool {
+    /// Updates the given columns of one row; false when the row no longer exists. The statement is prepared once per
+    /// table and set of columns, and the values are bound to it straight from the request.
+    /// - Parameter shape: the statement of the previous update, reused when this one writes the same columns.
+    private func writeUpdate(
+        _ update: SaveRequest.Update, shape: inout (table: EntityTable, columns: [Int], statement: SQLiteStatement)?,
+        _ connection: SQLiteConnection
+    ) throws -> Bool {
         let table = update.table
         var values = update.values
-        try storeExternalData(&values, columns: table.externalColumnIndexes.filter(update.columns.contains), connection)
-        var arguments = update.columns.map { values.indices.contains($0) ? values[$0].sqliteValue : .null }
-        arguments.append(.integer(update.key))
-        let statement: String
-        if let version = update.version {
-            statement = UpdateQuery(table: table, columns: update.columns).sql(dialect, version: version)
-            if let expected = version.expected { arguments.append(.integer(expected)) }
-        } else {
-            statement = updateStatement(table, columns: update.columns)
+        if !table.externalColumnIndexes.isEmpty {
+            try storeExternalData(
+                &values, columns: table.externalColumnIndexes.filter(update.columns.contains), connection)
         }
+        let statement: SQLiteStatement
+        if let version = update.version {
+            statement = try Self.statement(
+                UpdateQuery(table: table, columns: update.columns).sql(dialect, version: version), on: connection)
+        } else if let shape, shape.table === table, shape.columns == update.columns {
+            statement = shape.statement
+        } else {
+            statement = try Self.statement(updateStatement(table, columns: update.columns), on: connection)
+            shape = (table, update.columns, statement)
+        }
+        defer { statement.reset() }
+        var position: Int32 = 1
+        for column in update.columns {
+            try statement.bind(values.indices.contains(column) ? values[column].sqliteValue : .null, at: position)
+            position += 1
+        }
+        try statement.bind(.integer(update.key), at: position)
+        if let expected = update.version?.expected { try statement.bind(.integer(expected), at: position + 1) }
         do throws(SQLiteError) {
-            try connection.execute(statement, arguments)
+            while try statement.step() {}
         } catch {
             throw uniqueConflict(table: table, values: values, error: error)
         }
@@ -173,22 +193,31 @@ extension SQLiteStore {
         var conflicts: [VersionConflict]
     }
 
-    /// Inserts (or upserts) each row; returns the keys, in order.
+    /// Inserts (or upserts) each row; returns the keys, in order, and the versions of the versioned rows that met a
+    /// stored row (see ``SaveResult/upsertedVersions``).
     private func writeInserts(_ inserts: [SaveRequest.Insert], upserts: Bool, _ connection: SQLiteConnection) throws
-        -> [Int64]
+        -> (keys: [Int64], versions: [Int: Int64])
     {
         var keys: [Int64] = []
         keys.reserveCapacity(inserts.count)
+        var versions: [Int: Int64] = [:]
         // Rows of one table usually come in runs: look the statement up once per run.
-        var current: (table: EntityTable, statement: SQLiteStatement)?
-        for insert in inserts {
+        var current: (table: EntityTable, versionColumn: Int?, statement: SQLiteStatement)?
+        // The run's look-ups by unique group, prepared when first needed.
+        var lookups: [SQLiteStatement?] = []
+        for (index, insert) in inserts.enumerated() {
             let table = insert.table
             let statement: SQLiteStatement
-            if let current, current.table === table {
+            if let current, current.table === table, current.versionColumn == insert.versionColumn {
                 statement = current.statement
             } else {
-                statement = try connection.cachedStatement(insertStatement(table, upserts: upserts))
-                current = (table, statement)
+                lookups = [SQLiteStatement?](repeating: nil, count: table.uniqueGroups.count)
+                let text =
+                    upserts && insert.versionColumn != nil
+                    ? InsertQuery(table: table, upserts: true, versionColumn: insert.versionColumn).sql(dialect)
+                    : insertStatement(table, upserts: upserts)
+                statement = try connection.cachedStatement(text)
+                current = (table, insert.versionColumn, statement)
             }
             var values = insert.values
             if !table.externalColumnIndexes.isEmpty {
@@ -202,35 +231,50 @@ extension SQLiteStore {
             } catch {
                 throw uniqueConflict(table: table, values: values, error: error)
             }
-            keys.append(
-                try insertedKey(
-                    table: table, values: values, upserts: upserts, lastKeyBefore: lastKeyBefore, connection))
+            let key = try insertedKey(
+                table: table, values: values, upserts: upserts, lastKeyBefore: lastKeyBefore,
+                versionColumn: insert.versionColumn, lookups: &lookups, connection)
+            keys.append(key.key)
+            if let version = key.version { versions[index] = version }
         }
-        return keys
+        return (keys, versions)
     }
 
     /// The key of the row an `INSERT` just wrote. A new row is the last insert rowid (which an upsert that updated a
     /// stored row leaves alone). When it did not change, the row is looked up by a unique group whose values are all
     /// non-NULL: after an upsert that row holds exactly these values. (Only a group with a NULL can never conflict —
-    /// NULLs are distinct — so when every group has one, the row is new.)
+    /// NULLs are distinct — so when every group has one, the row is new.) For a looked-up row, its version
+    /// `versionColumn` too.
     private func insertedKey(
-        table: EntityTable, values: [StoredValue], upserts: Bool, lastKeyBefore: Int64, _ connection: SQLiteConnection
-    ) throws -> Int64 {
+        table: EntityTable, values: [StoredValue], upserts: Bool, lastKeyBefore: Int64, versionColumn: Int?,
+        lookups: inout [SQLiteStatement?], _ connection: SQLiteConnection
+    ) throws -> (key: Int64, version: Int64?) {
         let lastKey = connection.lastInsertRowID
-        guard upserts, lastKey == lastKeyBefore else { return lastKey }
-        for (index, group) in table.uniqueGroups.enumerated() {
-            let groupValues = group.map { values[$0] }
-            if groupValues.contains(where: \.isNull) { continue }
-            // Written once per table and group: building it per upserted row cost as much as the look-up.
-            let lookup = try connection.cachedStatement(uniqueLookupStatement(table, group: index, values: groupValues))
+        guard upserts, lastKey == lastKeyBefore else { return (lastKey, nil) }
+        for (index, group) in table.uniqueGroups.enumerated() where index < lookups.count {
+            if group.contains(where: { !values.indices.contains($0) || values[$0].isNull }) { continue }
+            // Prepared once per run of the table's rows (a row with a version, Core Data's, is read with it).
+            let lookup: SQLiteStatement
+            if let prepared = lookups[index] {
+                lookup = prepared
+            } else {
+                let text =
+                    InsertQuery(table: table, upserts: true, versionColumn: versionColumn).versionLookup(
+                        dialect, group: index)
+                    ?? uniqueLookupStatement(table, group: index, values: group.map { values[$0] })
+                lookup = try Self.statement(text, on: connection)
+                lookups[index] = lookup
+            }
             defer { lookup.reset() }
-            try Self.bind(groupValues, to: lookup)
+            for (position, column) in group.enumerated() {
+                try lookup.bind(values[column].sqliteValue, at: Int32(position + 1))
+            }
             guard try lookup.step() else {
                 throw SaveError.inconsistent("the row just written to \(table.name) is not found by its unique values")
             }
-            return lookup.int64(at: 0)
+            return (lookup.int64(at: 0), lookup.columnCount > 1 ? lookup.int64(at: 1) : nil)
         }
-        return lastKey
+        return (lastKey, nil)
     }
 
     /// Stores the bytes of the external columns of `values` and replaces them with references to them.

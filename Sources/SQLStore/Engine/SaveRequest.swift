@@ -15,6 +15,10 @@ package struct SaveRequest {
     package struct Insert {
         package var table: EntityTable
         package var values: [StoredValue]
+        /// The index of the row's version column (Core Data's `Z_OPT`), when it has one: an upsert that meets a stored
+        /// row raises that row's version by one instead of writing this row's value (a new row's 1). Nil (what
+        /// OpenSwiftData passes) writes every column as given.
+        package var versionColumn: Int? = nil
 
         package init(table: EntityTable, values: [StoredValue]) {
             self.table = table
@@ -152,6 +156,9 @@ package struct SaveResult {
     package var vanishedUpdates: [Int] = []
     /// Per insert, the key of its row: a new one, or the stored row it met on a unique group and updated.
     package var insertedKeys: [Int64] = []
+    /// For each insert with a ``SaveRequest/Insert/versionColumn`` that met a stored row and updated it (by its index
+    /// into ``SaveRequest/inserts``), the row's version after the save.
+    package var upsertedVersions: [Int: Int64] = [:]
     /// The updates and deletes whose row no longer held the expected ``SaveRequest/RowVersion`` (another writer
     /// changed or deleted it since it was read: an optimistic-locking conflict). When there is any, the save wrote
     /// nothing (its transaction was rolled back) and the other fields are empty.

@@ -9,13 +9,20 @@
 /// rule): one `ON CONFLICT` clause per group. No `RETURNING` (it makes SQLite buffer the result and doubles the cost
 /// of an insert): the new key is the connection's last insert rowid, or — when the row met an existing one — found
 /// with ``FetchRequest/Rows/unique(group:values:)``.
+///
+/// With a ``versionColumn`` (Core Data's row version `Z_OPT`), an upsert raises the stored row's version instead of
+/// writing the new row's: `… DO UPDATE SET "name" = excluded."name", "Z_OPT" = "Z_OPT" + 1`, so that a writer holding
+/// the version it read before the upsert finds the row changed.
 package struct InsertQuery {
     package let table: EntityTable
     package let upserts: Bool
+    /// The index of the row-version column, or nil.
+    package let versionColumn: Int?
 
-    package init(table: EntityTable, upserts: Bool) {
+    package init(table: EntityTable, upserts: Bool, versionColumn: Int? = nil) {
         self.table = table
         self.upserts = upserts
+        self.versionColumn = versionColumn
     }
 
     /// The statement; its arguments are the row's values, in column order.
@@ -24,9 +31,18 @@ package struct InsertQuery {
         let columns = table.columns.map { dialect.quoted($0.name) }
         var sql =
             "INSERT INTO \(table.quotedName) (\(columns.joined(separator: ", "))) VALUES (\(dialect.placeholders(columns.count)))"
-        if upserts, !table.uniqueGroups.isEmpty {
-            sql += dialect.upsertClause(
-                conflictTargets: table.uniqueGroups.map { $0.map { columns[$0] } }, updating: columns)
+        guard upserts, !table.uniqueGroups.isEmpty else { return sql }
+        guard let versionColumn, columns.indices.contains(versionColumn) else {
+            return sql
+                + dialect.upsertClause(
+                    conflictTargets: table.uniqueGroups.map { $0.map { columns[$0] } }, updating: columns)
+        }
+        // One clause per group, each ending with its assignments, so the version's own one follows each.
+        let version = columns[versionColumn]
+        let updating = columns.indices.filter { $0 != versionColumn }.map { columns[$0] }
+        for group in table.uniqueGroups {
+            sql += dialect.upsertClause(conflictTargets: [group.map { columns[$0] }], updating: updating)
+            sql += (updating.isEmpty ? " " : ", ") + "\(version) = \(version) + 1"
         }
         return sql
     }

@@ -5,6 +5,7 @@
 /// UPDATE "T" SET "a" = ?, "Z_OPT" = "Z_OPT" + 1 WHERE "Z_PK" = ? AND "Z_OPT" = ?
 /// UPDATE "T" SET "Z_OPT" = "Z_OPT" + 1 WHERE "Z_PK" = ?            -- no expected version (a batch update)
 /// DELETE FROM "T" WHERE "Z_PK" = ? AND "Z_OPT" = ?
+/// SELECT "Z_PK", "Z_OPT" FROM "T" WHERE "name" = ?                 -- the row an upsert met, and its version now
 /// ```
 extension UpdateQuery {
     /// The `UPDATE` of ``columns`` that also raises `version`'s column by one; its arguments are the columns'
@@ -29,5 +30,18 @@ extension DeleteQuery {
             "DELETE FROM \(table.quotedName) WHERE \(table.quotedPrimaryKey) = ? AND \(dialect.quoted(table.columns[versionColumn].name)) = ?",
             [.integer(key), .integer(expected)]
         )
+    }
+}
+
+extension InsertQuery {
+    /// The key and version (``versionColumn``) of the row whose unique group `group` holds the bound values: the
+    /// row an upsert met and updated. Nil without a version column or such a group.
+    package func versionLookup(_ dialect: any SQLDialect, group: Int) -> String? {
+        guard let versionColumn, table.columns.indices.contains(versionColumn),
+            table.uniqueGroups.indices.contains(group)
+        else { return nil }
+        let conditions = table.uniqueGroups[group].map { "\(dialect.quoted(table.columns[$0].name)) = ?" }
+        return "SELECT \(table.quotedPrimaryKey), \(dialect.quoted(table.columns[versionColumn].name)) FROM "
+            + "\(table.quotedName) WHERE \(conditions.joined(separator: " AND "))"
     }
 }
