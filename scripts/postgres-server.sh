@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # A throwaway PostgreSQL server for tests, from Debian's `postgresql` package (installed with apt-get if missing).
 #
 #   scripts/postgres-server.sh start <dir>   initdb + pg_ctl start -w; prints the URL and writes it to <dir>/url
@@ -37,6 +37,16 @@ as_owner() {
     else
         "$@"
     fi
+}
+
+# The server outlives this script, so it must not hold the caller's descriptors: a pipe or socket it inherited
+# would keep the caller waiting for an end of file (Foundation's Process waits for one to see that a child exited).
+close_inherited_descriptors() {
+    local fd
+    for fd in $(ls "/proc/$BASHPID/fd" 2>/dev/null); do
+        [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null
+    done
+    return 0
 }
 
 free_port() {
@@ -81,8 +91,8 @@ start)
     while :; do
         attempt=$((attempt + 1))
         port=$(free_port)
-        if as_owner "$bin/pg_ctl" start -w -s -D "$data" -l "$data/server.log" \
-            -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$data -c fsync=off" >/dev/null 2>&1; then
+        if (close_inherited_descriptors; exec </dev/null >/dev/null 2>&1; as_owner "$bin/pg_ctl" start -w -s -D "$data" -l "$data/server.log" \
+            -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$data -c fsync=off"); then
             break
         fi
         if [ $attempt -ge 5 ]; then

@@ -229,7 +229,7 @@ public final class PostgreSQLConnection {
 
     private static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
         guard let message else { return "unknown error" }
-        return String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: "; ")
+        return String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n\t", with: " ").replacingOccurrences(of: "\n", with: "; ")
     }
 }
 
