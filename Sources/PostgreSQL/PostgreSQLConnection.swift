@@ -31,7 +31,8 @@ public final class PostgreSQLConnection {
         guard PQstatus(connection) == CONNECTION_OK else {
             let reason = Self.trimmed(PQerrorMessage(connection))
             PQfinish(connection)
-            let place = host.isEmpty ? "the server in the connection URL" : "\(host) port \(port.isEmpty ? "5432" : port)"
+            let place =
+                host.isEmpty ? "the server in the connection URL" : "\(host) port \(port.isEmpty ? "5432" : port)"
             throw PostgreSQLError(kind: .connection, message: "cannot connect to PostgreSQL at \(place): \(reason)")
         }
         cpostgresql_silence_notices(connection)
@@ -80,7 +81,9 @@ public final class PostgreSQLConnection {
     /// by every later call with the same text and the same kinds of values.
     /// - Throws: ``PostgreSQLError`` as ``execute(_:_:)``.
     @discardableResult
-    public func executePrepared(_ sql: String, _ arguments: [StoredValue] = []) throws(PostgreSQLError) -> PostgreSQLResult {
+    public func executePrepared(_ sql: String, _ arguments: [StoredValue] = []) throws(PostgreSQLError)
+        -> PostgreSQLResult
+    {
         let connection = try openHandle()
         let parameters = Parameters(arguments)
         let key = PreparedKey(sql: sql, types: parameters.types)
@@ -114,7 +117,8 @@ public final class PostgreSQLConnection {
     /// Nested calls run inside the outer transaction (their `isolation` is ignored).
     /// - Throws: what `body` throws; ``PostgreSQLError`` when `BEGIN` or `COMMIT` fails, or when `COMMIT` rolled back
     ///   because a statement inside failed and `body` did not throw (SQLSTATE `25P02`).
-    public func transaction<T>(isolation: PostgreSQLIsolationLevel = .readCommitted, _ body: () throws -> T) throws -> T {
+    public func transaction<T>(isolation: PostgreSQLIsolationLevel = .readCommitted, _ body: () throws -> T) throws -> T
+    {
         if isInTransaction { return try body() }
         try execute(script: "BEGIN ISOLATION LEVEL \(isolation.rawValue)")
         let value: T
@@ -203,8 +207,10 @@ public final class PostgreSQLConnection {
     private func openHandle() throws(PostgreSQLError) -> OpaquePointer {
         guard let handle else { throw PostgreSQLError(kind: .client, message: "the connection is closed") }
         if PQstatus(handle) != CONNECTION_OK {
-            throw PostgreSQLError(kind: .client, message: "the connection to \(host) port \(port) is broken: "
-                + Self.trimmed(PQerrorMessage(handle)))
+            throw PostgreSQLError(
+                kind: .client,
+                message: "the connection to \(host) port \(port) is broken: "
+                    + Self.trimmed(PQerrorMessage(handle)))
         }
         return handle
     }
@@ -212,7 +218,8 @@ public final class PostgreSQLConnection {
     /// `result` when it succeeded; else the server's error, with `sql` (freeing the result).
     private func checked(_ result: OpaquePointer?, sql: String) throws(PostgreSQLError) -> PostgreSQLResult {
         guard let result else {
-            throw PostgreSQLError(kind: .client, message: handle.map { Self.trimmed(PQerrorMessage($0)) } ?? "no result", statement: sql)
+            throw PostgreSQLError(
+                kind: .client, message: handle.map { Self.trimmed(PQerrorMessage($0)) } ?? "no result", statement: sql)
         }
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
@@ -223,13 +230,17 @@ public final class PostgreSQLConnection {
             let message = field(UInt8(ascii: "M")) ?? Self.trimmed(PQresultErrorMessage(result))
             let detail = field(UInt8(ascii: "D"))
             PQclear(result)
-            throw PostgreSQLError(kind: sqlState == nil ? .client : .statement, sqlState: sqlState, message: message, detail: detail, statement: sql)
+            throw PostgreSQLError(
+                kind: sqlState == nil ? .client : .statement, sqlState: sqlState, message: message, detail: detail,
+                statement: sql)
         }
     }
 
     private static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
         guard let message else { return "unknown error" }
-        return String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n\t", with: " ").replacingOccurrences(of: "\n", with: "; ")
+        return String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(
+            of: "\n\t", with: " "
+        ).replacingOccurrences(of: "\n", with: "; ")
     }
 }
 

@@ -79,7 +79,8 @@ public final class PostgreSQLResult {
         return withBytes(row: row, column: column) { bytes -> Double? in
             switch (type, bytes.count) {
             case (PostgreSQLType.float8, 8): Double(bitPattern: UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)))
-            case (PostgreSQLType.float4, 4): Double(Float(bitPattern: UInt32(bigEndian: bytes.loadUnaligned(as: UInt32.self))))
+            case (PostgreSQLType.float4, 4):
+                Double(Float(bitPattern: UInt32(bigEndian: bytes.loadUnaligned(as: UInt32.self))))
             default: nil
             }
         } ?? nil
@@ -122,7 +123,8 @@ public final class PostgreSQLResult {
         if let blob = blob(row: row, column: column) { return .blob(blob) }
         throw PostgreSQLError(
             kind: .client,
-            message: "column \(columnName(column) ?? String(column)) has type OID \(columnType(column)), which is not stored "
+            message:
+                "column \(columnName(column) ?? String(column)) has type OID \(columnType(column)), which is not stored "
                 + "as a StoredValue: cast it to bigint, double precision, text or bytea in the statement"
         )
     }

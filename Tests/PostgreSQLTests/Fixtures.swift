@@ -9,7 +9,9 @@ enum Library {
         properties: [
             .attribute(StoreAttribute(name: "name", storageType: .text, isOptional: false)),
             .attribute(StoreAttribute(name: "age", storageType: .integer, isOptional: true)),
-            .relationship(StoreRelationship(name: "books", destination: "Book", isToMany: true, isOptional: false, inverseName: "author")),
+            .relationship(
+                StoreRelationship(
+                    name: "books", destination: "Book", isToMany: true, isOptional: false, inverseName: "author")),
         ],
         uniquenessConstraints: [["name"]]
     )
@@ -22,7 +24,9 @@ enum Library {
             .attribute(StoreAttribute(name: "cover", storageType: .blob, isOptional: true)),
             .attribute(StoreAttribute(name: "tagNames", storageType: .text, isOptional: false, representation: "json")),
             .relationship(StoreRelationship(name: "author", destination: "Author", isToMany: false, isOptional: true)),
-            .relationship(StoreRelationship(name: "tags", destination: "Tag", isToMany: true, isOptional: false, inverseName: "books")),
+            .relationship(
+                StoreRelationship(
+                    name: "tags", destination: "Tag", isToMany: true, isOptional: false, inverseName: "books")),
         ],
         indices: [["price"]]
     )
@@ -35,7 +39,9 @@ enum Library {
         ]
     )
 
-    static func mapping() throws -> SchemaMapping { try SchemaMapping(schema: StoreSchema(entities: [author, book, tag])) }
+    static func mapping() throws -> SchemaMapping {
+        try SchemaMapping(schema: StoreSchema(entities: [author, book, tag]))
+    }
 }
 
 extension SchemaMapping {
@@ -45,7 +51,9 @@ extension SchemaMapping {
     }
 
     func relationship(_ table: EntityTable, _ property: String) throws -> RelationshipMapping {
-        guard let index = table.propertyIndex(named: property), let mapping = relationship(of: table, propertyIndex: index) else {
+        guard let index = table.propertyIndex(named: property),
+            let mapping = relationship(of: table, propertyIndex: index)
+        else {
             throw FixtureError("no relationship \(table.name).\(property)")
         }
         return mapping

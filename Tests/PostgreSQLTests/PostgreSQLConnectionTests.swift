@@ -12,13 +12,20 @@ import Testing
         let rows: [[StoredValue]] = [
             [.integer(0), .real(0), .text(""), .blob(Data())],
             [.integer(.max), .real(-1.5e300), .text("Grüße, 世界 👩‍👩‍👧"), .blob(Data([0, 1, 0xFF, 0]))],
-            [.integer(.min), .real(.infinity), .text("line\nbreak\u{0}".replacingOccurrences(of: "\u{0}", with: "")), .blob(Data(repeating: 7, count: 1000))],
+            [
+                .integer(.min), .real(.infinity), .text("line\nbreak\u{0}".replacingOccurrences(of: "\u{0}", with: "")),
+                .blob(Data(repeating: 7, count: 1000)),
+            ],
             [.integer(-42), .real(0.1 + 0.2), .text("x"), .blob(Data([0x5C, 0x78]))],
             [.null, .null, .null, .null],
         ]
         for (index, row) in rows.enumerated() {
             let sql = "INSERT INTO \(table) (i, r, t, b) VALUES ($1, $2, $3, $4)"
-            if index.isMultiple(of: 2) { try connection.execute(sql, row) } else { try connection.executePrepared(sql, row) }
+            if index.isMultiple(of: 2) {
+                try connection.execute(sql, row)
+            } else {
+                try connection.executePrepared(sql, row)
+            }
         }
         let result = try connection.execute("SELECT i, r, t, b FROM \(table) ORDER BY i NULLS LAST")
         #expect(result.rowCount == 5)
@@ -29,9 +36,11 @@ import Testing
         #expect(result.blob(row: 2, column: 3) == Data())
         #expect(result.isNull(row: 4, column: 0))
         #expect(result.integer(row: 0, column: 2) == nil)
-        #expect(try connection.execute("SELECT $1::double precision", [.real(.nan)]).real(row: 0, column: 0)?.isNaN == true)
-        #expect(try connection.execute("SELECT true, 7::integer, '\"j\"'::jsonb, '[1, 2]'::json").rows()
-            == [[.integer(1), .integer(7), .text("\"j\""), .text("[1, 2]")]])
+        #expect(
+            try connection.execute("SELECT $1::double precision", [.real(.nan)]).real(row: 0, column: 0)?.isNaN == true)
+        #expect(
+            try connection.execute("SELECT true, 7::integer, '\"j\"'::jsonb, '[1, 2]'::json").rows()
+                == [[.integer(1), .integer(7), .text("\"j\""), .text("[1, 2]")]])
     }
 
     @Test func aBoundValueIsNeverSQL() throws {
@@ -41,15 +50,19 @@ import Testing
         let hostile = #"it's "$1" '); DROP TABLE \#(table); -- $2 ?"#
         try connection.execute("INSERT INTO \(table) (t) VALUES ($1)", [.text(hostile)])
         try connection.executePrepared("INSERT INTO \(table) (t) VALUES ($1)", [.text("$1")])
-        #expect(try connection.execute("SELECT t FROM \(table) ORDER BY t").rows() == [[.text("$1")], [.text(hostile)]])
-        #expect(try connection.execute("SELECT count(*) FROM \(table) WHERE t = $1", [.text(hostile)]).integer(row: 0, column: 0) == 1)
+        #expect(
+            try connection.execute("SELECT t FROM \(table) ORDER BY t").rows() == [[.text("$1")], [.text(hostile)]])
+        #expect(
+            try connection.execute("SELECT count(*) FROM \(table) WHERE t = $1", [.text(hostile)]).integer(
+                row: 0, column: 0) == 1)
     }
 
     @Test func aPreparedStatementIsReusedForEachKindOfValue() throws {
         let connection = try TestServer.connect()
         let sql = "SELECT $1::text IS NULL, $2::bigint + 1"
         #expect(try connection.executePrepared(sql, [.null, .integer(1)]).rows() == [[.integer(1), .integer(2)]])
-        #expect(try connection.executePrepared(sql, [.text("a"), .integer(41)]).rows() == [[.integer(0), .integer(42)]])
+        #expect(
+            try connection.executePrepared(sql, [.text("a"), .integer(41)]).rows() == [[.integer(0), .integer(42)]])
         #expect(try connection.executePrepared(sql, [.null, .integer(9)]).rows() == [[.integer(1), .integer(10)]])
         #expect(try connection.execute("SELECT count(*) FROM pg_prepared_statements").integer(row: 0, column: 0) == 2)
     }
@@ -99,7 +112,10 @@ import Testing
         #expect(error?.message == "duplicate key value violates unique constraint \"\(table)_name_key\"")
         #expect(error?.detail == "Key (name)=(secret-value) already exists.")
         #expect(error.map { String(describing: $0) }?.contains("secret-value") == false)
-        #expect(error.map { String(describing: $0) } == "PostgreSQL error 23505: duplicate key value violates unique constraint \"\(table)_name_key\" — while running: \(sql)")
+        #expect(
+            error.map { String(describing: $0) }
+                == "PostgreSQL error 23505: duplicate key value violates unique constraint \"\(table)_name_key\" — while running: \(sql)"
+        )
         let syntax = #expect(throws: PostgreSQLError.self) { try connection.execute("SELEC 1") }
         #expect(syntax?.sqlState == "42601")
     }
@@ -122,17 +138,20 @@ import Testing
             if arrived.isEmpty { break }
             received += arrived
         }
-        #expect(received == [
-            PostgreSQLNotification(channel: channel, payload: "saved 'Author' $1", processID: sender.backendProcessID),
-            PostgreSQLNotification(channel: channel, payload: "", processID: sender.backendProcessID),
-        ])
+        #expect(
+            received == [
+                PostgreSQLNotification(
+                    channel: channel, payload: "saved 'Author' $1", processID: sender.backendProcessID),
+                PostgreSQLNotification(channel: channel, payload: "", processID: sender.backendProcessID),
+            ])
         try listener.unlisten(channel)
     }
 
     @Test func aClosedPortIsAClearError() throws {
         let port = try ClosedPort()
         let error = #expect(throws: PostgreSQLError.self) {
-            _ = try PostgreSQLConnection(url: "postgres://someone:hunter2@127.0.0.1:\(port.number)/postgres?connect_timeout=10")
+            _ = try PostgreSQLConnection(
+                url: "postgres://someone:hunter2@127.0.0.1:\(port.number)/postgres?connect_timeout=10")
         }
         #expect(error?.kind == .connection)
         #expect(error?.message.hasPrefix("cannot connect to PostgreSQL at 127.0.0.1 port \(port.number): ") == true)
@@ -158,40 +177,60 @@ import Testing
         let mapping = try Library.mapping()
         let author = try mapping.named("Author"), book = try mapping.named("Book")
         for table in [author, book, try mapping.named("Tag")] {
-            for statement in SchemaDefinition(dialect: dialect).create(table) { try connection.execute(script: statement) }
+            for statement in SchemaDefinition(dialect: dialect).create(table) {
+                try connection.execute(script: statement)
+            }
         }
-        let upsert = dialect.statementText(InsertQuery(table: author, upserts: true).sql(dialect) + dialect.returningClause([#""Z_PK""#]))
+        let upsert = dialect.statementText(
+            InsertQuery(table: author, upserts: true).sql(dialect) + dialect.returningClause([#""Z_PK""#]))
         let first = try connection.execute(upsert, [.text("Le Guin"), .integer(80)]).integer(row: 0, column: 0)
         let again = try connection.execute(upsert, [.text("Le Guin"), .integer(88)]).integer(row: 0, column: 0)
         #expect(first != nil && first == again)
-        try connection.execute(dialect.statementText(InsertQuery(table: author, upserts: false).sql(dialect)), [.text("Tolkien"), .null])
+        try connection.execute(
+            dialect.statementText(InsertQuery(table: author, upserts: false).sql(dialect)), [.text("Tolkien"), .null])
         let insertBook = dialect.statementText(InsertQuery(table: book, upserts: false).sql(dialect))
-        try connection.execute(insertBook, [.text("Earthsea"), .real(9.5), .null, .text(#"["sea","magic"]"#), first.map(StoredValue.integer) ?? .null])
+        try connection.execute(
+            insertBook,
+            [.text("Earthsea"), .real(9.5), .null, .text(#"["sea","magic"]"#), first.map(StoredValue.integer) ?? .null])
         try connection.execute(insertBook, [.text("Lathe"), .real(4), .blob(Data([1])), .text(#"[]"#), .null])
 
         let builder = SQLExpressionBuilder(dialect: dialect)
-        let price = builder.value(of: try book.column("price"), row: builder.row(of: book), table: book, alias: book.quotedName)
-        let request = FetchRequest(table: book, rows: .matching(builder.condition(builder.comparison(price, .greaterThan, builder.value(.real(5))))), limit: 10, offset: 0)
+        let price = builder.value(
+            of: try book.column("price"), row: builder.row(of: book), table: book, alias: book.quotedName)
+        let request = FetchRequest(
+            table: book,
+            rows: .matching(builder.condition(builder.comparison(price, .greaterThan, builder.value(.real(5))))),
+            limit: 10, offset: 0)
         let select = SelectQuery(request).sql(dialect)
         let rows = try connection.execute(dialect.statementText(select.text), select.arguments)
         #expect(rows.rowCount == 1)
         #expect(rows.text(row: 0, column: 1) == "Earthsea")
         let count = CountQuery(request).sql(dialect)
-        #expect(try connection.execute(dialect.statementText(count.text), count.arguments).integer(row: 0, column: 0) == 1)
-        let authors = SelectQuery(FetchRequest(table: author, rows: .matching(builder.constant(true)), limit: 10, afterKey: 0)).sql(dialect)
-        #expect(try connection.execute(dialect.statementText(authors.text), authors.arguments).rows().map { Array($0.dropFirst()) }
-            == [[.text("Le Guin"), .integer(88)], [.text("Tolkien"), .null]])
+        #expect(
+            try connection.execute(dialect.statementText(count.text), count.arguments).integer(row: 0, column: 0) == 1)
+        let authors = SelectQuery(
+            FetchRequest(table: author, rows: .matching(builder.constant(true)), limit: 10, afterKey: 0)
+        ).sql(dialect)
+        #expect(
+            try connection.execute(dialect.statementText(authors.text), authors.arguments).rows().map {
+                Array($0.dropFirst())
+            }
+                == [[.text("Le Guin"), .integer(88)], [.text("Tolkien"), .null]])
 
-        let elements = "SELECT \(dialect.jsonElementKey(alias: "e")), \(dialect.jsonElementValue(alias: "e")) FROM \"Book\", "
+        let elements =
+            "SELECT \(dialect.jsonElementKey(alias: "e")), \(dialect.jsonElementValue(alias: "e")) FROM \"Book\", "
             + dialect.jsonElements(of: "\"Book\".\"tagNames\"", alias: "e") + " ORDER BY 1"
-        #expect(try connection.execute(elements).rows() == [[.integer(0), .text("sea")], [.integer(1), .text("magic")]])
+        #expect(
+            try connection.execute(elements).rows() == [[.integer(0), .text("sea")], [.integer(1), .text("magic")]])
         let lengths = "SELECT \(dialect.jsonArrayLength("\"tagNames\"")) FROM \"Book\" ORDER BY \"Z_PK\""
         #expect(try connection.execute(lengths).rows() == [[.integer(2)], [.integer(0)]])
         let empty = "SELECT \(dialect.jsonGroupArray("e.value")) FROM " + dialect.jsonElements(of: "'[]'", alias: "e")
         #expect(try connection.execute(empty).rows() == [[.text("[]")]])
-        let extract = dialect.statementText("SELECT \(dialect.jsonExtract("?", path: "?")), \(dialect.jsonIsObject("?"))")
-        #expect(try connection.execute(extract, [.text(#"{"a":{"b":"deep"}}"#), .text(#"$."a"."b""#), .text("{}")]).rows()
-            == [[.text("deep"), .integer(1)]])
+        let extract = dialect.statementText(
+            "SELECT \(dialect.jsonExtract("?", path: "?")), \(dialect.jsonIsObject("?"))")
+        #expect(
+            try connection.execute(extract, [.text(#"{"a":{"b":"deep"}}"#), .text(#"$."a"."b""#), .text("{}")]).rows()
+                == [[.text("deep"), .integer(1)]])
         try connection.execute(script: "DROP SCHEMA dialect_run CASCADE")
     }
 }

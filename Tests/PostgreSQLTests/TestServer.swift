@@ -11,7 +11,8 @@ enum TestServer {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("osd-postgres-tests-\(getpid())")
+    static let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "osd-postgres-tests-\(getpid())")
 
     /// The server's URL, or why there is none.
     static let url: Result<String, TestServerError> = {
@@ -41,7 +42,9 @@ enum TestServer {
     static func runScript(_ command: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [repositoryRoot.appendingPathComponent("scripts/postgres-server.sh").path, command, directory.path]
+        process.arguments = [
+            repositoryRoot.appendingPathComponent("scripts/postgres-server.sh").path, command, directory.path,
+        ]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -51,7 +54,8 @@ enum TestServer {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw TestServerError(
-                description: "PostgreSQL is not available for the tests: scripts/postgres-server.sh \(command) exited with "
+                description:
+                    "PostgreSQL is not available for the tests: scripts/postgres-server.sh \(command) exited with "
                     + "status \(process.terminationStatus): \(complaint.trimmingCharacters(in: .whitespacesAndNewlines))"
             )
         }
