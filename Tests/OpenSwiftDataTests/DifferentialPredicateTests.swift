@@ -122,7 +122,9 @@ import Testing
         }
     }
 
-    @Test(arguments: TestStore.tested) func sqlMatchesEvaluateOnRandomPredicates(store: TestStore) throws {
+    @Test(arguments: TestStore.withCompletePredicates) func sqlMatchesEvaluateOnRandomPredicates(store: TestStore)
+        throws
+    {
         let seed = Self.seed, count = Self.count
         let corpus = RandomCorpus(seed: seed, count: Self.rowCount)
         let context = try corpus.makeContext(store: store)

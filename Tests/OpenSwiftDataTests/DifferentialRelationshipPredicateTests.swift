@@ -177,7 +177,8 @@ import Testing
         }
     }
 
-    @Test(arguments: TestStore.tested) func sqlMatchesEvaluateOnRandomRelationshipPredicates(store: TestStore) throws {
+    @Test(arguments: TestStore.withCompletePredicates)
+    func sqlMatchesEvaluateOnRandomRelationshipPredicates(store: TestStore) throws {
         let seed = Self.seed, count = Self.count
         let fixture = try Fixture(seed: seed, store: store)
         // The corpus has what the generator relies on: empty and non-empty relationships, nil links.

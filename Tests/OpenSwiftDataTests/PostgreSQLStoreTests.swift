@@ -52,7 +52,9 @@ import Testing
     /// is one row.
     @Test func uniqueUpsertsFromTwoContainersAtOnceLeaveOneRowEach() throws {
         let schema = TestStore.newSchemaName()
-        let containers = try (0..<2).map { _ in try ModelContainer(for: Tag.self, configurations: try configuration(schema)) }
+        let containers = try (0..<2).map { _ in
+            try ModelContainer(for: Tag.self, configurations: try configuration(schema))
+        }
         let names = (0..<40).map { "tag \($0)" }
         let failures = Failures()
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
@@ -121,7 +123,9 @@ import Testing
         let opened = Containers()
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
             do {
-                opened.append(.success(try ModelContainer(for: BooksV3.SavedBook.self, configurations: try configuration(schema))))
+                opened.append(
+                    .success(try ModelContainer(for: BooksV3.SavedBook.self, configurations: try configuration(schema)))
+                )
             } catch {
                 opened.append(.failure(error))
             }
@@ -138,7 +142,8 @@ import Testing
 
     @Test func aServerThatIsDownIsNamedByHostAndPort() throws {
         // Port 1 on the loopback address: nothing listens there.
-        var configuration = ModelConfiguration(url: try #require(URL(string: "postgres://nobody:secret@127.0.0.1:1/db")))
+        var configuration = ModelConfiguration(
+            url: try #require(URL(string: "postgres://nobody:secret@127.0.0.1:1/db")))
         configuration.postgreSQL.schemaName = TestStore.newSchemaName()
         do {
             _ = try ModelContainer(for: Tag.self, configurations: configuration)

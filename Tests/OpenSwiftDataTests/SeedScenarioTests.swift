@@ -20,7 +20,9 @@ import Testing
     }
 
     @MainActor
-    @Test(arguments: TestStore.tested) func placesSixLasVegasPlacesUpsertSearchAndInterestedFilter(store: TestStore)
+    @Test(arguments: TestStore.withCompletePredicates) func placesSixLasVegasPlacesUpsertSearchAndInterestedFilter(
+        store: TestStore
+    )
         throws
     {
         // The tutorial's preview container.
