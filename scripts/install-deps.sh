@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs the Debian packages the build needs, only those missing. Needs root or sudo the first time.
 set -e
-packages="pkg-config libsqlite3-dev libmicrohttpd-dev"
+packages="pkg-config libsqlite3-dev libmicrohttpd-dev libpq-dev"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

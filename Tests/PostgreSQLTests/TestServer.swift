@@ -1,0 +1,73 @@
+import Foundation
+import PostgreSQL
+
+/// The throwaway PostgreSQL server of this test run: started once by `scripts/postgres-server.sh start` (which
+/// installs Debian's `postgresql` when it is missing), stopped and removed when the test process exits.
+///
+/// When the server cannot be started — no binaries and no way to install them — every test that needs it fails
+/// with the script's own words: the suite never passes without having run.
+enum TestServer {
+    /// The repository's root: three folders above this file (`Tests/PostgreSQLTests/TestServer.swift`).
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "osd-postgres-tests-\(getpid())")
+
+    /// The server's URL, or why there is none.
+    static let url: Result<String, TestServerError> = {
+        do {
+            let output = try runScript("start")
+            atexit {
+                _ = try? TestServer.runScript("stop")
+                try? FileManager.default.removeItem(at: TestServer.directory)
+            }
+            guard let url = output.split(separator: "\n").last.map(String.init), url.hasPrefix("postgres://") else {
+                return .failure(TestServerError(description: "scripts/postgres-server.sh printed no URL: \(output)"))
+            }
+            return .success(url)
+        } catch let error as TestServerError {
+            return .failure(error)
+        } catch {
+            return .failure(TestServerError(description: "scripts/postgres-server.sh could not run: \(error)"))
+        }
+    }()
+
+    /// A new connection to the server.
+    static func connect() throws -> PostgreSQLConnection {
+        try PostgreSQLConnection(url: try url.get())
+    }
+
+    @discardableResult
+    static func runScript(_ command: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [
+            repositoryRoot.appendingPathComponent("scripts/postgres-server.sh").path, command, directory.path,
+        ]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw TestServerError(
+                description:
+                    "PostgreSQL is not available for the tests: scripts/postgres-server.sh \(command) exited with "
+                    + "status \(process.terminationStatus): \(complaint.trimmingCharacters(in: .whitespacesAndNewlines))"
+            )
+        }
+        return printed.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+struct TestServerError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// A table name no other test uses.
+func uniqueTableName(_ prefix: String) -> String {
+    "\(prefix)_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased())"
+}
