@@ -116,6 +116,9 @@ let package = Package(
         // Storage on a PostgreSQL server: a thin Swift layer over libpq, speaking the store's StoredValue (issue 17;
         // the store executor behind SQLStore's requests comes next).
         .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "SQLStore"]),
+        // The store executor on a PostgreSQL server (issue 17): SQLStore's requests in PostgreSQL's dialect, over the
+        // libpq wrapper, with a connection pool, advisory-locked migrations and retried serializable saves.
+        .target(name: "PostgreSQLStore", dependencies: ["PostgreSQL", "SQLStore"]),
 
         // Foundation's UndoManager for Linux (whose Foundation has none), shared by both object layers.
         .target(name: "Undo"),
@@ -127,7 +130,7 @@ let package = Package(
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
-        .target(name: "OpenSwiftData", dependencies: ["SQLStore", "Undo", "OpenSwiftDataMacros"]),
+        .target(name: "OpenSwiftData", dependencies: ["SQLStore", "PostgreSQLStore", "Undo", "OpenSwiftDataMacros"]),
 
         // The Core Data-compatible object layer (models, managed objects, predicates) and its macros
         // (`@OpenCoreData.NSManaged`, `@NSManagedAccessor`).
@@ -193,10 +196,10 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore", "SQLite"]),
-        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLStore"]),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "PostgreSQLStore", "SQLStore"]),
         .testTarget(
             name: "OpenSwiftDataTests",
-            dependencies: ["OpenSwiftData", "SQLite", "concurrency-probe", "reliability-probe"]),
+            dependencies: ["OpenSwiftData", "SQLite", "PostgreSQL", "concurrency-probe", "reliability-probe"]),
         .testTarget(
             name: "OpenSwiftDataMacrosTests",
             dependencies: ["OpenSwiftDataMacros"] + swiftSyntaxDependencies,

@@ -57,6 +57,12 @@ public final class PostgreSQLConnection {
     /// ``PostgreSQLNotification/processID`` when this connection sent it.
     public var backendProcessID: Int32 { handle.map { PQbackendPID($0) } ?? 0 }
 
+    /// Whether the connection is open and not broken (`PQstatus` is `CONNECTION_OK`): a pool drops one that is not.
+    public var isHealthy: Bool {
+        guard let handle else { return false }
+        return PQstatus(handle) == CONNECTION_OK
+    }
+
     /// Whether a transaction is open (`PQtransactionStatus` is not idle), failed or not.
     public var isInTransaction: Bool {
         guard let handle else { return false }

@@ -122,10 +122,10 @@ import Testing
         }
     }
 
-    @Test func sqlMatchesEvaluateOnRandomPredicates() throws {
+    @Test(arguments: TestStore.tested) func sqlMatchesEvaluateOnRandomPredicates(store: TestStore) throws {
         let seed = Self.seed, count = Self.count
         let corpus = RandomCorpus(seed: seed, count: Self.rowCount)
-        let context = try corpus.makeContext()
+        let context = try corpus.makeContext(store: store)
         let rows = try context.fetch(FetchDescriptor<Sample>())
         try #require(rows.count == Self.rowCount)
 

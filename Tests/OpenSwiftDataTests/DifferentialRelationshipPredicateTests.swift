@@ -47,9 +47,9 @@ import Testing
         let studios: [Studio]
         let constants: RelationshipFuzzConstants
 
-        init(seed: UInt64) throws {
+        init(seed: UInt64, store: TestStore = .sqlite) throws {
             let corpus = RandomRelationshipCorpus(seed: seed)
-            container = try corpus.makeContainer()
+            container = try corpus.makeContainer(store: store)
             context = ModelContext(container)
             authors = try context.fetch(FetchDescriptor<Author>())
             books = try context.fetch(FetchDescriptor<Book>())
@@ -57,7 +57,7 @@ import Testing
             dancers = try context.fetch(FetchDescriptor<Dancer>())
             studios = try context.fetch(FetchDescriptor<Studio>())
             // The same rows saved in another store: identifiers equal but for the store.
-            let foreign = ModelContext(try corpus.makeContainer())
+            let foreign = ModelContext(try corpus.makeContainer(store: store))
             func ids<T: PersistentModel>(_ models: [T]) -> [PersistentIdentifier] { models.map(\.persistentModelID) }
             constants = RelationshipFuzzConstants(
                 strings: corpus.strings,
@@ -177,9 +177,9 @@ import Testing
         }
     }
 
-    @Test func sqlMatchesEvaluateOnRandomRelationshipPredicates() throws {
+    @Test(arguments: TestStore.tested) func sqlMatchesEvaluateOnRandomRelationshipPredicates(store: TestStore) throws {
         let seed = Self.seed, count = Self.count
-        let fixture = try Fixture(seed: seed)
+        let fixture = try Fixture(seed: seed, store: store)
         // The corpus has what the generator relies on: empty and non-empty relationships, nil links.
         try #require(fixture.authors.contains { $0.books.isEmpty } && fixture.authors.contains { $0.books.count > 1 })
         try #require(fixture.books.contains { $0.author == nil } && fixture.books.contains { $0.tags.count > 1 })

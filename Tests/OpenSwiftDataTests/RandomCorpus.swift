@@ -197,8 +197,8 @@ struct RandomCorpus {
     }
 
     /// A context over a fresh in-memory store holding the rows, saved (so fetches have no pending changes).
-    func makeContext() throws -> ModelContext {
-        let context = ModelContext(try inMemoryContainer(Sample.self))
+    func makeContext(store: TestStore = .sqlite) throws -> ModelContext {
+        let context = ModelContext(try store.container(Sample.self))
         for row in rows {
             context.insert(row.makeSample())
         }

@@ -93,8 +93,8 @@ struct RandomRelationshipCorpus {
     }
 
     /// A fresh in-memory container holding the corpus, saved.
-    func makeContainer() throws -> ModelContainer {
-        let container = try inMemoryContainer(Author.self, Book.self, Genre.self, Dancer.self, Studio.self)
+    func makeContainer(store: TestStore = .sqlite) throws -> ModelContainer {
+        let container = try store.container(Author.self, Book.self, Genre.self, Dancer.self, Studio.self)
         let context = ModelContext(container)
         let authors = authorNames.map { Author(name: $0) }
         let genres = genreNames.map { Genre(name: $0) }

@@ -20,10 +20,11 @@ import Testing
     }
 
     @MainActor
-    @Test func placesSixLasVegasPlacesUpsertSearchAndInterestedFilter() throws {
+    @Test(arguments: TestStore.tested) func placesSixLasVegasPlacesUpsertSearchAndInterestedFilter(store: TestStore)
+        throws
+    {
         // The tutorial's preview container.
-        let container = try ModelContainer(
-            for: Place.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try store.container(Place.self)
         for place in Place.previewPlaces {
             container.mainContext.insert(place)
         }

@@ -29,6 +29,9 @@ public struct ModelConfiguration: DataStoreConfiguration, Hashable, Sendable {
     /// Whether to copy the store (SQLite's online backup API) to `<file>.backup-<UTC time>` beside it before a
     /// migration changes it. Not in SwiftData.
     public var backsUpBeforeMigration = false
+    /// How to talk to the server when ``url`` is a `postgres://` or `postgresql://` URL (pool size, schema name,
+    /// TLS mode, statement timeout); ignored for a SQLite store. Not in SwiftData.
+    public var postgreSQL = PostgreSQLConfiguration()
 
     /// A configuration storing at ``defaultDirectory``/`<name>.store` (`default.store` when unnamed), or in memory.
     public init(
@@ -51,7 +54,9 @@ public struct ModelConfiguration: DataStoreConfiguration, Hashable, Sendable {
         self.init(schema: Schema(forTypes), isStoredInMemoryOnly: isStoredInMemoryOnly)
     }
 
-    /// A configuration storing in the SQLite file at `url` (its folder is created if missing).
+    /// A configuration storing in the SQLite file at `url` (its folder is created if missing) — or, when `url` is a
+    /// `postgres://user@host:port/database` (or `postgresql://`) URL, in that PostgreSQL database (see
+    /// ``postgreSQL`` for its options, and the Stores article). Mirrors SwiftData's `init(_:schema:url:allowsSave:)`.
     public init(_ name: String? = nil, schema: Schema? = nil, url: URL, allowsSave: Bool = true) {
         self.name = name ?? url.deletingPathExtension().lastPathComponent
         self.schema = schema
@@ -74,7 +79,23 @@ public struct ModelConfiguration: DataStoreConfiguration, Hashable, Sendable {
         lhs.name == rhs.name && lhs.url == rhs.url && lhs.isStoredInMemoryOnly == rhs.isStoredInMemoryOnly
             && lhs.allowsSave == rhs.allowsSave && lhs.uniquenessConflictPolicy == rhs.uniquenessConflictPolicy
             && lhs.adoptsExistingDatabase == rhs.adoptsExistingDatabase
-            && lhs.backsUpBeforeMigration == rhs.backsUpBeforeMigration
+            && lhs.backsUpBeforeMigration == rhs.backsUpBeforeMigration && lhs.postgreSQL == rhs.postgreSQL
+    }
+
+    /// Whether ``url`` names a PostgreSQL database (scheme `postgres` or `postgresql`) rather than a SQLite file.
+    public var isPostgreSQL: Bool {
+        guard let scheme = url?.scheme?.lowercased() else { return false }
+        return scheme == "postgres" || scheme == "postgresql"
+    }
+
+    /// Opens the store this configuration names: PostgreSQL for a `postgres://` URL, else SQLite.
+    func openStore(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws(SwiftDataError)
+        -> any ModelStore
+    {
+        if isPostgreSQL, let url {
+            return try PostgreSQLModelStore.open(self, url: url, schema: schema, migrationPlan: migrationPlan)
+        }
+        return try SQLiteModelStore.open(self, schema: schema, migrationPlan: migrationPlan)
     }
 
     public func hash(into hasher: inout Hasher) {

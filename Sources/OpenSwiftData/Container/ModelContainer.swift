@@ -34,7 +34,7 @@ public final class ModelContainer: Sendable {
         try Self.checkOneStore(schema: schema, names: configurations.map(\.name), schemas: configurations.map(\.schema))
         self.configurations = configurations
         self.migrationPlan = migrationPlan
-        self.store = try SQLiteModelStore.open(configurations[0], schema: schema, migrationPlan: migrationPlan)
+        self.store = try configurations[0].openStore(schema: schema, migrationPlan: migrationPlan)
         self.mainContextBox = MainContextBox()
     }
 

@@ -14,7 +14,7 @@ public final class DefaultStore: DataStore, @unchecked Sendable {
     public let configuration: ModelConfiguration
     public let schema: Schema
     private let container: ModelContainer
-    private let store: SQLiteModelStore
+    private let store: any ModelStore
 
     /// Opens (creating or migrating) the SQLite store `configuration` describes, for its `schema`.
     /// - Throws: ``SwiftDataError``, as `ModelContainer.init(for:migrationPlan:configurations:)`.
@@ -24,7 +24,7 @@ public final class DefaultStore: DataStore, @unchecked Sendable {
         }
         self.configuration = configuration
         self.schema = schema
-        self.store = try SQLiteModelStore.open(configuration, schema: schema, migrationPlan: migrationPlan)
+        self.store = try configuration.openStore(schema: schema, migrationPlan: migrationPlan)
         self.container = ModelContainer(
             schema: schema, configurations: [configuration], store: store, migrationPlan: migrationPlan)
     }

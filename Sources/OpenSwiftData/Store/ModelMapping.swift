@@ -15,10 +15,10 @@ struct ModelMapping: Sendable {
     var storeIdentifier: String?
 
     /// - Throws: ``SwiftDataError/invalidSchema(_:)`` naming the model and property that cannot be stored.
-    init(schema: Schema) throws(SwiftDataError) {
+    init(schema: Schema, dialect: any SQLDialect = SQLiteDialect()) throws(SwiftDataError) {
         let tables: SchemaMapping
         do {
-            tables = try SchemaMapping(schema: try schema.storeSchema())
+            tables = try SchemaMapping(schema: try schema.storeSchema(), dialect: dialect)
         } catch let error as SchemaMappingError {
             throw .invalidSchema(error.message)
         } catch {

@@ -144,4 +144,22 @@ package struct PostgreSQLDialect: SQLDialect {
     package func jsonIsObject(_ json: String) -> String { "(jsonb_typeof((\(json))::jsonb) = 'object')" }
 
     package func castToText(_ value: String) -> String { "CAST(\(value) AS text)" }
+
+    package func nullSafeEquality(negated: Bool) -> String { negated ? "IS DISTINCT FROM" : "IS NOT DISTINCT FROM" }
+
+    /// `LIMIT NULL` is no limit (`LIMIT -1` is an error).
+    package var unlimitedRowCount: StoredValue { .null }
+
+    /// Strings in code-point order (`COLLATE "C"`, whatever the database's locale), as the SQLite store's default;
+    /// the store's Foundation collations (`osd_localizedStandard`, …) have no server-side equal and order by code
+    /// point too (a documented difference); NULL first ascending and last descending, as SQLite orders it.
+    package func orderTerm(_ value: String, collation: String?, ascending: Bool) -> String {
+        let collate = collation == nil || collation == DecimalCollation.name ? "" : " COLLATE \"C\""
+        return "\(value)\(collate) \(ascending ? "ASC NULLS FIRST" : "DESC NULLS LAST")"
+    }
+
+    /// None: the store's SQLite collations (`osd_decimal`) are Swift code; a column keeps the database's.
+    package func columnCollation(_ collation: String) -> String { "" }
+
+    package var writesSQLiteTriggers: Bool { false }
 }

@@ -42,6 +42,21 @@ package protocol SQLDialect: Sendable {
     func jsonIsObject(_ json: String) -> String
     /// `value` as text (an integer dictionary key compared with a JSON object's member names).
     func castToText(_ value: String) -> String
+    /// The operator that compares two values with NULL equal to NULL (SQLite: `IS`, `IS NOT`; standard SQL:
+    /// `IS NOT DISTINCT FROM`, `IS DISTINCT FROM` when `negated`).
+    func nullSafeEquality(negated: Bool) -> String
+    /// The value bound to `LIMIT ?` for no limit (SQLite: -1; PostgreSQL: NULL).
+    var unlimitedRowCount: StoredValue { get }
+    /// One term of an `ORDER BY`: `value` in `collation` (a ``StringOrder/collation`` or
+    /// ``DecimalCollation/name``; nil for the column's own), ascending or not, with NULL first when ascending and
+    /// last when descending (SQLite's order of NULL, which PostgreSQL reverses unless told).
+    func orderTerm(_ value: String, collation: String?, ascending: Bool) -> String
+    /// The clause a column of a ``StoreAttribute/collation`` is declared with (SQLite: ` COLLATE osd_decimal`), or
+    /// "" where the database has no such collation.
+    func columnCollation(_ collation: String) -> String
+    /// Whether ``SchemaDefinition`` writes its triggers (SQLite's `CREATE TRIGGER … BEGIN … END`); a store for
+    /// another database creates its own.
+    var writesSQLiteTriggers: Bool { get }
 }
 
 /// The SQL functions and collations the store registers on every connection, which give strings, JSON and

@@ -33,7 +33,8 @@ extension SQLExpressionBuilder {
             return computed("(" + left.fragment + " \(negated ? "<>" : "=") " + right.fragment + ")")
         }
         if optional {
-            return computed("(" + left.fragment + " \(negated ? "IS NOT" : "IS") " + right.fragment + ")")
+            return computed(
+                "(" + left.fragment + " \(dialect.nullSafeEquality(negated: negated)) " + right.fragment + ")")
         }
         return computed(
             "COALESCE(" + left.fragment + " \(negated ? "<>" : "=") " + right.fragment
@@ -54,7 +55,7 @@ extension SQLExpressionBuilder {
             "(" + l.wrapped(dialect.jsonArrayLength) + " = " + r.wrapped(dialect.jsonArrayLength)
             + " AND NOT EXISTS (SELECT 1 FROM " + l.wrapped { dialect.jsonElements(of: $0, alias: leftElements) }
             + " WHERE NOT EXISTS (SELECT 1 FROM " + r.wrapped { dialect.jsonElements(of: $0, alias: rightElements) }
-            + " WHERE \(dialect.jsonElementValue(alias: rightElements)) IS \(dialect.jsonElementValue(alias: leftElements)))))"
+            + " WHERE \(dialect.jsonElementValue(alias: rightElements)) \(dialect.nullSafeEquality(negated: false)) \(dialect.jsonElementValue(alias: leftElements)))))"
         if left.isNullable || right.isNullable {
             sql =
                 "(CASE WHEN " + l + " IS NULL OR " + r + " IS NULL THEN (" + l + " IS NULL AND " + r + " IS NULL) ELSE "

@@ -69,7 +69,8 @@ extension SQLExpressionBuilder {
     /// Whether one of `elements` `IS` `element` (NULL-aware: a nil element is found).
     package func jsonContains(_ elements: JSONElements, _ element: SQLExpression) -> SQLExpression {
         let alias = uniqueAlias("e")
-        let found = "\(dialect.jsonElementValue(alias: alias)) IS " + element.fragment
+        let found =
+            "\(dialect.jsonElementValue(alias: alias)) \(dialect.nullSafeEquality(negated: false)) " + element.fragment
         return computed("EXISTS " + select("1", from: elements, alias, where: [found]))
     }
 

@@ -55,6 +55,18 @@ package struct SQLiteDialect: SQLDialect {
     package func jsonIsObject(_ json: String) -> String { "(json_type(\(json)) = 'object')" }
 
     package func castToText(_ value: String) -> String { "CAST(\(value) AS TEXT)" }
+
+    package func nullSafeEquality(negated: Bool) -> String { negated ? "IS NOT" : "IS" }
+
+    package var unlimitedRowCount: StoredValue { .integer(-1) }
+
+    package func orderTerm(_ value: String, collation: String?, ascending: Bool) -> String {
+        "\(value)\(collation.map { " COLLATE \($0)" } ?? "") \(ascending ? "ASC" : "DESC")"
+    }
+
+    package func columnCollation(_ collation: String) -> String { " COLLATE \(collation)" }
+
+    package var writesSQLiteTriggers: Bool { true }
 }
 
 extension SQLDialect {

@@ -19,7 +19,7 @@ package struct SchemaDefinition {
         let definitions =
             [dialect.autoincrementPrimaryKey(EntityTable.primaryKey)] + table.columns.map(columnDefinition)
         var statements = ["CREATE TABLE IF NOT EXISTS \(table.quotedName) (\(definitions.joined(separator: ", ")))"]
-        for column in table.columns where column.isExternal {
+        for column in table.columns where column.isExternal && dialect.writesSQLiteTriggers {
             statements += externalDataTriggers(table: table.name, column: column.name)
         }
         for column in table.columns {
@@ -51,7 +51,7 @@ package struct SchemaDefinition {
         case .attribute(let attribute):
             let type = column.isExternal ? StorageType.integer : attribute.storageType
             let collation = column.isExternal ? nil : attribute.collation
-            return "\(q(column.name)) \(dialect.typeName(for: type))" + (collation.map { " COLLATE \($0)" } ?? "")
+            return "\(q(column.name)) \(dialect.typeName(for: type))" + (collation.map(dialect.columnCollation) ?? "")
                 + (attribute.isOptional ? "" : " NOT NULL")
         case .reference:
             return "\(q(column.name)) \(dialect.typeName(for: .integer))"
@@ -64,10 +64,13 @@ package struct SchemaDefinition {
         let key = q(EntityTable.primaryKey)
         let integer = dialect.typeName(for: .integer)
         let triggers = JoinTable.triggerNames(of: joinTable.name)
-        return [
+        let table = [
             "CREATE TABLE IF NOT EXISTS \(joinTable.quotedName) (\(source) \(integer) NOT NULL, \(target) \(integer) NOT NULL, "
                 + "\(order) \(integer) NOT NULL, PRIMARY KEY (\(source), \(target)))",
             "CREATE INDEX IF NOT EXISTS \(q("\(joinTable.name)_target")) ON \(joinTable.quotedName) (\(target))",
+        ]
+        guard dialect.writesSQLiteTriggers else { return table }
+        return table + [
             // Rows of either entity take their join rows with them, whatever the delete rule.
             "CREATE TRIGGER IF NOT EXISTS \(q(triggers[0])) AFTER DELETE ON \(q(joinTable.sourceEntity)) "
                 + "BEGIN DELETE FROM \(joinTable.quotedName) WHERE \(source) = old.\(key); END",

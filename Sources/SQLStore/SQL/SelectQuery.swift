@@ -45,7 +45,9 @@ package struct SelectQuery {
                 sql += (whereClause.text.isEmpty ? " WHERE " : " AND ") + "\(key) > ?"
                 sql.arguments.append(.integer(afterKey))
                 sql += " ORDER BY \(key) LIMIT ?"
-                sql.arguments.append(.integer(Int64(max(request.limit ?? -1, -1))))
+                sql.arguments.append(
+                    request.limit.map { $0 >= 0 ? .integer(Int64($0)) : dialect.unlimitedRowCount }
+                        ?? dialect.unlimitedRowCount)
                 return sql
             }
             sql += orderByClause(dialect)
@@ -53,7 +55,9 @@ package struct SelectQuery {
                 sql += SQLFragment(
                     " LIMIT ? OFFSET ?",
                     [
-                        .integer(Int64(max(request.limit ?? -1, -1))), .integer(Int64(max(request.offset ?? 0, 0))),
+                        request.limit.map { $0 >= 0 ? .integer(Int64($0)) : dialect.unlimitedRowCount }
+                            ?? dialect.unlimitedRowCount,
+                        .integer(Int64(max(request.offset ?? 0, 0))),
                     ])
             }
             return sql
@@ -69,7 +73,7 @@ package struct SelectQuery {
     /// ` ORDER BY <terms>, "T"."Z_PK"`: always ends with the primary key, so the order is total and stable.
     package func orderByClause(_ dialect: any SQLDialect) -> String {
         var terms = request.sort.map { term in
-            "\(term.column.valueSQL)\(term.collation.map { " COLLATE \($0)" } ?? "") \(term.ascending ? "ASC" : "DESC")"
+            dialect.orderTerm(term.column.valueSQL, collation: term.collation, ascending: term.ascending)
         }
         terms.append(request.table.primaryKeySQL)
         return " ORDER BY " + terms.joined(separator: ", ")

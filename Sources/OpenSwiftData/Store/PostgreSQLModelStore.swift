@@ -1,0 +1,135 @@
+import Foundation
+import PostgreSQLStore
+import SQLStore
+
+/// The PostgreSQL store behind a container whose configuration names a `postgres://` (or `postgresql://`) URL: the
+/// store layer's ``PostgreSQLStore`` executor, seen through the model layer's mapping (written in PostgreSQL's
+/// dialect), with every error as a ``SwiftDataError``.
+///
+/// Reads have no snapshots (a batched fetch's later batches see later commits) and no writer connection of their
+/// own: every read takes a pooled connection. The store keeps no history (``history(after:)`` is empty).
+final class PostgreSQLModelStore: ModelStore {
+    let store: PostgreSQLStore
+    let mapping: ModelMapping
+    let url: URL?
+    /// Why writes are refused (the configuration does not allow saving), or nil.
+    let writeRefusal: String?
+
+    init(store: PostgreSQLStore, mapping: ModelMapping, url: URL, allowsSave: Bool) {
+        self.store = store
+        self.url = url
+        self.writeRefusal =
+            allowsSave ? nil : "the container's configuration does not allow saving (allowsSave is false)"
+        var mapping = mapping
+        mapping.storeIdentifier = store.identifier
+        self.mapping = mapping
+    }
+
+    /// Connects to the server `configuration.url` names and creates or migrates the store's tables for `schema`
+    /// (see ``PostgreSQLStore/open(options:mapping:version:stages:)``), with `configuration.postgreSQL`'s pool size,
+    /// schema name, TLS mode and statement timeout.
+    /// - Throws: ``SwiftDataError/storeOpenFailed(url:reason:)`` naming host and port when the server is down or
+    ///   refuses the connection (the URL's password is never in the message);
+    ///   ``SwiftDataError/invalidSchema(_:)``; ``SwiftDataError/migrationRequired(_:)`` (nothing written);
+    ///   ``SwiftDataError/storeFailed(_:)``.
+    static func open(
+        _ configuration: ModelConfiguration, url: URL, schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?
+    ) throws(SwiftDataError) -> PostgreSQLModelStore {
+        let mapping = try ModelMapping(schema: schema, dialect: PostgreSQLDialect())
+        let migration = StoreMigration(schema: schema, mapping: mapping, plan: migrationPlan)
+        var options = PostgreSQLStoreOptions(url: url.absoluteString)
+        options.poolSize = configuration.postgreSQL.poolSize
+        options.schemaName = configuration.postgreSQL.schemaName
+        options.sslMode = configuration.postgreSQL.sslMode
+        options.statementTimeout = configuration.postgreSQL.statementTimeout
+        do {
+            let store = try PostgreSQLStore.open(
+                options: options, mapping: mapping.tables, version: migration.targetVersion.storeVersion,
+                stages: migration.steps(from:))
+            return PostgreSQLModelStore(store: store, mapping: mapping, url: url, allowsSave: configuration.allowsSave)
+        } catch let error as StoreError {
+            switch error.kind {
+            case .cannotOpen: throw .storeOpenFailed(url: url.redactingPassword, reason: error.message)
+            default: throw .storeFailed(error)
+            }
+        } catch {
+            throw .wrapping(error, url: url.redactingPassword)
+        }
+    }
+
+    var identifier: String { store.identifier }
+
+    func dataVersion() -> Int64 { store.dataVersion() }
+
+    func fetch(_ request: FetchRequest, from source: StoreReadSource, _ body: (StoreRow) throws -> Void)
+        throws(SwiftDataError)
+    {
+        do {
+            try store.fetch(request, body)
+        } catch {
+            throw .wrapping(error, url: url)
+        }
+    }
+
+    func fetchKeys(_ request: FetchRequest, from source: StoreReadSource) throws(SwiftDataError) -> [Int64] {
+        do {
+            return try store.fetchKeys(request)
+        } catch {
+            throw .wrapping(error, url: url)
+        }
+    }
+
+    func fetchCount(_ request: FetchRequest) throws(SwiftDataError) -> Int {
+        do {
+            return try store.count(request)
+        } catch {
+            throw .wrapping(error, url: url)
+        }
+    }
+
+    func save(_ request: SaveRequest) throws(SwiftDataError) -> SaveResult {
+        if let writeRefusal { throw .writeNotAllowed("a save was refused: \(writeRefusal)") }
+        do {
+            return try store.save(request)
+        } catch {
+            switch error {
+            case .store(let error):
+                throw .storeFailed(error)
+            case .uniqueConflict(let entity, let columns, let values):
+                throw .uniqueConstraintViolation(
+                    entityName: entity, attributes: columns, values: values.map(\.description).joined(separator: ", "))
+            case .inconsistent(let message):
+                throw .invalidStoredValue(message)
+            }
+        }
+    }
+
+    func erase() throws(SwiftDataError) {
+        if let writeRefusal { throw .writeNotAllowed("deleteAllData() was refused: \(writeRefusal)") }
+        do {
+            try store.erase()
+        } catch {
+            throw .wrapping(error, url: url)
+        }
+    }
+
+    /// Nil: the PostgreSQL store keeps no snapshots, so a batched fetch's later batches read the store as it is.
+    func makeSnapshot() throws(SwiftDataError) -> (any StoreReadSnapshot)? { nil }
+
+    func close() { store.close() }
+
+    /// Empty: the PostgreSQL store records no history yet.
+    func history(after token: Int64?) throws(SwiftDataError) -> [HistoryRecord] { [] }
+
+    func deleteHistory(_ tokens: [Int64]) throws(SwiftDataError) {}
+}
+
+extension URL {
+    /// The URL without its password, for error messages.
+    var redactingPassword: URL {
+        guard var components = URLComponents(url: self, resolvingAgainstBaseURL: false), components.password != nil
+        else { return self }
+        components.password = nil
+        return components.url ?? self
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import PostgreSQL
+import SQLStore
+
+/// The store's tables on a PostgreSQL server, and how they are created and migrated.
+///
+/// Opening runs one transaction: `pg_advisory_xact_lock` on a key of the schema's name (so of several servers
+/// opening one store at once, one creates or migrates it and the others, waiting on the lock, then read the record
+/// it wrote and find nothing to do), `CREATE SCHEMA IF NOT EXISTS`, the metadata table, the stored-schema record
+/// (the same JSON ``StoredSchema`` the SQLite store keeps in `Z_METADATA`) and, when it differs from the target,
+/// a lightweight migration (``migrate(_:from:)``). A failure rolls everything back.
+///
+/// Tables are ``SchemaDefinition``'s, in ``PostgreSQLDialect``'s types (`bigint`, `double precision`, `text`,
+/// `bytea`; keys are identity columns). SQLite's triggers become PL/pgSQL trigger functions that do the same:
+/// a deleted row clears the foreign keys that referred to it and takes its join rows and external bytes with it.
+struct PostgreSQLSchema {
+    let mapping: SchemaMapping
+    let version: SchemaVersion
+    let schemaName: String
+
+    private var dialect: any SQLDialect { mapping.dialect }
+    private func q(_ identifier: String) -> String { dialect.quoted(identifier) }
+
+    /// Creates or migrates the store; returns its identifier.
+    func prepare(_ connection: PostgreSQLConnection, stages: (StoredSchema?) throws -> [MigrationStep]) throws
+        -> String
+    {
+        try connection.transaction(isolation: .readCommitted) {
+            try connection.execute("SELECT pg_advisory_xact_lock($1)", [.integer(Self.lockKey(schemaName))])
+            try connection.execute(script: "CREATE SCHEMA IF NOT EXISTS \(q(schemaName))")
+            try connection.execute(script: SchemaDefinition(dialect: dialect).createMetadata)
+            let stored = try readRecord(connection)
+            let steps = try stages(stored)
+            if steps.contains(where: \.isCustom) {
+                throw StoreError(
+                    kind: .other,
+                    message: "the store on PostgreSQL needs a custom migration stage (willMigrate/didMigrate), which "
+                        + "the PostgreSQL store does not run yet: migrate it with the SQLite store, or use "
+                        + "lightweight stages only")
+            }
+            let target = StoredSchema(mapping: mapping, version: version)
+            if let stored {
+                if !stored.describes(mapping, version: version) {
+                    try migrate(connection, from: stored)
+                    try writeRecord(target, connection)
+                }
+            } else {
+                try create(connection)
+                try writeRecord(target, connection)
+            }
+            return try identifier(connection)
+        }
+    }
+
+    /// The advisory-lock key of a schema: a stable 64-bit FNV-1a hash of its name (Swift's `hashValue` changes
+    /// between processes).
+    static func lockKey(_ schemaName: String) -> Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in ("OpenSwiftData store " + schemaName).utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return Int64(bitPattern: hash)
+    }
+
+    // MARK: Creating
+
+    /// Every table, index, function and trigger of the store.
+    private func create(_ connection: PostgreSQLConnection) throws {
+        let definition = SchemaDefinition(dialect: dialect)
+        try connection.execute(script: definition.createExternalData)
+        try connection.execute(
+            script:
+                "CREATE SEQUENCE IF NOT EXISTS \(q(PostgreSQLStore.dataVersionSequence)) AS bigint MINVALUE 0 START 0")
+        try PostgreSQLFunctions.create(on: connection)
+        for table in mapping.tables {
+            for statement in definition.create(table) { try connection.execute(script: statement) }
+        }
+        for joinTable in mapping.joinTables {
+            for statement in definition.create(joinTable) { try connection.execute(script: statement) }
+        }
+        try createTriggers(connection)
+    }
+
+    /// The triggers of every table (`CREATE OR REPLACE TRIGGER`, so running them again is harmless).
+    private func createTriggers(_ connection: PostgreSQLConnection) throws {
+        for table in mapping.tables {
+            for column in table.columns where column.isExternal {
+                try connection.execute(
+                    script: "CREATE OR REPLACE TRIGGER \(q("\(table.name)_\(column.name)_external_delete")) "
+                        + "AFTER DELETE ON \(table.quotedName) FOR EACH ROW EXECUTE FUNCTION "
+                        + "osd_delete_external_data(\(literal(column.name)))")
+                try connection.execute(
+                    script: "CREATE OR REPLACE TRIGGER \(q("\(table.name)_\(column.name)_external_update")) "
+                        + "AFTER UPDATE OF \(q(column.name)) ON \(table.quotedName) FOR EACH ROW EXECUTE FUNCTION "
+                        + "osd_delete_external_data(\(literal(column.name)))")
+            }
+            for (_, relationship) in mapping.relationships(of: table).sorted(by: { $0.key < $1.key }) {
+                guard case .foreignKey(let columnIndex) = relationship.storage else { continue }
+                let column = table.columns[columnIndex].name
+                try connection.execute(
+                    script:
+                        "CREATE OR REPLACE TRIGGER \(q("\(table.name)_\(column)\(SchemaDefinition.referenceTriggerSuffix)")) "
+                        + "AFTER DELETE ON \(relationship.destination.quotedName) FOR EACH ROW EXECUTE FUNCTION "
+                        + "osd_clear_reference(\(literal(table.name)), \(literal(column)))")
+            }
+        }
+        for joinTable in mapping.joinTables {
+            let names = JoinTable.triggerNames(of: joinTable.name)
+            try connection.execute(
+                script: "CREATE OR REPLACE TRIGGER \(q(names[0])) AFTER DELETE ON \(q(joinTable.sourceEntity)) "
+                    + "FOR EACH ROW EXECUTE FUNCTION osd_delete_join_rows(\(literal(joinTable.name)), "
+                    + "\(literal(JoinTable.sourceColumn)))")
+            try connection.execute(
+                script: "CREATE OR REPLACE TRIGGER \(q(names[1])) AFTER DELETE ON \(q(joinTable.targetEntity)) "
+                    + "FOR EACH ROW EXECUTE FUNCTION osd_delete_join_rows(\(literal(joinTable.name)), "
+                    + "\(literal(JoinTable.targetColumn)))")
+        }
+    }
+
+    /// `'text'` as a SQL string literal (quotes doubled): trigger arguments cannot be bound parameters. Only
+    /// table and column names of the schema are passed this way.
+    private func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+
+    // MARK: Migrating
+
+    /// Brings the tables from `stored` to the mapping's: new entities' tables, new columns (a non-optional one
+    /// starts at its type's zero value), renamed columns (`originalName`), removed columns and tables, and every
+    /// unique group and index rebuilt. A column whose storage type changed is refused.
+    /// - Throws: ``MigrationRefusal`` before anything is written (the transaction rolls back in any case).
+    private func migrate(_ connection: PostgreSQLConnection, from stored: StoredSchema) throws {
+        let target = StoredSchema(mapping: mapping, version: version)
+        let definition = SchemaDefinition(dialect: dialect)
+        var statements: [(sql: String, arguments: [StoredValue])] = []
+        func add(_ sql: String, _ arguments: [StoredValue] = []) { statements.append((sql, arguments)) }
+        for table in mapping.tables {
+            guard let old = stored.entity(named: table.name),
+                let new = target.entity(named: table.name)
+            else {
+                for statement in definition.create(table) { add(statement) }
+                continue
+            }
+            for column in new.columns {
+                if old.column(named: column.name) != nil {
+                    if let before = old.column(named: column.name),
+                        before.columnType != column.columnType
+                            || before.isExternal != column.isExternal
+                    {
+                        throw MigrationRefusal(
+                            "\(table.name).\(column.name): its stored type changes from \(before.readableType) to "
+                                + "\(column.readableType); the PostgreSQL store's lightweight migration does not "
+                                + "convert values — add a new attribute instead")
+                    }
+                    continue
+                }
+                if let original = column.originalName, old.column(named: original) != nil {
+                    add("ALTER TABLE \(table.quotedName) RENAME COLUMN \(q(original)) TO \(q(column.name))")
+                    continue
+                }
+                guard let mapped = table.column(named: column.name) else { continue }
+                let nullable = definition.columnDefinition(mapped).replacingOccurrences(of: " NOT NULL", with: "")
+                add("ALTER TABLE \(table.quotedName) ADD COLUMN " + nullable)
+                // Stored rows start at the attribute's declared default (bound), else its type's zero value.
+                if !column.isOptional, let start = mapped.attribute?.defaultValue ?? zeroValue(mapped) {
+                    add("UPDATE \(table.quotedName) SET \(q(column.name)) = $1", [start])
+                    add("ALTER TABLE \(table.quotedName) ALTER COLUMN \(q(column.name)) SET NOT NULL")
+                }
+            }
+            let kept = Set(new.columns.flatMap { [$0.name, $0.originalName].compactMap { $0 } })
+            for column in old.columns where !kept.contains(column.name) {
+                add("ALTER TABLE \(table.quotedName) DROP COLUMN \(q(column.name))")
+            }
+            if old.uniquenessConstraints != new.uniquenessConstraints || old.indices != new.indices {
+                for group in old.uniquenessConstraints {
+                    add("DROP INDEX IF EXISTS \(q("\(table.name)_unique_\(group.joined(separator: "_"))"))")
+                }
+                for group in old.indices {
+                    add("DROP INDEX IF EXISTS \(q("\(table.name)_index_\(group.joined(separator: "_"))"))")
+                }
+                for statement in definition.create(table)
+                where statement.hasPrefix("CREATE UNIQUE INDEX")
+                    || statement.contains("_index_")
+                {
+                    add(statement)
+                }
+            }
+        }
+        let targetNames = Set(mapping.tables.map(\.name))
+        for entity in stored.entities where !targetNames.contains(entity.name) {
+            add("DROP TABLE IF EXISTS \(q(entity.name)) CASCADE")
+        }
+        let joinNames = Set(mapping.joinTables.map(\.name))
+        for joinTable in Set(stored.entities.flatMap { $0.relationships.compactMap(\.joinTable) })
+        where !joinNames.contains(joinTable) {
+            add("DROP TABLE IF EXISTS \(q(joinTable))")
+        }
+        for joinTable in mapping.joinTables {
+            for statement in definition.create(joinTable) { add(statement) }
+        }
+        try connection.execute(script: definition.createExternalData)
+        try connection.execute(
+            script:
+                "CREATE SEQUENCE IF NOT EXISTS \(q(PostgreSQLStore.dataVersionSequence)) AS bigint MINVALUE 0 START 0")
+        try PostgreSQLFunctions.create(on: connection)
+        for statement in statements {
+            if statement.arguments.isEmpty {
+                try connection.execute(script: statement.sql)
+            } else {
+                try connection.execute(statement.sql, statement.arguments)
+            }
+        }
+        try createTriggers(connection)
+    }
+
+    /// The value a new non-optional column without a declared default starts with in stored rows.
+    private func zeroValue(_ column: EntityTable.Column) -> StoredValue? {
+        guard let attribute = column.attribute else { return nil }
+        switch attribute.storageType {
+        case .integer: return .integer(0)
+        case .real: return .real(0)
+        case .text: return .text(attribute.representation == "json" ? "[]" : "")
+        case .blob: return .blob(Data())
+        }
+    }
+
+    // MARK: The record
+
+    private func readRecord(_ connection: PostgreSQLConnection) throws -> StoredSchema? {
+        let result = try connection.execute(
+            "SELECT \"value\" FROM \(q(StoredSchema.metadataTable)) WHERE \"key\" = $1", [.text("schema")])
+        guard result.rowCount > 0, case .text(let json) = try result.value(row: 0, column: 0) else { return nil }
+        return try JSONDecoder().decode(StoredSchema.self, from: Data(json.utf8))
+    }
+
+    private func writeRecord(_ record: StoredSchema, _ connection: PostgreSQLConnection) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(record), as: UTF8.self)
+        try connection.execute(
+            "INSERT INTO \(q(StoredSchema.metadataTable)) (\"key\", \"value\") VALUES ($1, $2) "
+                + "ON CONFLICT (\"key\") DO UPDATE SET \"value\" = EXCLUDED.\"value\"", [.text("schema"), .text(json)])
+    }
+
+    private func identifier(_ connection: PostgreSQLConnection) throws -> String {
+        let table = q(StoredSchema.metadataTable)
+        let result = try connection.execute(
+            "SELECT \"value\" FROM \(table) WHERE \"key\" = $1", [.text("storeIdentifier")])
+        if result.rowCount > 0, case .text(let existing) = try result.value(row: 0, column: 0) { return existing }
+        let identifier = UUID().uuidString
+        try connection.execute(
+            "INSERT INTO \(table) (\"key\", \"value\") VALUES ($1, $2)", [.text("storeIdentifier"), .text(identifier)])
+        return identifier
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import OpenSwiftData
+import Testing
+
+/// The stores a test suite runs against: SQLite always, PostgreSQL too (a throwaway server the suite starts, see
+/// `TestServer`) unless `OSD_POSTGRES_TESTS=0`. When the server cannot be started, every PostgreSQL case fails with
+/// the reason: the suite never passes without having run on it.
+enum TestStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgreSQL
+
+    /// The stores to test: both, or SQLite only with `OSD_POSTGRES_TESTS=0`.
+    static var tested: [TestStore] {
+        ProcessInfo.processInfo.environment["OSD_POSTGRES_TESTS"] == "0" ? [.sqlite] : allCases
+    }
+
+    var testDescription: String { rawValue }
+
+    /// A configuration of a new, empty store of this kind: in memory for SQLite; a schema of its own (`t_<uuid>`)
+    /// in the test server's database for PostgreSQL.
+    func configuration(schemaName: String? = nil) throws -> ModelConfiguration {
+        switch self {
+        case .sqlite:
+            return ModelConfiguration(isStoredInMemoryOnly: true)
+        case .postgreSQL:
+            guard let url = URL(string: try TestServer.url.get()) else {
+                throw TestServerError(description: "the test server's URL does not parse")
+            }
+            var configuration = ModelConfiguration(url: url)
+            configuration.postgreSQL.schemaName = schemaName ?? Self.newSchemaName()
+            return configuration
+        }
+    }
+
+    /// A new container of an empty store of this kind for `types`.
+    func container(_ types: any PersistentModel.Type...) throws -> ModelContainer {
+        try ModelContainer(for: types, configurations: [try configuration()])
+    }
+
+    /// A schema name no other test uses.
+    static func newSchemaName() -> String {
+        "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
+    }
+}
