@@ -27,9 +27,14 @@ run: build
 #
 # The debug build is its own step so that its log can be checked for warnings in the project's own files (none
 # is allowed; scripts/build-checked.sh), then swift test runs on it without building again.
+#
+# The SQLite suites run without PostgreSQL; then scripts/postgres-tests.sh starts a throwaway PostgreSQL server (on
+# a free local port, in a temporary folder; installed from Debian when missing), runs the PostgreSQL suites against
+# it (OSD_POSTGRES_URL) and stops it, also on failure.
 test: deps lint
 	./scripts/build-checked.sh swift build --build-tests
-	swift test --no-parallel --skip-build
+	swift test --no-parallel --skip-build --skip PostgreSQL
+	./scripts/postgres-tests.sh --skip-build
 	$(MAKE) examples
 	$(MAKE) reliability-build
 	"$$(swift build --show-bin-path)/reliability-probe"

@@ -177,6 +177,7 @@ let package = Package(
             name: "Showcase",
             dependencies: [
                 "Shop", "BookStore", "Places", "People", "Inventory", "OpenSwiftData", "HTTP", "HTML", "Networking",
+                "PostgreSQL",
             ]),
         .executableTarget(name: "showcase", dependencies: ["Showcase"]),
 
@@ -189,7 +190,9 @@ let package = Package(
             name: "reliability-probe", dependencies: ["OpenSwiftData", "CSQLite"], path: "Sources/ReliabilityProbe"),
 
         // OpenSwiftData against hand-written SQLite, operation by operation (`make benchmarks`).
-        .executableTarget(name: "benchmarks", dependencies: ["OpenSwiftData", "CSQLite"], path: "Sources/Benchmarks"),
+        .executableTarget(
+            name: "benchmarks", dependencies: ["OpenSwiftData", "CSQLite", "PostgreSQL", "SQLStore"],
+            path: "Sources/Benchmarks"),
 
         // Tests.
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore", "SQLite"]),

@@ -23,8 +23,11 @@ struct CellResult: Codable {
 
 /// Runs one cell: a warm-up run per side, then `runs` runs per side, alternating (ours first on even rounds, raw
 /// first on odd ones), each set up outside the timed region. Every run's outcome must equal the first one's, and
-/// its row count the operation's expectation; otherwise the cell reports the problem instead of times.
-func measure(_ operation: Operation, workload: Workload, runs: Int) -> CellResult {
+/// its row count the operation's expectation; otherwise the cell reports the problem instead of times. `sides`
+/// leaves a side out (PostgreSQL's ours, when OpenSwiftData's PostgreSQL store cannot open): its column stays empty.
+func measure<StoreWorkload>(
+    _ operation: Operation<StoreWorkload>, workload: StoreWorkload, runs: Int, sides: [Side] = Side.allCases
+) -> CellResult {
     var cell = CellResult(operation: operation.name, n: workload.n, runs: runs, ours: [], raw: [])
     let expectedRows = operation.expectedRows(workload.n)
     var reference: (side: Side, outcome: Outcome)?
@@ -55,11 +58,10 @@ func measure(_ operation: Operation, workload: Workload, runs: Int) -> CellResul
     }
 
     do {
-        try run(.ours, recorded: false)
-        try run(.raw, recorded: false)
+        for side in Side.allCases where sides.contains(side) { try run(side, recorded: false) }
         for round in 0..<runs {
             let order: [Side] = round.isMultiple(of: 2) ? [.ours, .raw] : [.raw, .ours]
-            for side in order { try run(side, recorded: true) }
+            for side in order where sides.contains(side) { try run(side, recorded: true) }
         }
     } catch {
         cell.problem = "\(error)"

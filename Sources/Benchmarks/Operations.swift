@@ -17,19 +17,25 @@ struct PreparedRun {
     var cleanup: () -> Void
 }
 
-/// A benchmarked operation.
-struct Operation {
+/// What every store's workload has: its size.
+protocol BenchWorkload: AnyObject {
+    /// The number of rows N.
+    var n: Int { get }
+}
+
+/// A benchmarked operation on a store's workload (``Workload`` for SQLite, ``PostgresWorkload`` for PostgreSQL).
+struct Operation<StoreWorkload: BenchWorkload> {
     let name: String
     let summary: String
     /// The number of rows every run must report at size N (nil when not known in advance).
     let expectedRows: (Int) -> Int?
-    let prepare: (Side, Workload) throws -> PreparedRun
+    let prepare: (Side, StoreWorkload) throws -> PreparedRun
 }
 
 /// Everything shared by the cells of one size N: the generated values, and one store holding N rows that the
 /// read-only operations of both sides query (OpenSwiftData through one container, raw through one connection with
 /// its statements prepared once).
-final class Workload {
+final class Workload: BenchWorkload {
     let n: Int
     let fixture: Fixture
     let values: [ItemValues]
@@ -78,24 +84,24 @@ func openContainer(_ url: URL) throws -> ModelContainer {
     }
 }
 
-private let missingSetUp = BenchError("internal error: a run was started twice or without its set-up")
+let missingSetUp = BenchError("internal error: a run was started twice or without its set-up")
 
 /// Holds what a run makes, so ``PreparedRun/cleanup`` can release it before its files are deleted.
-private final class Box<Value> {
+final class Box<Value> {
     var value: Value?
 }
 
 // MARK: - The operations
 
 /// Quantity threshold of the `fetchCount` predicate (`isActive && quantity >= 500`).
-private let countThreshold = 500
+let countThreshold = 500
 /// Page size of the sorted fetch.
-private let pageSize = 20
+let pageSize = 20
 /// Batch size of `enumerate`.
 let enumerateBatchSize = 5_000
 
 /// Every operation, in the order of the table.
-func allOperations() -> [Operation] {
+func allOperations() -> [Operation<Workload>] {
     [
         Operation(
             name: "insert",

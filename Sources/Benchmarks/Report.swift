@@ -129,7 +129,7 @@ func machineHeader(_ machine: MachineInfo) -> String {
 /// Ratios above this are flagged in the table.
 let flaggedRatio = 3.0
 
-func resultsTable(_ cells: [CellResult], operations: [Operation]) -> String {
+func resultsTable<StoreWorkload>(_ cells: [CellResult], operations: [Operation<StoreWorkload>]) -> String {
     var lines: [String] = []
     let header =
         pad("operation", 19) + pad("N", 11, right: true) + pad("ours (median)", 16, right: true)
@@ -162,7 +162,7 @@ func resultsTable(_ cells: [CellResult], operations: [Operation]) -> String {
     return lines.joined(separator: "\n")
 }
 
-private func index(of name: String, in operations: [Operation]) -> Int {
+private func index<StoreWorkload>(of name: String, in operations: [Operation<StoreWorkload>]) -> Int {
     operations.firstIndex { $0.name == name } ?? Int.max
 }
 

@@ -46,16 +46,26 @@
 import Foundation
 
 let usage = """
-    usage: benchmarks [--sizes N,N,…] [--large] [--filter OP,…] [--runs K] [--json PATH] [--no-memory]
+    usage: benchmarks [--store sqlite|postgres] [--sizes N,N,…] [--large] [--filter OP,…] [--runs K] [--json PATH]
+                      [--no-memory]
+      --store     sqlite (default): against hand-written SQLite C API code; postgres: OpenSwiftData's PostgreSQL
+                  store against hand-written libpq code, on a throwaway server started for the run
+                  (scripts/postgres-server.sh; OSD_POSTGRES_URL names another server instead)
       --sizes     row counts to run (default 1000,10000,100000)
       --large     add 1,000,000 rows
       --filter    run only operations whose name contains one of these words (\(allOperations().map(\.name).joined(separator: ", ")))
       --runs      measured runs per side and cell (default 9 up to N = 10,000, 5 up to 100,000, 3 above)
       --json      also write the results as JSON to PATH
-      --no-memory skip the peak-memory probes
+      --no-memory skip the peak-memory probes (PostgreSQL runs have none)
     """
 
+/// The store both sides work on.
+enum BenchStore: String {
+    case sqlite, postgres
+}
+
 struct Options {
+    var store = BenchStore.sqlite
     var sizes = [1_000, 10_000, 100_000]
     var large = false
     var filters: [String] = []
@@ -84,6 +94,12 @@ struct Options {
                 }
                 guard !sizes.isEmpty else { throw BenchError("--sizes needs at least one row count") }
                 self.sizes = sizes
+            case "--store":
+                let text = try value(for: argument)
+                guard let store = BenchStore(rawValue: text) else {
+                    throw BenchError("--store: \"\(text)\" is neither sqlite nor postgres")
+                }
+                self.store = store
             case "--large":
                 large = true
             case "--filter":
@@ -120,6 +136,7 @@ struct Options {
 }
 
 func runBenchmarks(_ options: Options) throws -> Bool {
+    if options.store == .postgres { return try runPostgresBenchmarks(options) }
     let operations = allOperations().filter { operation in
         options.filters.isEmpty || options.filters.contains { operation.name.contains($0) }
     }
@@ -174,6 +191,71 @@ func runBenchmarks(_ options: Options) throws -> Bool {
         let report = Report(
             machine: machine, sizes: options.sizes, results: cells, memory: memory,
             notes: operations.map { "\($0.name): \($0.summary)" }
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            try encoder.encode(report).write(to: URL(fileURLWithPath: jsonPath), options: .atomic)
+        } catch {
+            throw BenchError("cannot write \(jsonPath): \(error)")
+        }
+        progress("wrote \(jsonPath)")
+    }
+    return cells.allSatisfy { $0.problem == nil }
+}
+
+/// The PostgreSQL table: the same operations, sizes and method, on databases copied from templates
+/// (``PostgresFixture``). When OpenSwiftData cannot open a PostgreSQL store, the raw side runs alone and says so.
+func runPostgresBenchmarks(_ options: Options) throws -> Bool {
+    let operations = allPostgresOperations().filter { operation in
+        options.filters.isEmpty || options.filters.contains { operation.name.contains($0) }
+    }
+    let machine = MachineInfo.current()
+    print(
+        headerAndPlan(machine, options: options).replacingOccurrences(
+            of: "OpenSwiftData against hand-written SQLite C API code",
+            with: "OpenSwiftData's PostgreSQL store against hand-written libpq code"))
+    let fixture = try PostgresFixture()
+    defer { fixture.removeAll() }
+    let version = fixture.serverVersion
+    print("store:   PostgreSQL \(version / 10_000).\(version % 10_000) on 127.0.0.1 (TCP), raw side = libpq by hand")
+    var sides = Side.allCases
+    if let reason = fixture.oursUnavailable {
+        sides = [.raw]
+        print("ours:    not measured: OpenSwiftData could not open a PostgreSQL store (\(reason))")
+    }
+    print("")
+
+    var cells: [CellResult] = []
+    for n in options.sizes {
+        progress("N=\(formatCount(n)): preparing the databases")
+        let workload = try PostgresWorkload(n: n, fixture: fixture)
+        for operation in operations {
+            progress("N=\(formatCount(n)): \(operation.name)")
+            let cell = measure(operation, workload: workload, runs: options.runs(for: n), sides: sides)
+            if let problem = cell.problem {
+                progress("N=\(formatCount(n)): \(operation.name) FAILED: \(problem)")
+            } else {
+                progress(
+                    "N=\(formatCount(n)): \(operation.name): ours \(formatDuration(cell.oursMedian)), raw \(formatDuration(cell.rawMedian))"
+                )
+            }
+            cells.append(cell)
+        }
+    }
+    print(resultsTable(cells, operations: operations))
+    print("")
+    print(
+        "ours = OpenSwiftData's PostgreSQL store, raw = libpq by hand (the PostgreSQL wrapper: prepared statements, "
+            + "binary values, each write in one transaction); median of the runs; ± = median absolute deviation; "
+            + "ours/raw above 1 means OpenSwiftData is slower.")
+    for operation in operations {
+        print("  \(pad(operation.name, 18)) \(operation.summary)")
+    }
+    if let jsonPath = options.jsonPath {
+        let report = Report(
+            machine: machine, sizes: options.sizes, results: cells, memory: nil,
+            notes: ["store: PostgreSQL \(version)"] + operations.map { "\($0.name): \($0.summary)" }
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

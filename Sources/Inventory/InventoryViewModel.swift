@@ -13,7 +13,14 @@ public final class InventoryViewModel: @unchecked Sendable {
 
     /// The inventory in `<folder>/Inventory.sqlite`, through the shipped `Inventory.xcdatamodeld`.
     /// - Throws: ``InventoryError/store(_:)`` with the reason the model or the store could not be opened.
-    public init(folder: URL) throws(InventoryError) {
+    public convenience init(folder: URL) throws(InventoryError) {
+        try self.init(storeURL: folder.appendingPathComponent("Inventory.sqlite"))
+    }
+
+    /// The inventory in the store at `storeURL` — a SQLite file, or a `postgres://` URL for OpenCoreData's PostgreSQL
+    /// store (the showcase's `--database`) — through the shipped `Inventory.xcdatamodeld`.
+    /// - Throws: ``InventoryError/store(_:)`` with the reason the model or the store could not be opened.
+    public init(storeURL: URL) throws(InventoryError) {
         guard let modelURL = Bundle.module.url(forResource: "Inventory", withExtension: "xcdatamodeld") else {
             throw .store("Inventory.xcdatamodeld is missing from the Inventory module's resources")
         }
@@ -24,9 +31,7 @@ public final class InventoryViewModel: @unchecked Sendable {
             throw .store("\(error)")
         }
         container = NSPersistentContainer(name: "Inventory", managedObjectModel: model)
-        container.persistentStoreDescriptions = [
-            NSPersistentStoreDescription(url: folder.appendingPathComponent("Inventory.sqlite"))
-        ]
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: storeURL)]
         var failure: Error?
         container.loadPersistentStores { _, error in failure = error }
         if let failure { throw .store("\(failure)") }

@@ -16,7 +16,7 @@ public final class PeopleViewModel {
         self.context = context
     }
 
-    /// A view model over the store file at `storeURL` (created when missing).
+    /// A view model over the store at `storeURL` (a file, created when missing, or a `postgres://` URL).
     /// - Throws: ``OpenSwiftData/SwiftDataError`` when the store cannot be opened.
     public convenience init(storeURL: URL) throws(SwiftDataError) {
         let container = try ModelContainer(

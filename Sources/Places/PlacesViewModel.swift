@@ -20,7 +20,7 @@ public final class PlacesViewModel {
         self.context = context
     }
 
-    /// A view model over the store file at `storeURL` (created when missing), with the sample places inserted if
+    /// A view model over the store at `storeURL` (a file, created when missing, or a `postgres://` URL), with the sample places inserted if
     /// this store never had them (``insertSamplesOnFirstRun()``).
     /// - Throws: ``OpenSwiftData/SwiftDataError`` when the store cannot be opened or written.
     public convenience init(storeURL: URL) throws(SwiftDataError) {

@@ -11,7 +11,8 @@ import Shop
 import Synchronization
 
 /// The showcase server: every built app's pages and JSON API on one HTTP server, each app on its own SQLite store
-/// in the data directory.
+/// in the data directory — or, with `--database`, in a schema of its own in one PostgreSQL database, which several
+/// showcase processes may share.
 ///
 /// The server's ``HTTP/HTTPSecurityPolicy`` covers every route an app registers: only the bound host names (and
 /// `--allowed-host` ones) are served (421 otherwise), a state-changing request from another site is refused
@@ -29,10 +30,11 @@ public final class Showcase {
 
     /// Everything the server needs, opened but not yet listening.
     /// - Parameters:
-    ///   - options: host, port, data directory, catalog URL.
+    ///   - options: host, port, data directory or database, catalog URL.
     ///   - catalog: overrides the catalog `options` would choose (tests use a local fake).
     /// - Throws: ``OpenSwiftData/SwiftDataError`` when a store cannot be opened (``ShowcaseStoreError`` for the
-    ///   Core Data apps'); ``Shop/CatalogError`` when the
+    ///   Core Data apps', and when the `--database` server cannot be reached: it names the host and port);
+    ///   ``Shop/CatalogError`` when the
     ///   bundled catalog cannot be read; ``BookStore/BookCatalogError`` when the BookStore's bundled responses cannot.
     public init(options: ShowcaseOptions, catalog: (any ProductCatalog)? = nil) throws {
         self.options = options
@@ -40,17 +42,17 @@ public final class Showcase {
             try catalog
             ?? options.catalogURL.map { RemoteCatalog(baseURL: $0) }
             ?? BundledCatalog()
-        let shopStore = options.dataDirectory.appendingPathComponent("shop.store")
+        let stores = try ShowcaseStores(dataDirectory: options.dataDirectory, databaseURL: options.databaseURL)
         let container = try ModelContainer(
-            for: CartItem.self, configurations: CartViewModel.configuration("shop", url: shopStore))
+            for: CartItem.self, configurations: CartViewModel.configuration("shop", url: stores.url(for: .shop)))
         let cart = try CartViewModel(context: ModelContext(container))
         let coreCart: CoreCartViewModel
         do {
-            coreCart = try CoreCartViewModel(storeURL: options.dataDirectory.appendingPathComponent("Cart.sqlite"))
+            coreCart = try CoreCartViewModel(storeURL: stores.url(for: .cart))
         } catch {
             throw ShowcaseStoreError(app: "Shop's CoreCart", reason: error.reason)
         }
-        let bookStore = try Self.bookStoreController(options: options)
+        let bookStore = try Self.bookStoreController(options: options, storeURL: stores.url(for: .books))
 
         // Browsers get the router's and the server's own errors (404, 405, 413, …) as pages in the layout.
         var router = Router(errorPageRenderer: ShowcaseErrorPage.render)
@@ -62,13 +64,13 @@ public final class Showcase {
         ShopRoutes.register(ShopController(catalog: productCatalog, cart: cart, coreCart: coreCart), on: &router)
         BookStoreRoutes.register(bookStore, on: &router)
         TestTabRoutes.register(TestTabController(catalog: productCatalog, cart: cart), on: &router)
-        let places = try PlacesViewModel(storeURL: options.dataDirectory.appendingPathComponent("places.store"))
+        let places = try PlacesViewModel(storeURL: stores.url(for: .places))
         PlacesRoutes.register(PlacesController(places: places), on: &router)
-        let people = try PeopleViewModel(storeURL: options.dataDirectory.appendingPathComponent("people.store"))
+        let people = try PeopleViewModel(storeURL: stores.url(for: .people))
         PeopleRoutes.register(PeopleController(people: people), on: &router)
         let inventory: InventoryViewModel
         do {
-            inventory = try InventoryViewModel(folder: options.dataDirectory)
+            inventory = try InventoryViewModel(storeURL: stores.url(for: .inventory))
         } catch InventoryError.store(let message) {
             throw ShowcaseStoreError(app: "Inventory", reason: message)
         } catch {
@@ -102,9 +104,9 @@ public final class Showcase {
         }
     }
 
-    /// The BookStore over `<data-dir>/books.store` (migrated from version 1 when needed): Kakao's search with
-    /// `options.kakaoKey`, otherwise the bundled responses.
-    private static func bookStoreController(options: ShowcaseOptions) throws -> BookStoreController {
+    /// The BookStore over `storeURL` (`<data-dir>/books.store` or its database schema; migrated from version 1 when
+    /// needed): Kakao's search with `options.kakaoKey`, otherwise the bundled responses.
+    private static func bookStoreController(options: ShowcaseOptions, storeURL: URL) throws -> BookStoreController {
         let catalog: any BookCatalog =
             if let key = options.kakaoKey {
                 KakaoBookCatalog(client: try KakaoBookClient(key: key))
@@ -113,8 +115,7 @@ public final class Showcase {
             }
         let container = try ModelContainer(
             for: MarkedBookModel.self, migrationPlan: BookStoreMigrationPlan.self,
-            configurations: ModelConfiguration(
-                "books", url: options.dataDirectory.appendingPathComponent("books.store"))
+            configurations: ModelConfiguration("books", url: storeURL)
         )
         return BookStoreController(
             search: BookSearchViewModel(catalog: catalog),

@@ -11,6 +11,10 @@ public struct ShowcaseOptions: Sendable, Equatable {
     public var port: UInt16 = 8080
     /// The folder for the apps' SQLite stores; default `$XDG_DATA_HOME/OpenSwiftData` or `~/.local/share/OpenSwiftData`.
     public var dataDirectory: URL = ModelConfiguration.defaultDirectory
+    /// A PostgreSQL database for every app instead of the SQLite files (`--database postgres://user@host:port/db`):
+    /// each app keeps its tables in a schema of its own there (``ShowcaseDatabase``), so several showcase processes
+    /// can serve the same data. Nil keeps the SQLite stores in ``dataDirectory``.
+    public var databaseURL: URL?
     /// A live DummyJSON-compatible API base such as `https://dummyjson.com`; nil uses the bundled snapshot.
     public var catalogURL: URL?
     /// Further host names to serve besides the bound address (`--allowed-host`, repeatable), for example a reverse
@@ -45,7 +49,8 @@ public struct ShowcaseOptions: Sendable, Equatable {
 
     /// The usage text `--help` prints.
     public static let usage = """
-        Usage: showcase [--host ADDRESS] [--port PORT] [--data-dir PATH] [--catalog-url URL] [--allowed-host HOST]...
+        Usage: showcase [--host ADDRESS] [--port PORT] [--data-dir PATH] [--database URL] [--catalog-url URL]
+                        [--allowed-host HOST]...
                         [--kakao-key KEY] [--max-connections N] [--max-connections-per-address N]
                         [--idle-timeout SECONDS] [--max-event-streams N] [--docs-dir PATH]
 
@@ -53,6 +58,10 @@ public struct ShowcaseOptions: Sendable, Equatable {
           --port PORT         TCP port, 0 for any free port (default 8080)
           --data-dir PATH     folder for the SQLite stores
                               (default $XDG_DATA_HOME/OpenSwiftData or ~/.local/share/OpenSwiftData)
+          --database URL      keep every app's data in this PostgreSQL database instead,
+                              postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (each app in a
+                              schema of its own: shop, cart, books, places, people, inventory);
+                              several showcase processes may share one
           --catalog-url URL   live product API base, e.g. https://dummyjson.com
                               (default: the bundled snapshot of 194 DummyJSON products)
           --allowed-host HOST another name to answer to, HOST or HOST:PORT (repeatable);
@@ -129,6 +138,16 @@ public struct ShowcaseOptions: Sendable, Equatable {
                         fileURLWithPath: path,
                         relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
                     ).standardizedFileURL
+            case "--database":
+                let text = try value()
+                guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                    ["postgres", "postgresql"].contains(scheme)
+                else {
+                    throw ParseError(
+                        message: "--database must be a PostgreSQL URL such as postgres://user@127.0.0.1:5432/shop"
+                            + " (the URL is not shown: it may hold a password)")
+                }
+                options.databaseURL = url
             case "--catalog-url":
                 let text = try value()
                 guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme),

@@ -21,11 +21,18 @@ do {
     exit(2)
 }
 
+// The database URL may hold a password: only its host, port and database are printed.
+let dataLocation =
+    options.databaseURL.map { url in
+        "in PostgreSQL at \(url.host ?? "the default host") port \(url.port.map(String.init) ?? "5432"), database "
+            + (url.path.isEmpty || url.path == "/" ? "of the user's name" : String(url.path.dropFirst()))
+    } ?? "in \(options.dataDirectory.path)"
+
 do {
     let showcase = try Showcase(options: options)
     try showcase.start()
     printLine(
-        "Showcase serving \(showcase.baseURL.absoluteString)/ (data in \(options.dataDirectory.path)); Ctrl-C stops it")
+        "Showcase serving \(showcase.baseURL.absoluteString)/ (data \(dataLocation)); Ctrl-C stops it")
     let received = await TerminationSignal.wait()
     printLine("Received signal \(received): finishing in-flight requests…")
     await showcase.shutdown()

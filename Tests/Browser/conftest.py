@@ -6,20 +6,28 @@
 - `new_browser(width=1280, height=900, color_scheme="light", arguments=())`: more windows (another size, dark
   mode, a second browser with its own cookies and connections, further Chromium switches); each is closed after
   the test.
+- `postgres_database`: a fresh, empty PostgreSQL database (its `postgres://` URL) on the session's throwaway server —
+  the one `OSD_POSTGRES_URL` names, or one `scripts/postgres-server.sh` starts for the session and stops after it.
+- `showcase_pair`: two showcase processes on two ports, each with its own data directory, both on one
+  `postgres_database` (`showcase --database`), stopped after the test.
 
 When a test fails, a screenshot and the HTML of every browser it used are saved under
 `.build/browser-artifacts/<test name>/` and their paths printed. Helpers (axe, keyboard, screenshots kept as
 artefacts) are in `harness.py`; see README.md beside this file.
 """
 
+import glob
+import os
 import pathlib
 import re
 import shutil
+import subprocess
 import tempfile
+import uuid
 
 import pytest
 
-from harness import ARTIFACTS, Showcase, make_browser, showcase_binary
+from harness import ARTIFACTS, ROOT, Showcase, make_browser, showcase_binary
 
 
 @pytest.fixture(scope="session")
@@ -37,6 +45,55 @@ def showcase(showcase_bin):
     yield server
     server.stop()
     shutil.rmtree(data_dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """The server's URL (its `postgres` database): `OSD_POSTGRES_URL`, or a throwaway one for this session."""
+    given = os.environ.get("OSD_POSTGRES_URL")
+    if given:
+        yield given
+        return
+    folder = tempfile.mkdtemp(prefix="showcase-postgres-")
+    script = str(ROOT / "scripts" / "postgres-server.sh")
+    try:
+        started = subprocess.run([script, "start", folder], check=True, capture_output=True, text=True)
+        yield started.stdout.strip().splitlines()[-1]
+    finally:
+        subprocess.run([script, "stop", folder], capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _psql():
+    found = shutil.which("psql") or next(iter(sorted(glob.glob("/usr/lib/postgresql/*/bin/psql"))), None)
+    assert found, "psql is missing: scripts/postgres-server.sh installs Debian's postgresql, which has it"
+    return found
+
+
+@pytest.fixture
+def postgres_database(postgres_server):
+    """A new database on the session's server, dropped after the test: the URL of `postgres_server` with its name."""
+    name = "browser_" + uuid.uuid4().hex[:12]
+    subprocess.run([_psql(), postgres_server, "-q", "-c", f'CREATE DATABASE "{name}"'], check=True, capture_output=True)
+    yield re.sub(r"/[^/?]*(\?.*)?$", f"/{name}", postgres_server)
+    subprocess.run([_psql(), postgres_server, "-q", "-c", f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'],
+                   capture_output=True)
+
+
+@pytest.fixture
+def showcase_pair(showcase_bin, postgres_database):
+    """Two showcase processes on two ports sharing one database: a list of two `Showcase`s."""
+    folders = [pathlib.Path(tempfile.mkdtemp(prefix="showcase-pair-")) for _ in range(2)]
+    servers = []
+    try:
+        for folder in folders:
+            servers.append(Showcase(showcase_bin, folder, extra_args=["--database", postgres_database]))
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+        for folder in folders:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def _register(request, driver):

@@ -1,8 +1,9 @@
 import Foundation
 import PostgreSQL
 
-/// The throwaway PostgreSQL server of this test run: started once by `scripts/postgres-server.sh start` (which
-/// installs Debian's `postgresql` when it is missing), stopped and removed when the test process exits.
+/// The throwaway PostgreSQL server of this test run: the one `OSD_POSTGRES_URL` names (``environmentVariable``), or
+/// else started once by `scripts/postgres-server.sh start` (which installs Debian's `postgresql` when it is missing),
+/// stopped and removed when the test process exits.
 ///
 /// When the server cannot be started — no binaries and no way to install them — every test that needs it fails
 /// with the script's own words: the suite never passes without having run.
@@ -14,8 +15,19 @@ enum TestServer {
     static let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
         "osd-postgres-tests-\(getpid())")
 
+    /// The environment variable naming a server to use instead of starting one (`make test` sets it to the server
+    /// `scripts/postgres-tests.sh` started): a `postgres://` URL. That server is neither started nor stopped here.
+    static let environmentVariable = "OSD_POSTGRES_URL"
+
     /// The server's URL, or why there is none.
     static let url: Result<String, TestServerError> = {
+        if let given = ProcessInfo.processInfo.environment[environmentVariable], !given.isEmpty {
+            guard given.hasPrefix("postgres://") || given.hasPrefix("postgresql://") else {
+                return .failure(
+                    TestServerError(description: "\(environmentVariable) must be a postgres:// URL, not \(given)"))
+            }
+            return .success(given)
+        }
         do {
             let output = try runScript("start")
             atexit {

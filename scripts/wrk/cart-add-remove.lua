@@ -6,6 +6,10 @@
 -- Arguments after `--`: wrk's thread count (default 2) and the cart's API
 -- path (default /api/shop/cart; /api/shop/corecart for the Core Data cart):
 --   wrk -t2 ... -s cart-add-remove.lua URL -- 2 /api/shop/corecart
+-- then, when several wrk processes load one cart at once (two servers on
+-- one database), this process's share and the number of shares: share 0
+-- of 2 takes the first half of the products, share 1 the second:
+--   wrk -t2 ... -s cart-add-remove.lua URL -- 2 /api/shop/cart 1 2
 -- Every response's status is counted; done() prints the counts and fails
 -- the run's report with "unexpected" for any status but 201, 204, 409, 404
 -- (409 and 404 are what a pair cut by the end of a previous run leaves).
@@ -19,8 +23,10 @@ end
 function init(args)
   local thread_count = tonumber(args[1]) or 2
   cart_path = args[2] or "/api/shop/cart"
-  per_thread = math.floor(94 / thread_count)
-  first = 101 + thread_index * per_thread
+  local share = tonumber(args[3]) or 0
+  local shares = tonumber(args[4]) or 1
+  per_thread = math.floor(94 / (thread_count * shares))
+  first = 101 + (share * thread_count + thread_index) * per_thread
   next_offset = 0
   statuses = {}
 end

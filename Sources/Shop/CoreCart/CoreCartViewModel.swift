@@ -21,7 +21,8 @@ public final class CoreCartViewModel: @unchecked Sendable {
     private let observer: StoreChangeObserver
 
     /// The cart in the SQLite file at `storeURL` (the showcase's `<data-dir>/Cart.sqlite`); `/dev/null` keeps it in
-    /// memory, as in Core Data.
+    /// memory, as in Core Data; a `postgres://` URL opens it in OpenCoreData's PostgreSQL store (the showcase's
+    /// `--database`).
     /// - Throws: ``CoreCartError`` with the reason the model or the store could not be opened.
     public init(storeURL: URL) throws(CoreCartError) {
         guard let modelURL = Bundle.module.url(forResource: "Cart", withExtension: "xcdatamodeld") else {

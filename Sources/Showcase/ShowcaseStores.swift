@@ -1,0 +1,79 @@
+import Foundation
+import PostgreSQL
+
+/// Where each app of the showcase keeps its data: a SQLite file in the data directory, or — with `--database` — a
+/// schema of its own in one PostgreSQL database, so that several showcase processes serve the same data.
+///
+/// An app's schema is chosen through libpq's `options` parameter (`-csearch_path=<schema>`), added to the database
+/// URL the app's store opens: the store's tables, its stored-schema record and its unqualified statements all land
+/// in that schema, and two apps with tables of the same name (the Core Data apps') never meet.
+struct ShowcaseStores {
+    /// An app's store, named as its file in the data directory and its schema in the database.
+    enum App: String, CaseIterable {
+        case shop, cart, books, places, people, inventory
+
+        /// The SQLite file the app has always used in the data directory.
+        var fileName: String {
+            switch self {
+            case .shop: "shop.store"
+            case .cart: "Cart.sqlite"
+            case .books: "books.store"
+            case .places: "places.store"
+            case .people: "people.store"
+            case .inventory: "Inventory.sqlite"
+            }
+        }
+    }
+
+    private let dataDirectory: URL
+    private let databaseURL: URL?
+
+    /// The data directory's files, or the database's schemas — created here, so the first query of a server that is
+    /// down fails now, naming its host and port.
+    /// - Throws: ``ShowcaseStoreError`` when the database cannot be reached or its schemas cannot be created.
+    init(dataDirectory: URL, databaseURL: URL?) throws(ShowcaseStoreError) {
+        self.dataDirectory = dataDirectory
+        self.databaseURL = databaseURL
+        if let databaseURL { try Self.createSchemas(at: databaseURL) }
+    }
+
+    /// Where `app` keeps its data: `<data-dir>/<file>`, or the database URL with the app's `search_path`.
+    func url(for app: App) -> URL {
+        guard let databaseURL else { return dataDirectory.appendingPathComponent(app.fileName) }
+        return Self.url(databaseURL, schema: app.rawValue)
+    }
+
+    /// `url` with `-csearch_path=<schema>` added to its libpq `options` parameter (percent-encoded: libpq allows one
+    /// `=` in a query parameter).
+    static func url(_ url: URL, schema: String) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        var items = components.percentEncodedQueryItems ?? []
+        let option = "-csearch_path%3D\(schema)"
+        if let index = items.firstIndex(where: { $0.name == "options" }) {
+            items[index].value = [items[index].value, option].compactMap { $0 }.joined(separator: "%20")
+        } else {
+            items.append(URLQueryItem(name: "options", value: option))
+        }
+        components.percentEncodedQueryItems = items
+        return components.url ?? url
+    }
+
+    /// `CREATE SCHEMA IF NOT EXISTS` for every app, in one transaction under an advisory lock: two showcase processes
+    /// starting at once would otherwise both try to create a schema, and one would fail on `pg_namespace`'s unique
+    /// index.
+    private static func createSchemas(at url: URL) throws(ShowcaseStoreError) {
+        do {
+            let connection = try PostgreSQLConnection(url: url.absoluteString)
+            defer { connection.close() }
+            try connection.transaction {
+                // Any constant that is the showcase's own: "OSDS" in ASCII.
+                try connection.execute("SELECT pg_advisory_xact_lock($1)", [.integer(0x4F53_4453)])
+                for app in App.allCases {
+                    try connection.execute("CREATE SCHEMA IF NOT EXISTS \(PostgreSQLConnection.quoted(app.rawValue))")
+                }
+            }
+        } catch {
+            throw ShowcaseStoreError(app: "PostgreSQL database", reason: "\(error)")
+        }
+    }
+}
