@@ -18,8 +18,9 @@ enum TestStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
     ///
     /// On PostgreSQL a `Bool` is a `bigint` column (as on SQLite) that the shared SQL uses as a condition
     /// (`WHERE "Place"."intersted"`, `CASE WHEN $1`), which PostgreSQL refuses ("argument of WHERE must be type
-    /// boolean"); until the dialect turns such values into conditions, 1,415 of the 2,500 random predicates fail
-    /// there (the run of 2026-12-01), so the differential suites run on PostgreSQL only when asked.
+    /// boolean"); until the dialect turns such values into conditions, 1,415 of the 2,500 random predicates (and
+    /// 2,122 of the 4,000 through relationships) fail there (the run of 2026-12-01), so the differential suites run
+    /// on PostgreSQL only when asked.
     static var withCompletePredicates: [TestStore] {
         ProcessInfo.processInfo.environment["OSD_POSTGRES_PREDICATES"] == "1" ? tested : [.sqlite]
     }
