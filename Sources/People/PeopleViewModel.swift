@@ -19,8 +19,14 @@ public final class PeopleViewModel {
     /// A view model over the store at `storeURL` (a file, created when missing, or a `postgres://` URL).
     /// - Throws: ``OpenSwiftData/SwiftDataError`` when the store cannot be opened.
     public convenience init(storeURL: URL) throws(SwiftDataError) {
-        let container = try ModelContainer(
-            for: Person.self, configurations: ModelConfiguration("people", url: storeURL))
+        try self.init(configuration: ModelConfiguration("people", url: storeURL))
+    }
+
+    /// A view model over the store `configuration` names (the showcase's, with its PostgreSQL schema under
+    /// `--database`).
+    /// - Throws: ``OpenSwiftData/SwiftDataError`` when the store cannot be opened.
+    public convenience init(configuration: ModelConfiguration) throws(SwiftDataError) {
+        let container = try ModelContainer(for: Person.self, configurations: configuration)
         self.init(context: ModelContext(container))
     }
 

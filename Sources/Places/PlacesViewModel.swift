@@ -24,10 +24,15 @@ public final class PlacesViewModel {
     /// this store never had them (``insertSamplesOnFirstRun()``).
     /// - Throws: ``OpenSwiftData/SwiftDataError`` when the store cannot be opened or written.
     public convenience init(storeURL: URL) throws(SwiftDataError) {
+        try self.init(configuration: ModelConfiguration("places", url: storeURL))
+    }
+
+    /// A view model over the store `configuration` names (the showcase's, with its PostgreSQL schema under
+    /// `--database`), with the sample places inserted if this store never had them (``insertSamplesOnFirstRun()``).
+    /// - Throws: ``OpenSwiftData/SwiftDataError`` when the store cannot be opened or written.
+    public convenience init(configuration: ModelConfiguration) throws(SwiftDataError) {
         let container = try ModelContainer(
-            for: Place.self, SampleDataRecord.self,
-            configurations: ModelConfiguration("places", url: storeURL)
-        )
+            for: Place.self, SampleDataRecord.self, configurations: configuration)
         self.init(context: ModelContext(container))
         do {
             try insertSamplesOnFirstRun()

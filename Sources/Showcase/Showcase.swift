@@ -44,7 +44,9 @@ public final class Showcase {
             ?? BundledCatalog()
         let stores = try ShowcaseStores(dataDirectory: options.dataDirectory, databaseURL: options.databaseURL)
         let container = try ModelContainer(
-            for: CartItem.self, configurations: CartViewModel.configuration("shop", url: stores.url(for: .shop)))
+            for: CartItem.self,
+            configurations: stores.configured(
+                CartViewModel.configuration("shop", url: stores.url(for: .shop)), for: .shop))
         let cart = try CartViewModel(context: ModelContext(container))
         let coreCart: CoreCartViewModel
         do {
@@ -52,7 +54,9 @@ public final class Showcase {
         } catch {
             throw ShowcaseStoreError(app: "Shop's CoreCart", reason: error.reason)
         }
-        let bookStore = try Self.bookStoreController(options: options, storeURL: stores.url(for: .books))
+        let bookStore = try Self.bookStoreController(
+            options: options,
+            configuration: stores.configured(ModelConfiguration("books", url: stores.url(for: .books)), for: .books))
 
         // Browsers get the router's and the server's own errors (404, 405, 413, …) as pages in the layout.
         var router = Router(errorPageRenderer: ShowcaseErrorPage.render)
@@ -64,9 +68,11 @@ public final class Showcase {
         ShopRoutes.register(ShopController(catalog: productCatalog, cart: cart, coreCart: coreCart), on: &router)
         BookStoreRoutes.register(bookStore, on: &router)
         TestTabRoutes.register(TestTabController(catalog: productCatalog, cart: cart), on: &router)
-        let places = try PlacesViewModel(storeURL: stores.url(for: .places))
+        let places = try PlacesViewModel(
+            configuration: stores.configured(ModelConfiguration("places", url: stores.url(for: .places)), for: .places))
         PlacesRoutes.register(PlacesController(places: places), on: &router)
-        let people = try PeopleViewModel(storeURL: stores.url(for: .people))
+        let people = try PeopleViewModel(
+            configuration: stores.configured(ModelConfiguration("people", url: stores.url(for: .people)), for: .people))
         PeopleRoutes.register(PeopleController(people: people), on: &router)
         let inventory: InventoryViewModel
         do {
@@ -104,9 +110,11 @@ public final class Showcase {
         }
     }
 
-    /// The BookStore over `storeURL` (`<data-dir>/books.store` or its database schema; migrated from version 1 when
-    /// needed): Kakao's search with `options.kakaoKey`, otherwise the bundled responses.
-    private static func bookStoreController(options: ShowcaseOptions, storeURL: URL) throws -> BookStoreController {
+    /// The BookStore over `configuration` (`<data-dir>/books.store` or its database schema; migrated from version 1
+    /// when needed): Kakao's search with `options.kakaoKey`, otherwise the bundled responses.
+    private static func bookStoreController(options: ShowcaseOptions, configuration: ModelConfiguration) throws
+        -> BookStoreController
+    {
         let catalog: any BookCatalog =
             if let key = options.kakaoKey {
                 KakaoBookCatalog(client: try KakaoBookClient(key: key))
@@ -115,7 +123,7 @@ public final class Showcase {
             }
         let container = try ModelContainer(
             for: MarkedBookModel.self, migrationPlan: BookStoreMigrationPlan.self,
-            configurations: ModelConfiguration("books", url: storeURL)
+            configurations: configuration
         )
         return BookStoreController(
             search: BookSearchViewModel(catalog: catalog),

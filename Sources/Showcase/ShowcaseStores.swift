@@ -1,12 +1,15 @@
 import Foundation
+import OpenSwiftData
 import PostgreSQL
 
 /// Where each app of the showcase keeps its data: a SQLite file in the data directory, or — with `--database` — a
 /// schema of its own in one PostgreSQL database, so that several showcase processes serve the same data.
 ///
-/// An app's schema is chosen through libpq's `options` parameter (`-csearch_path=<schema>`), added to the database
-/// URL the app's store opens: the store's tables, its stored-schema record and its unqualified statements all land
-/// in that schema, and two apps with tables of the same name (the Core Data apps') never meet.
+/// A SwiftData app's schema is its configuration's ``OpenSwiftData/PostgreSQLConfiguration/schemaName``
+/// (``configured(_:for:)``); a Core Data app's is chosen through libpq's `options` parameter
+/// (`-csearch_path=<schema>`), added to the database URL its store description opens (``url(for:)``). Either way the
+/// store's tables and its stored-schema record land in that schema, and two apps with tables of the same name (the
+/// Core Data apps') never meet.
 struct ShowcaseStores {
     /// An app's store, named as its file in the data directory and its schema in the database.
     enum App: String, CaseIterable {
@@ -35,6 +38,13 @@ struct ShowcaseStores {
         self.dataDirectory = dataDirectory
         self.databaseURL = databaseURL
         if let databaseURL { try Self.createSchemas(at: databaseURL) }
+    }
+
+    /// `configuration` (made for ``url(for:)``) with the app's schema when it names the database.
+    func configured(_ configuration: ModelConfiguration, for app: App) -> ModelConfiguration {
+        var configuration = configuration
+        if databaseURL != nil { configuration.postgreSQL.schemaName = app.rawValue }
+        return configuration
     }
 
     /// Where `app` keeps its data: `<data-dir>/<file>`, or the database URL with the app's `search_path`.

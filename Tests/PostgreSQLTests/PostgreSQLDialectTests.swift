@@ -55,7 +55,8 @@ import Testing
         #expect(
             text(select)
                 == #"SELECT "Z_PK", "Book"."title", "Book"."price", "Book"."cover", "Book"."tagNames", "Book"."author" "#
-                + #"FROM "Book" WHERE (("Book"."price" > $1)) ORDER BY "Book"."price" DESC NULLS LAST, "Book"."Z_PK" LIMIT $2 OFFSET $3"#
+                + #"FROM "Book" WHERE (("Book"."price" > $1)) ORDER BY "Book"."price" DESC NULLS LAST, "Book"."Z_PK" "#
+                + #"LIMIT $2 OFFSET $3"#
         )
         #expect(select.arguments == [.real(5), .integer(20), .integer(10)])
         #expect(text(CountQuery(request).sql(dialect)) == #"SELECT count(*) FROM "Book" WHERE (("Book"."price" > $1))"#)
