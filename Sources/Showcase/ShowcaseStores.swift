@@ -6,14 +6,17 @@ import PostgreSQL
 /// schema of its own in one PostgreSQL database, so that several showcase processes serve the same data.
 ///
 /// A SwiftData app's schema is its configuration's ``OpenSwiftData/PostgreSQLConfiguration/schemaName``
-/// (``configured(_:for:)``); a Core Data app's is chosen through libpq's `options` parameter
-/// (`-csearch_path=<schema>`), added to the database URL its store description opens (``url(for:)``). Either way the
-/// store's tables and its stored-schema record land in that schema, and two apps with tables of the same name (the
-/// Core Data apps') never meet.
+/// (``configured(_:for:)``), so its tables and its stored-schema record land in that schema. OpenCoreData has no
+/// PostgreSQL store yet (issue 17), so the Core Data apps (the Shop's Core Data cart, the Inventory) keep their
+/// SQLite files in the data directory with `--database` too; ``url(_:schema:)`` is how their store descriptions
+/// will name their schema (libpq's `options=-csearch_path=<schema>`) once it exists.
 struct ShowcaseStores {
     /// An app's store, named as its file in the data directory and its schema in the database.
     enum App: String, CaseIterable {
         case shop, cart, books, places, people, inventory
+
+        /// Whether the app is written with Core Data (OpenCoreData), whose stores are SQLite files only for now.
+        var isCoreData: Bool { self == .cart || self == .inventory }
 
         /// The SQLite file the app has always used in the data directory.
         var fileName: String {
@@ -47,10 +50,11 @@ struct ShowcaseStores {
         return configuration
     }
 
-    /// Where `app` keeps its data: `<data-dir>/<file>`, or the database URL with the app's `search_path`.
+    /// Where `app` keeps its data: `<data-dir>/<file>`, or — for a SwiftData app, with `--database` — the database
+    /// URL (its schema is set by ``configured(_:for:)``).
     func url(for app: App) -> URL {
-        guard let databaseURL else { return dataDirectory.appendingPathComponent(app.fileName) }
-        return Self.url(databaseURL, schema: app.rawValue)
+        guard let databaseURL, !app.isCoreData else { return dataDirectory.appendingPathComponent(app.fileName) }
+        return databaseURL
     }
 
     /// `url` with `-csearch_path=<schema>` added to its libpq `options` parameter (percent-encoded: libpq allows one
