@@ -161,18 +161,13 @@ extension ModelContext {
     /// Throws when a to-many relationship of a model being saved holds fewer or more models than it allows.
     func validateRelationshipCounts(_ models: [any PersistentModel]) throws(SwiftDataError) {
         // The limited relationships of each type, found once per run of models of one type.
-        var current: (type: ObjectIdentifier, limited: [ModelRelationship])?
+        var limitedRelationships = PerTypeRun<[ModelRelationship]>()
         for model in models {
-            let typeKey = ObjectIdentifier(Swift.type(of: model))
-            let limited: [ModelRelationship]
-            if let current, current.type == typeKey {
-                limited = current.limited
-            } else {
-                limited = store.relationships(of: Swift.type(of: model)).values.filter {
+            let limited = limitedRelationships.value(for: model) { type in
+                store.relationships(of: type).values.filter {
                     $0.relationship.isToMany
                         && ($0.relationship.minimumModelCount ?? 0 > 0 || $0.relationship.maximumModelCount ?? 0 > 0)
                 }
-                current = (typeKey, limited)
             }
             for mapping in limited {
                 let minimum = mapping.relationship.minimumModelCount ?? 0

@@ -91,16 +91,9 @@ extension ModelContext {
     private func identifiers(of models: [any PersistentModel]) -> [PersistentIdentifier] {
         var identifiers: [PersistentIdentifier] = []
         identifiers.reserveCapacity(models.count)
-        var current: (type: ObjectIdentifier, name: String)?
+        var names = PerTypeRun<String>()
         for model in models {
-            let type = ObjectIdentifier(Swift.type(of: model))
-            let name: String
-            if let current, current.type == type {
-                name = current.name
-            } else {
-                name = EntityNames.name(of: Swift.type(of: model))
-                current = (type, name)
-            }
+            let name = names.value(for: model) { EntityNames.name(of: $0) }
             let state = model._$persistentState
             guard state.rowID != 0, state.dataStoreIdentifier == nil, let store = state.storeIdentifier else {
                 identifiers.append(model.persistentModelID)
@@ -147,16 +140,11 @@ extension ModelContext {
         changes.updatedModels.reserveCapacity(changed.count)
         // One encoder for every changed model; models of one type usually come in runs.
         var row = ModelRowEncoder(capacity: 0)
-        var current: (type: ObjectIdentifier, entity: EntityMapping)?
+        var entities = PerTypeRun<EntityMapping>()
         var shape: (entity: EntityMapping, properties: PropertyIndexSet, columns: [Int])?
         for model in changed {
-            let type = ObjectIdentifier(Swift.type(of: model))
-            let entity: EntityMapping
-            if let current, current.type == type {
-                entity = current.entity
-            } else {
-                entity = try store.mapping.entity(for: Swift.type(of: model))
-                current = (type, entity)
+            let entity = try entities.value(for: model) { (type) throws(SwiftDataError) in
+                try store.mapping.entity(for: type)
             }
             let table = entity.table
             let state = model._$persistentState
@@ -189,13 +177,8 @@ extension ModelContext {
         changes.request.inserts.reserveCapacity(inserted.count)
         // Models of one type usually come in runs: look the table up once per run.
         for model in inserted {
-            let type = ObjectIdentifier(Swift.type(of: model))
-            let entity: EntityMapping
-            if let current, current.type == type {
-                entity = current.entity
-            } else {
-                entity = try store.mapping.entity(for: Swift.type(of: model))
-                current = (type, entity)
+            let entity = try entities.value(for: model) { (type) throws(SwiftDataError) in
+                try store.mapping.entity(for: type)
             }
             let table = entity.table
             var row = ModelRowEncoder(table: table, faults: model._$persistentState.faults)

@@ -107,15 +107,7 @@ final class SQLiteModelStore: ModelStore {
         do {
             return try store.save(request)
         } catch {
-            switch error {
-            case .store(let error):
-                throw .storeFailed(error)
-            case .uniqueConflict(let entity, let columns, let values):
-                throw .uniqueConstraintViolation(
-                    entityName: entity, attributes: columns, values: values.map(\.description).joined(separator: ", "))
-            case .inconsistent(let message):
-                throw .invalidStoredValue(message)
-            }
+            throw SwiftDataError(error)
         }
     }
 
