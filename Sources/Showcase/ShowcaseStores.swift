@@ -6,17 +6,21 @@ import PostgreSQL
 /// schema of its own in one PostgreSQL database, so that several showcase processes serve the same data.
 ///
 /// A SwiftData app's schema is its configuration's ``OpenSwiftData/PostgreSQLConfiguration/schemaName``
-/// (``configured(_:for:)``), so its tables and its stored-schema record land in that schema. OpenCoreData has no
-/// PostgreSQL store yet (issue 17), so the Core Data apps (the Shop's Core Data cart, the Inventory) keep their
-/// SQLite files in the data directory with `--database` too; ``url(_:schema:)`` is how their store descriptions
-/// will name their schema (libpq's `options=-csearch_path=<schema>`) once it exists.
+/// (``configured(_:for:)``), so its tables and its stored-schema record land in that schema. Three apps keep their
+/// SQLite files in the data directory with `--database` too, until the PostgreSQL store can hold them (issue 17):
+/// the Core Data apps (the Shop's Core Data cart, the Inventory), since OpenCoreData has no PostgreSQL store yet,
+/// and Places, whose search and "interested" filter use a `Bool` as a condition, which the PostgreSQL store cannot
+/// translate yet. ``url(_:schema:)`` is how the Core Data apps' store descriptions will name their schema (libpq's
+/// `options=-csearch_path=<schema>`).
 struct ShowcaseStores {
     /// An app's store, named as its file in the data directory and its schema in the database.
     enum App: String, CaseIterable {
         case shop, cart, books, places, people, inventory
 
-        /// Whether the app is written with Core Data (OpenCoreData), whose stores are SQLite files only for now.
-        var isCoreData: Bool { self == .cart || self == .inventory }
+        /// Whether the app stays on its SQLite file with `--database`: the Core Data apps (OpenCoreData has no
+        /// PostgreSQL store yet) and Places (its predicates use a `Bool` as a condition, which the PostgreSQL store
+        /// cannot translate yet).
+        var staysOnSQLite: Bool { self == .cart || self == .inventory || self == .places }
 
         /// The SQLite file the app has always used in the data directory.
         var fileName: String {
@@ -46,14 +50,14 @@ struct ShowcaseStores {
     /// `configuration` (made for ``url(for:)``) with the app's schema when it names the database.
     func configured(_ configuration: ModelConfiguration, for app: App) -> ModelConfiguration {
         var configuration = configuration
-        if databaseURL != nil { configuration.postgreSQL.schemaName = app.rawValue }
+        if databaseURL != nil, !app.staysOnSQLite { configuration.postgreSQL.schemaName = app.rawValue }
         return configuration
     }
 
-    /// Where `app` keeps its data: `<data-dir>/<file>`, or — for a SwiftData app, with `--database` — the database
-    /// URL (its schema is set by ``configured(_:for:)``).
+    /// Where `app` keeps its data: `<data-dir>/<file>`, or — with `--database`, for an app that does not stay on
+    /// SQLite — the database URL (its schema is set by ``configured(_:for:)``).
     func url(for app: App) -> URL {
-        guard let databaseURL, !app.isCoreData else { return dataDirectory.appendingPathComponent(app.fileName) }
+        guard let databaseURL, !app.staysOnSQLite else { return dataDirectory.appendingPathComponent(app.fileName) }
         return databaseURL
     }
 
