@@ -10,8 +10,7 @@ import PostgreSQL
 /// SQLite files in the data directory with `--database` too, until the PostgreSQL store can hold them (issue 17):
 /// the Core Data apps (the Shop's Core Data cart, the Inventory), since OpenCoreData has no PostgreSQL store yet,
 /// and Places, whose search and "interested" filter use a `Bool` as a condition, which the PostgreSQL store cannot
-/// translate yet. ``url(_:schema:)`` is how the Core Data apps' store descriptions will name their schema (libpq's
-/// `options=-csearch_path=<schema>`).
+/// translate yet.
 struct ShowcaseStores {
     /// An app's store, named as its file in the data directory and its schema in the database.
     enum App: String, CaseIterable {
@@ -59,21 +58,6 @@ struct ShowcaseStores {
     func url(for app: App) -> URL {
         guard let databaseURL, !app.staysOnSQLite else { return dataDirectory.appendingPathComponent(app.fileName) }
         return databaseURL
-    }
-
-    /// `url` with `-csearch_path=<schema>` added to its libpq `options` parameter (percent-encoded: libpq allows one
-    /// `=` in a query parameter).
-    static func url(_ url: URL, schema: String) -> URL {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
-        var items = components.percentEncodedQueryItems ?? []
-        let option = "-csearch_path%3D\(schema)"
-        if let index = items.firstIndex(where: { $0.name == "options" }) {
-            items[index].value = [items[index].value, option].compactMap { $0 }.joined(separator: "%20")
-        } else {
-            items.append(URLQueryItem(name: "options", value: option))
-        }
-        components.percentEncodedQueryItems = items
-        return components.url ?? url
     }
 
     /// `CREATE SCHEMA IF NOT EXISTS` for every app, in one transaction under an advisory lock: two showcase processes
