@@ -382,11 +382,16 @@ public final class ShopController {
     /// `DELETE /api/shop/cart/{productID}`: 204, or 404 when the product is not in the cart. Off the main actor,
     /// through the cart's ``CartWriter``, on the caller's thread.
     public nonisolated func deleteJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        deleteJSON(request) { productID throws in try cartWriter.deleteCart(productID: productID) }
+        deleteJSON(request, cartName: "the SwiftData cart") { productID throws in
+            try cartWriter.deleteCart(productID: productID)
+        }
     }
 
-    /// The delete-one handler of both carts' JSON APIs: deletes the product's row with `delete`.
-    nonisolated func deleteJSON(_ request: HTTPRequest, delete: (Int) throws -> CartLine?) -> HTTPResponse {
+    /// The delete-one handler of both carts' JSON APIs: deletes the product's row with `delete`; a 404 names the
+    /// product and `cartName` ("the SwiftData cart", "the Core Data cart").
+    nonisolated func deleteJSON(
+        _ request: HTTPRequest, cartName: String, delete: (Int) throws -> CartLine?
+    ) -> HTTPResponse {
         let productID: Int
         switch ProductID.parse(request.pathParameters["productID"] ?? "") {
         case .success(let parsed): productID = parsed
@@ -394,7 +399,7 @@ public final class ShopController {
         }
         do {
             guard try delete(productID) != nil else {
-                return .jsonError("product \(productID) is not in the cart", status: .notFound)
+                return .jsonError("product \(productID) is not in \(cartName)", status: .notFound)
             }
             return .noContent
         } catch {

@@ -366,9 +366,10 @@ def console_messages(driver):
     return [entry["message"] for entry in driver.get_log("browser")]
 
 
-def csp_report(driver):
+def csp_report(driver, messages=None):
     """What on the page shown breaks the Content-Security-Policy: inline scripts, <style> elements, style=
-    attributes, inline event handlers, and the console's CSP violation reports. [] is a pass."""
+    attributes, inline event handlers, and the console's CSP violation reports (of `messages` when given, a
+    caller's `console_messages`, else read now). [] is a pass."""
     found = driver.execute_script("""
         const found = [];
         for (const s of document.querySelectorAll('script:not([src])')) found.push('inline script: ' + s.outerHTML.slice(0, 80));
@@ -379,7 +380,9 @@ def csp_report(driver):
         }
         return found;
     """)
-    found += [m for m in console_messages(driver) if "Content Security Policy" in m or "Refused to" in m]
+    if messages is None:
+        messages = console_messages(driver)
+    found += [m for m in messages if "Content Security Policy" in m or "Refused to" in m]
     return found
 
 

@@ -9,7 +9,7 @@ import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
-from harness import ROOT, Showcase, api, csp_report, wait_until
+from harness import ROOT, Showcase, api, console_messages, csp_report, wait_until
 
 DOCS = ROOT / ".build" / "docs"
 
@@ -23,8 +23,12 @@ def heading(driver):
 def csp_violations(driver):
     """csp_report without the style attributes DocC's app sets once running: it sets them through the CSSOM
     (`element.style`), which the policy allows (Chromium reports what it refuses in the console, and csp_report
-    includes those). The served HTML is checked for style attributes by itself (`served_html_is_clean`)."""
-    return [found for found in csp_report(driver) if not found.startswith("style attribute:")]
+    includes those). The served HTML is checked for style attributes by itself (`served_html_is_clean`). Also
+    every file the app asked for and did not get (the console's "Failed to load resource"), such as a
+    `theme-settings.json` the catalog does not have."""
+    messages = console_messages(driver)
+    found = [found for found in csp_report(driver, messages) if not found.startswith("style attribute:")]
+    return found + [message for message in messages if "Failed to load resource" in message]
 
 
 def served_html_is_clean(url):

@@ -16,6 +16,7 @@ import time
 
 import pytest
 
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 
 from harness import ARTIFACTS, PATIENCE, api, cart_tab, click_and_wait, text_of, wait_until
@@ -83,6 +84,59 @@ def test_thirty_navigations_in_one_tab_each_load(showcase, browser, design):
     })
 
 
+# What each tab's live page did, kept in the page (`window.__liveLog`) so that a tab that does not follow the cart
+# can say why: its lock requests and grants, its stream's opening, errors and events, its channel's messages, and
+# its page and visibility changes. Installed before the page's own scripts; it only records.
+LIVE_PAGE_LOG = r"""
+(function () {
+  var log = window.__liveLog = [];
+  function note() { log.push(Math.round(performance.now()) + "ms " + Array.prototype.join.call(arguments, " ")); }
+  var NativeEventSource = window.EventSource;
+  if (NativeEventSource) window.EventSource = function (url) {
+    note("stream open", url);
+    var source = new NativeEventSource(url);
+    source.addEventListener("open", function () { note("stream opened"); });
+    source.addEventListener("error", function () { note("stream error, readyState " + source.readyState); });
+    source.addEventListener("cart", function (event) { note("stream cart " + event.lastEventId); });
+    var close = source.close.bind(source);
+    source.close = function () { note("stream close"); close(); };
+    return source;
+  };
+  var NativeChannel = window.BroadcastChannel;
+  function describe(message) { return message === "hello" ? message : message.event + " " + message.id; }
+  if (NativeChannel) window.BroadcastChannel = function (name) {
+    var channel = new NativeChannel(name);
+    var post = channel.postMessage.bind(channel);
+    channel.postMessage = function (message) { note("channel post", describe(message)); post(message); };
+    channel.addEventListener("message", function (event) { note("channel got", describe(event.data)); });
+    return channel;
+  };
+  if (navigator.locks) {
+    var request = navigator.locks.request.bind(navigator.locks);
+    navigator.locks.request = function (name, options, callback) {
+      note("lock requested");
+      return request(name, options, function (lock) { note("lock granted"); return callback(lock); });
+    };
+  }
+  addEventListener("pagehide", function (event) { note("pagehide, persisted " + event.persisted); });
+  document.addEventListener("visibilitychange", function () { note("visibility " + document.visibilityState); });
+})();
+"""
+
+
+def live_page_logs(driver, handles):
+    """Each tab's cart tab, page, rendered cart version and `window.__liveLog`, for a failure's message."""
+    report = []
+    for number, handle in enumerate(handles, start=1):
+        driver.switch_to.window(handle)
+        state = driver.execute_script(
+            "var marker = document.getElementById('shop-cart-state');"
+            "return [location.pathname + location.search, marker && marker.getAttribute('data-version'),"
+            " (window.__liveLog || []).join('\\n')];")
+        report.append(f"--- tab {number}: {cart_tab(driver)} on {state[0]}, rendered at {state[1]}\n{state[2]}")
+    return "\n".join(report)
+
+
 # Chromium has SharedWorker; without it (Chrome on Android) the pages elect a leader tab through Web Locks.
 @pytest.mark.parametrize("design", ["shared-worker", "leader-tab"])
 def test_eight_tabs_load_and_all_follow_the_cart(showcase, browser, design):
@@ -91,8 +145,8 @@ def test_eight_tabs_load_and_all_follow_the_cart(showcase, browser, design):
     for index in range(8):
         if index:
             browser.switch_to.new_window("tab")
-        if design == "leader-tab":
-            browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "window.SharedWorker = undefined;"})
+        without_worker = "window.SharedWorker = undefined;" if design == "leader-tab" else ""
+        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": without_worker + LIVE_PAGE_LOG})
         started = time.monotonic()
         browser.get(showcase.url + "/shop")
         loaded.append((time.monotonic() - started) * 1000)
@@ -104,7 +158,12 @@ def test_eight_tabs_load_and_all_follow_the_cart(showcase, browser, design):
     def every_tab_shows(label):
         for handle in handles:
             browser.switch_to.window(handle)
-            wait_until(browser, lambda d: cart_tab(d) == label, f"tab {handles.index(handle) + 1} never showed {label}")
+            try:
+                wait_until(browser, lambda d: cart_tab(d) == label)
+            except TimeoutException:
+                status, cart = api(showcase.url + "/api/shop/cart")
+                pytest.fail(f"tab {handles.index(handle) + 1} never showed {label}; the API answers {status} "
+                            f"{cart}; what each tab did:\n{live_page_logs(browser, handles)}")
 
     # A change made in each of three tabs reaches all eight.
     spread = []

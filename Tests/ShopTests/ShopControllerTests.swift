@@ -268,5 +268,6 @@ struct ShopControllerTests {
                 HTTPRequest(method: .delete, path: "/api/shop/cart/7", pathParameters: ["productID": "7"]))
         }.value
         #expect(gone.status == .notFound)
+        #expect(text(gone).contains("product 7 is not in the SwiftData cart"))
     }
 }

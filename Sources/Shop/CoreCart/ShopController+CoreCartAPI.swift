@@ -53,7 +53,9 @@ extension ShopController {
 
     /// `DELETE /api/shop/corecart/{productID}`: 204, or 404 when the product is not in the Core Data cart.
     public nonisolated func coreCartDeleteJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        deleteJSON(request) { productID throws in try coreCart.deleteCart(productID: productID) }
+        deleteJSON(request, cartName: "the Core Data cart") { productID throws in
+            try coreCart.deleteCart(productID: productID)
+        }
     }
 
     /// `DELETE /api/shop/corecart`: empties the Core Data cart with `NSBatchDeleteRequest`; 204.
