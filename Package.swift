@@ -140,7 +140,7 @@ let package = Package(
             swiftSettings: swiftSyntaxSwiftSettings,
             linkerSettings: swiftSyntaxLinkerSettings
         ),
-        .target(name: "OpenCoreData", dependencies: ["SQLStore", "Undo", "OpenCoreDataMacros"]),
+        .target(name: "OpenCoreData", dependencies: ["SQLStore", "PostgreSQLStore", "Undo", "OpenCoreDataMacros"]),
 
         // HTTP server over libmicrohttpd, and an HTTP API client over URLSession.
         .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
@@ -176,8 +176,8 @@ let package = Package(
         .target(
             name: "Showcase",
             dependencies: [
-                "Shop", "BookStore", "Places", "People", "Inventory", "OpenSwiftData", "HTTP", "HTML", "Networking",
-                "PostgreSQL",
+                "Shop", "BookStore", "Places", "People", "Inventory", "OpenSwiftData", "OpenCoreData", "HTTP", "HTML",
+                "Networking", "PostgreSQL",
             ]),
         .executableTarget(name: "showcase", dependencies: ["Showcase"]),
 
@@ -207,7 +207,8 @@ let package = Package(
             linkerSettings: swiftSyntaxLinkerSettings
         ),
         .testTarget(
-            name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "SQLStore"], resources: [.copy("Fixtures")]),
+            name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "SQLStore", "PostgreSQL"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "OpenCoreDataMacrosTests",
             dependencies: ["OpenCoreDataMacros"] + swiftSyntaxDependencies,

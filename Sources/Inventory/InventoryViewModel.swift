@@ -18,9 +18,16 @@ public final class InventoryViewModel: @unchecked Sendable {
     }
 
     /// The inventory in the store at `storeURL` — a SQLite file, or a `postgres://` URL for OpenCoreData's PostgreSQL
-    /// store (the showcase's `--database`) — through the shipped `Inventory.xcdatamodeld`.
+    /// store — through the shipped `Inventory.xcdatamodeld`.
     /// - Throws: ``InventoryError/store(_:)`` with the reason the model or the store could not be opened.
-    public init(storeURL: URL) throws(InventoryError) {
+    public convenience init(storeURL: URL) throws(InventoryError) {
+        try self.init(store: NSPersistentStoreDescription(url: storeURL))
+    }
+
+    /// The inventory in the store `description` describes: a SQLite file, or a PostgreSQL database with its schema
+    /// (`PostgreSQLSchemaOption`; the showcase's `--database`).
+    /// - Throws: ``InventoryError/store(_:)`` with the reason the model or the store could not be opened.
+    public init(store description: NSPersistentStoreDescription) throws(InventoryError) {
         guard let modelURL = Bundle.module.url(forResource: "Inventory", withExtension: "xcdatamodeld") else {
             throw .store("Inventory.xcdatamodeld is missing from the Inventory module's resources")
         }
@@ -31,7 +38,7 @@ public final class InventoryViewModel: @unchecked Sendable {
             throw .store("\(error)")
         }
         container = NSPersistentContainer(name: "Inventory", managedObjectModel: model)
-        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: storeURL)]
+        container.persistentStoreDescriptions = [description]
         var failure: Error?
         container.loadPersistentStores { _, error in failure = error }
         if let failure { throw .store("\(failure)") }

@@ -137,8 +137,10 @@ extension PostgreSQLStore {
         }
         if !conflicts.isEmpty { throw VersionConflictsFound(conflicts: conflicts) }
         result.insertedKeys.reserveCapacity(request.inserts.count)
-        for insert in request.inserts {
-            result.insertedKeys.append(try writeInsert(insert, upserts: request.upserts, connection))
+        for (index, insert) in request.inserts.enumerated() {
+            let written = try writeInsert(insert, upserts: request.upserts, connection)
+            result.insertedKeys.append(written.key)
+            if let version = written.version { result.upsertedVersions[index] = version }
         }
         func key(_ row: SaveRequest.RowKey) -> Int64? {
             switch row {
@@ -170,9 +172,10 @@ extension PostgreSQLStore {
         return result
     }
 
-    /// Inserts (or upserts) one row; returns its key.
+    /// Inserts (or upserts) one row; returns its key and, for a row with a version column (Core Data's `Z_OPT`)
+    /// that upserts, its version after the write (1 for a new row; the stored row's raised by one when it met one).
     private func writeInsert(_ insert: SaveRequest.Insert, upserts: Bool, _ connection: PostgreSQLConnection) throws
-        -> Int64
+        -> (key: Int64, version: Int64?)
     {
         let table = insert.table
         let dialect = mapping.dialect
@@ -180,6 +183,8 @@ extension PostgreSQLStore {
         if !table.externalColumnIndexes.isEmpty {
             try storeExternalData(&values, columns: table.externalColumnIndexes, connection)
         }
+        let versionColumn =
+            upserts ? insert.versionColumn.flatMap { table.columns.indices.contains($0) ? $0 : nil } : nil
         if upserts, table.uniqueGroups.count > 1 {
             // One ON CONFLICT clause per INSERT: the other groups are looked up first, as SQLite's clauses would
             // meet them.
@@ -191,20 +196,48 @@ extension PostgreSQLStore {
                 let found = try connection.executePrepared(dialect.statementText(lookup.text), lookup.arguments)
                 guard found.rowCount > 0 else { continue }
                 let key = found.integerValue(row: 0, column: 0)
-                let all = Array(table.columns.indices)
-                _ = try connection.executePrepared(
-                    dialect.statementText(UpdateQuery(table: table, columns: all).sql(dialect)),
-                    all.map { values[$0] } + [.integer(key)])
-                return key
+                guard let versionColumn else {
+                    let all = Array(table.columns.indices)
+                    _ = try connection.executePrepared(
+                        dialect.statementText(UpdateQuery(table: table, columns: all).sql(dialect)),
+                        all.map { values[$0] } + [.integer(key)])
+                    return (key, nil)
+                }
+                // The stored row's version is raised, not overwritten (as SQLite's versioned upsert does).
+                let written = table.columns.indices.filter { $0 != versionColumn }
+                let update =
+                    UpdateQuery(table: table, columns: written).sql(
+                        dialect, version: SaveRequest.RowVersion(column: versionColumn, expected: nil))
+                    + dialect.returningClause([dialect.quoted(table.columns[versionColumn].name)])
+                let updated = try connection.executePrepared(
+                    dialect.statementText(update), written.map { values[$0] } + [.integer(key)])
+                return (key, updated.rowCount > 0 ? updated.integerValue(row: 0, column: 0) : nil)
             }
         }
-        let sql =
-            InsertQuery(table: table, upserts: upserts).sql(dialect) + dialect.returningClause([table.quotedPrimaryKey])
+        var sql: String
+        if let versionColumn, let group = table.uniqueGroups.first {
+            let columns = table.columns.map { dialect.quoted($0.name) }
+            let version = columns[versionColumn]
+            let updating = columns.indices.filter { $0 != versionColumn }.map { columns[$0] }
+            sql =
+                InsertQuery(table: table, upserts: false).sql(dialect)
+                + dialect.upsertClause(conflictTargets: [group.map { columns[$0] }], updating: updating)
+                + (updating.isEmpty ? " " : ", ") + "\(version) = \(table.quotedName).\(version) + 1"
+                + dialect.returningClause([table.quotedPrimaryKey, version])
+        } else {
+            sql =
+                InsertQuery(table: table, upserts: upserts).sql(dialect)
+                + dialect.returningClause([table.quotedPrimaryKey])
+        }
         let inserted = try connection.executePrepared(dialect.statementText(sql), values)
         guard inserted.rowCount > 0 else {
             throw SaveError.inconsistent("the row just written to \(table.name) returned no key")
         }
-        return inserted.integerValue(row: 0, column: 0)
+        let key = inserted.integerValue(row: 0, column: 0)
+        return (
+            key,
+            versionColumn != nil && table.uniqueGroups.first != nil ? inserted.integerValue(row: 0, column: 1) : nil
+        )
     }
 
     /// Stores the bytes of the external columns of `values` and replaces them with references to them.

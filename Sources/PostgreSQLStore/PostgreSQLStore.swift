@@ -173,3 +173,7 @@ package final class PostgreSQLStore: Sendable {
     /// Closes every connection; later use throws.
     package func close() { pool.close() }
 }
+
+extension PostgreSQLStore: StoreExecutor {
+    package var readStatementTotal: Int { readStatementCount.load(ordering: .relaxed) }
+}

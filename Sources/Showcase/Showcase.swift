@@ -50,7 +50,7 @@ public final class Showcase {
         let cart = try CartViewModel(context: ModelContext(container))
         let coreCart: CoreCartViewModel
         do {
-            coreCart = try CoreCartViewModel(storeURL: stores.url(for: .cart))
+            coreCart = try CoreCartViewModel(store: stores.description(for: .cart))
         } catch {
             throw ShowcaseStoreError(app: "Shop's CoreCart", reason: error.reason)
         }
@@ -76,7 +76,7 @@ public final class Showcase {
         PeopleRoutes.register(PeopleController(people: people), on: &router)
         let inventory: InventoryViewModel
         do {
-            inventory = try InventoryViewModel(storeURL: stores.url(for: .inventory))
+            inventory = try InventoryViewModel(store: stores.description(for: .inventory))
         } catch InventoryError.store(let message) {
             throw ShowcaseStoreError(app: "Inventory", reason: message)
         } catch {

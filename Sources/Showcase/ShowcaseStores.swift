@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreData
 import OpenSwiftData
 import PostgreSQL
 
@@ -6,20 +7,18 @@ import PostgreSQL
 /// schema of its own in one PostgreSQL database, so that several showcase processes serve the same data.
 ///
 /// A SwiftData app's schema is its configuration's ``OpenSwiftData/PostgreSQLConfiguration/schemaName``
-/// (``configured(_:for:)``), so its tables and its stored-schema record land in that schema. Three apps keep their
-/// SQLite files in the data directory with `--database` too, until the PostgreSQL store can hold them (issue 17):
-/// the Core Data apps (the Shop's Core Data cart, the Inventory), since OpenCoreData has no PostgreSQL store yet,
-/// and Places, whose search and "interested" filter use a `Bool` as a condition, which the PostgreSQL store cannot
-/// translate yet.
+/// (``configured(_:for:)``), a Core Data app's its store description's `PostgreSQLSchemaOption`
+/// (``description(for:)``), so its tables and its stored-schema record land in that schema. Places keeps its SQLite
+/// file in the data directory with `--database` too, until the PostgreSQL store can hold it (issue 17): its search
+/// and "interested" filter use a `Bool` as a condition, which the PostgreSQL store cannot translate yet.
 struct ShowcaseStores {
     /// An app's store, named as its file in the data directory and its schema in the database.
     enum App: String, CaseIterable {
         case shop, cart, books, places, people, inventory
 
-        /// Whether the app stays on its SQLite file with `--database`: the Core Data apps (OpenCoreData has no
-        /// PostgreSQL store yet) and Places (its predicates use a `Bool` as a condition, which the PostgreSQL store
-        /// cannot translate yet).
-        var staysOnSQLite: Bool { self == .cart || self == .inventory || self == .places }
+        /// Whether the app stays on its SQLite file with `--database`: Places (its predicates use a `Bool` as a
+        /// condition, which the PostgreSQL store cannot translate yet).
+        var staysOnSQLite: Bool { self == .places }
 
         /// The SQLite file the app has always used in the data directory.
         var fileName: String {
@@ -58,6 +57,16 @@ struct ShowcaseStores {
     func url(for app: App) -> URL {
         guard let databaseURL, !app.staysOnSQLite else { return dataDirectory.appendingPathComponent(app.fileName) }
         return databaseURL
+    }
+
+    /// The store description of a Core Data app (the Shop's Core Data cart, the Inventory): its file in the data
+    /// directory, or — with `--database` — the database, in the app's schema.
+    func description(for app: App) -> NSPersistentStoreDescription {
+        let description = NSPersistentStoreDescription(url: url(for: app))
+        if databaseURL != nil, !app.staysOnSQLite {
+            description.setOption(app.rawValue as NSString, forKey: PostgreSQLSchemaOption)
+        }
+        return description
     }
 
     /// `CREATE SCHEMA IF NOT EXISTS` for every app, in one transaction under an advisory lock: two showcase processes

@@ -4,8 +4,8 @@ conflicts from both at once leave one row.
 
 The database is a fresh one on the session's throwaway PostgreSQL server (`postgres_database` in conftest.py).
 
-`showcase --database` opens the SwiftData apps' stores there (the Core Data apps keep their SQLite files until
-OpenCoreData has a PostgreSQL store, issue 17), so the SwiftData cart is what two servers share here.
+`showcase --database` opens the SwiftData apps' stores there, and the Core Data apps' (the Core Data cart, the
+Inventory) through OpenCoreData's PostgreSQL store, each in a schema of its own.
 """
 
 import threading
@@ -73,3 +73,35 @@ def test_twenty_concurrent_adds_of_one_product_across_both_servers_leave_one_row
         while cart_ids(server) != [product_id] and time.monotonic() < deadline:
             time.sleep(0.05)
         assert cart_ids(server) == [product_id]
+
+
+def test_an_inventory_product_added_through_one_server_is_listed_by_the_other(showcase_pair, browser):
+    first, second = showcase_pair
+    browser.get(first.url + "/inventory")
+    for field, value in (("name", "quince"), ("quantity", "4")):
+        element = browser.find_element(By.ID, field)
+        element.clear()
+        element.send_keys(value)
+    click_and_wait(browser, browser.find_element(By.ID, "add"))
+    assert text_of(browser, "table.products tbody tr td.name") == "quince"
+
+    # The Core Data apps notice only their own process's saves, so the other server's page shows the product when
+    # it is loaded (or reloaded): the row is in the shared database, not in the first server's memory.
+    status, listed = api(second.url + "/api/inventory/products")
+    assert status == 200, listed
+    assert [(product["name"], product["quantity"]) for product in listed["products"]] == [("quince", "4")]
+    browser.get(second.url + "/inventory")
+    assert [row.text for row in browser.find_elements(By.CSS_SELECTOR, "table.products tbody tr td.name")] == [
+        "quince"]
+
+
+def test_a_core_data_cart_item_added_through_one_server_is_in_the_others_api(showcase_pair):
+    first, second = showcase_pair
+    status, item = api(first.url + "/api/shop/corecart", "POST", {"productID": 3})
+    assert status == 201, item
+    status, cart = api(second.url + "/api/shop/corecart")
+    assert status == 200, cart
+    assert [entry["productID"] for entry in cart["items"]] == [3]
+    # The other server refuses the same product: the unique constraint holds across servers.
+    status, _ = api(second.url + "/api/shop/corecart", "POST", {"productID": 3})
+    assert status == 409

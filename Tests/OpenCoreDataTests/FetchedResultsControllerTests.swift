@@ -101,8 +101,8 @@ final class RecordingResultsDelegate: NSFetchedResultsControllerDelegate, @unche
         #expect(IndexPath(item: 7, section: 2) == path)
     }
 
-    @Test func performFetchMakesSectionsAndIndexPaths() throws {
-        let context = try loadedContainer("People", model: PeopleModel.make(), in: nil).viewContext
+    @Test(arguments: TestStore.tested) func performFetchMakesSectionsAndIndexPaths(store: TestStore) throws {
+        let context = try loadedContainer("People", model: PeopleModel.make(), in: nil, store: store).viewContext
         for (name, nickname) in [("Ada", "a"), ("Alan", "a"), ("Grace", "g"), ("Guido", "g"), ("Bjarne", "b")] {
             _ = Self.person(name, nickname: nickname, in: context)
         }
@@ -160,8 +160,10 @@ final class RecordingResultsDelegate: NSFetchedResultsControllerDelegate, @unche
                 == "Ada")
     }
 
-    @Test func delegateHearsExactlyTheInsertsDeletesMovesAndUpdatesOfItsContext() throws {
-        let context = try loadedContainer("People", model: PeopleModel.make(), in: nil).viewContext
+    @Test(arguments: TestStore.tested) func delegateHearsExactlyTheInsertsDeletesMovesAndUpdatesOfItsContext(
+        store: TestStore
+    ) throws {
+        let context = try loadedContainer("People", model: PeopleModel.make(), in: nil, store: store).viewContext
         let ada = Self.person("Ada", nickname: "a", in: context)
         let alan = Self.person("Alan", nickname: "a", in: context)
         let grace = Self.person("Grace", nickname: "g", in: context)
@@ -219,8 +221,10 @@ final class RecordingResultsDelegate: NSFetchedResultsControllerDelegate, @unche
         #expect(names(controller.fetchedObjects ?? []) == ["Alonzo", "Azure", "Gottlob", "Guido"])
     }
 
-    @Test func savesOfAnotherContextOfTheCoordinatorReachTheDelegate() throws {
-        let container = try loadedContainer("People", model: PeopleModel.make(), in: nil)
+    @Test(arguments: TestStore.tested) func savesOfAnotherContextOfTheCoordinatorReachTheDelegate(store: TestStore)
+        throws
+    {
+        let container = try loadedContainer("People", model: PeopleModel.make(), in: nil, store: store)
         let context = container.viewContext
         _ = Self.person("Ada", nickname: "a", in: context)
         try context.save()
@@ -256,9 +260,10 @@ final class RecordingResultsDelegate: NSFetchedResultsControllerDelegate, @unche
         #expect(Self.layout(controller) == ["g: Grace"])
     }
 
-    @Test func commitsOfAnotherCoordinatorAreFoundByTheStoreCheck() throws {
+    @Test(arguments: TestStore.tested) func commitsOfAnotherCoordinatorAreFoundByTheStoreCheck(store: TestStore) throws
+    {
         let folder = TemporaryFolder()
-        let context = try loadedContainer("People", model: PeopleModel.make(), in: folder.url).viewContext
+        let context = try loadedContainer("People", model: PeopleModel.make(), in: folder.url, store: store).viewContext
         _ = Self.person("Ada", nickname: "a", in: context)
         _ = Self.person("Alan", nickname: "a", in: context)
         try context.save()
@@ -269,7 +274,7 @@ final class RecordingResultsDelegate: NSFetchedResultsControllerDelegate, @unche
         try controller.performFetch()
 
         // Another coordinator on the file: what another process sees.
-        let other = try loadedContainer("People", model: PeopleModel.make(), in: folder.url).viewContext
+        let other = try loadedContainer("People", model: PeopleModel.make(), in: folder.url, store: store).viewContext
         let request = NSFetchRequest<NSManagedObject>(entityName: "Person")
         request.predicate = NSPredicate(format: "name == %@", "Ada")
         try other.fetch(request).first?.setValue("Bea", forKey: "name")

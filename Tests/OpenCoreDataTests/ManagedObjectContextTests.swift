@@ -5,9 +5,9 @@ import Testing
 /// Contexts on a store: saving, fetching, deleting with rules, undoing, refreshing, IDs, notifications, merging,
 /// parent contexts and merge policies.
 @Suite(.serialized) struct ManagedObjectContextTests {
-    /// People and teams in an in-memory store.
-    static func peopleContainer(folder: URL? = nil) throws -> NSPersistentContainer {
-        try loadedContainer("People", model: PeopleModel.make(), in: folder)
+    /// People and teams in a new store (SQLite's in memory when `folder` is nil).
+    static func peopleContainer(folder: URL? = nil, store: TestStore = .sqlite) throws -> NSPersistentContainer {
+        try loadedContainer("People", model: PeopleModel.make(), in: folder, store: store)
     }
 
     static func person(_ name: String, age: Int = 30, in context: NSManagedObjectContext) -> NSManagedObject {
@@ -30,9 +30,11 @@ import Testing
         return names(try context.fetch(request))
     }
 
-    @Test func saveWritesEveryKindOfValueAndRelationshipsAndAFreshContextReadsThemBack() throws {
+    @Test(arguments: TestStore.tested) func saveWritesEveryKindOfValueAndRelationshipsAndAFreshContextReadsThemBack(
+        store: TestStore
+    ) throws {
         let folder = TemporaryFolder()
-        let container = try Self.peopleContainer(folder: folder.url)
+        let container = try Self.peopleContainer(folder: folder.url, store: store)
         let context = container.viewContext
         let ada = Self.person("Ada", age: 36, in: context)
         let date = Date(timeIntervalSinceReferenceDate: 123_456.5)
@@ -55,7 +57,7 @@ import Testing
         try context.save()
         #expect(!ada.objectID.isTemporaryID)
 
-        let fresh = try loadedContainer("People", model: PeopleModel.make(), in: folder.url).viewContext
+        let fresh = try loadedContainer("People", model: PeopleModel.make(), in: folder.url, store: store).viewContext
         let request = NSFetchRequest<NSManagedObject>(entityName: "Person")
         request.predicate = NSPredicate(format: "name == %@", "Ada")
         let read = try #require(try fresh.fetch(request).first)
@@ -82,8 +84,10 @@ import Testing
         #expect(!read.hasChanges && !fresh.hasChanges)
     }
 
-    @Test func fetchOptionsLimitOffsetSortResultTypesAndPendingChanges() throws {
-        let context = try Self.peopleContainer().viewContext
+    @Test(arguments: TestStore.tested) func fetchOptionsLimitOffsetSortResultTypesAndPendingChanges(store: TestStore)
+        throws
+    {
+        let context = try Self.peopleContainer(store: store).viewContext
         for (name, age) in [("bob", 40), ("Alice", 30), ("carol", 20), ("Dave", 50)] {
             _ = Self.person(name, age: age, in: context)
         }
@@ -91,14 +95,18 @@ import Testing
         let request = NSFetchRequest<NSManagedObject>(entityName: "Person")
         request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true)]
         #expect(names(try context.fetch(request)) == ["Alice", "Dave", "bob", "carol"])
-        request.sortDescriptors = [
-            NSSortDescriptor(key: "name", ascending: true, selector: Selector("caseInsensitiveCompare:"))
-        ]
-        #expect(names(try context.fetch(request)) == ["Alice", "bob", "carol", "Dave"])
-        request.sortDescriptors = [
-            NSSortDescriptor(key: "name", ascending: false, selector: Selector("localizedStandardCompare:"))
-        ]
-        #expect(names(try context.fetch(request)) == ["Dave", "carol", "bob", "Alice"])
+        // The comparison selectors' orders are the SQLite store's Foundation collations, which the PostgreSQL
+        // dialect has no server-side equal of yet (it orders by code point): issue 17's string semantics.
+        if store == .sqlite {
+            request.sortDescriptors = [
+                NSSortDescriptor(key: "name", ascending: true, selector: Selector("caseInsensitiveCompare:"))
+            ]
+            #expect(names(try context.fetch(request)) == ["Alice", "bob", "carol", "Dave"])
+            request.sortDescriptors = [
+                NSSortDescriptor(key: "name", ascending: false, selector: Selector("localizedStandardCompare:"))
+            ]
+            #expect(names(try context.fetch(request)) == ["Dave", "carol", "bob", "Alice"])
+        }
         request.sortDescriptors = [NSSortDescriptor(key: "age", ascending: true)]
         request.fetchOffset = 1
         request.fetchLimit = 2
@@ -150,8 +158,8 @@ import Testing
         #expect(throws: CoreDataError.unknownKey(entityName: "Person", key: "agee")) { try context.fetch(request) }
     }
 
-    @Test func deleteRulesCascadeNullifyAndDeny() throws {
-        let context = try Self.peopleContainer().viewContext
+    @Test(arguments: TestStore.tested) func deleteRulesCascadeNullifyAndDeny(store: TestStore) throws {
+        let context = try Self.peopleContainer(store: store).viewContext
         let team = Self.team("Red", in: context)
         let ann = Self.person("Ann", in: context), ben = Self.person("Ben", in: context)
         team.setValue(NSSet(array: [ann, ben]), forKey: "members")
@@ -177,10 +185,10 @@ import Testing
         #expect(((teams.first?.value(forKey: "members") as? NSSet)?.count) == 1)
     }
 
-    @Test func denyRefusesTheSaveAndNothingIsWritten() throws {
+    @Test(arguments: TestStore.tested) func denyRefusesTheSaveAndNothingIsWritten(store: TestStore) throws {
         let model = PeopleModel.make()
         model.entitiesByName["Team"]?.relationshipsByName["members"]?.deleteRule = .denyDeleteRule
-        let context = try loadedContainer("People", model: model, in: nil).viewContext
+        let context = try loadedContainer("People", model: model, in: nil, store: store).viewContext
         let team = Self.team("Green", in: context)
         let eli = Self.person("Eli", in: context)
         eli.setValue(team, forKey: "team")
@@ -195,8 +203,8 @@ import Testing
         #expect(try context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Team")) == 1)
     }
 
-    @Test func rollbackResetRefreshAndObjectsByID() throws {
-        let container = try Self.peopleContainer()
+    @Test(arguments: TestStore.tested) func rollbackResetRefreshAndObjectsByID(store: TestStore) throws {
+        let container = try Self.peopleContainer(store: store)
         let context = container.viewContext
         let fay = Self.person("Fay", age: 20, in: context)
         try context.save()
@@ -241,8 +249,8 @@ import Testing
                 == fay.objectID)
     }
 
-    @Test func notificationsAndMergingASaveIntoAnotherContext() throws {
-        let container = try Self.peopleContainer()
+    @Test(arguments: TestStore.tested) func notificationsAndMergingASaveIntoAnotherContext(store: TestStore) throws {
+        let container = try Self.peopleContainer(store: store)
         let main = container.viewContext
         let background = container.newBackgroundContext()
         let hal = Self.person("Hal", in: main)
@@ -283,8 +291,9 @@ import Testing
         #expect(try background.performAndWait { try Self.people(background) } == ["Ivy"])
     }
 
-    @Test func aChildContextFetchesThroughItsParentAndSavesIntoIt() throws {
-        let container = try Self.peopleContainer()
+    @Test(arguments: TestStore.tested) func aChildContextFetchesThroughItsParentAndSavesIntoIt(store: TestStore) throws
+    {
+        let container = try Self.peopleContainer(store: store)
         let parent = container.viewContext
         let jo = Self.person("Jo", age: 10, in: parent)
         try parent.save()
@@ -323,8 +332,8 @@ import Testing
         return model
     }
 
-    @Test func mergePoliciesForUniquenessConstraints() throws {
-        let context = try loadedContainer("Tags", model: Self.tagModel(), in: nil).viewContext
+    @Test(arguments: TestStore.tested) func mergePoliciesForUniquenessConstraints(store: TestStore) throws {
+        let context = try loadedContainer("Tags", model: Self.tagModel(), in: nil, store: store).viewContext
         func tag(_ name: String, _ count: Int) -> NSManagedObject {
             let object = NSEntityDescription.insertNewObject(forEntityName: "Tag", into: context)
             object.setValue(name, forKey: "name")
@@ -360,8 +369,8 @@ import Testing
         #expect(!fourth.objectID.isTemporaryID)
     }
 
-    @Test func batchDeleteInsertAndUpdateAndMergingRemoteChanges() throws {
-        let container = try Self.peopleContainer()
+    @Test(arguments: TestStore.tested) func batchDeleteInsertAndUpdateAndMergingRemoteChanges(store: TestStore) throws {
+        let container = try Self.peopleContainer(store: store)
         let context = container.viewContext
         let insert = NSBatchInsertRequest(
             entityName: "Person",

@@ -9,9 +9,20 @@ import Testing
 /// merge policy resolves. Each scenario runs between two contexts of one coordinator and between two coordinators
 /// on one file (as two processes would), and reads the outcome with a third container and with raw SQL.
 @Suite(.serialized) struct OptimisticLockingTests {
-    enum Setup: String, CaseIterable, CustomTestStringConvertible {
-        case twoContexts, twoCoordinators
-        var testDescription: String { rawValue }
+    /// Who writes the two sides of a conflict — two contexts of one coordinator, or two coordinators (two app
+    /// servers) — and on which store.
+    struct Setup: CaseIterable, CustomTestStringConvertible, Sendable {
+        enum Writers: String, CaseIterable, Sendable { case twoContexts, twoCoordinators }
+        var writers: Writers
+        var store: TestStore = .sqlite
+
+        static let twoContexts = Setup(writers: .twoContexts)
+        static let twoCoordinators = Setup(writers: .twoCoordinators)
+        /// Both kinds of writers on every tested store.
+        static var allCases: [Setup] {
+            TestStore.tested.flatMap { store in Writers.allCases.map { Setup(writers: $0, store: store) } }
+        }
+        var testDescription: String { "\(writers.rawValue) on \(store.rawValue)" }
     }
 
     enum Policy: String, CaseIterable, CustomTestStringConvertible {
@@ -38,11 +49,12 @@ import Testing
         var description: String { "(\(id), \(title ?? "nil"), \(price), v\(version))" }
     }
 
-    /// One store file, a cart `(1, "a", 1.0)` saved in it, and two contexts that have both fetched it: `mine`
-    /// (whose save meets the conflict) and `theirs` (which saves first).
+    /// One store, a cart `(1, "a", 1.0)` saved in it, and two contexts that have both fetched it: `mine` (whose
+    /// save meets the conflict) and `theirs` (which saves first).
     final class Scene {
         let folder = TemporaryFolder()
         let url: URL
+        let store: TestStore
         let containers: [NSPersistentContainer]
         let mine: NSManagedObjectContext
         let theirs: NSManagedObjectContext
@@ -51,21 +63,22 @@ import Testing
 
         init(_ setup: Setup) throws {
             url = folder.url.appendingPathComponent("Cart.sqlite")
+            store = setup.store
             let model = try fixtureModel("Cart")
-            let first = try loadedContainer("Cart", model: model, in: folder.url)
+            let first = try loadedContainer("Cart", model: model, in: folder.url, store: store)
             let seed = first.newBackgroundContext()
             let cart = Cart(context: seed)
             cart.id = 1
             cart.title = "a"
             cart.price = 1
             try seed.save()
-            switch setup {
+            switch setup.writers {
             case .twoContexts:
                 containers = [first]
                 mine = first.newBackgroundContext()
                 theirs = first.newBackgroundContext()
             case .twoCoordinators:
-                let second = try loadedContainer("Cart", model: model, in: folder.url)
+                let second = try loadedContainer("Cart", model: model, in: folder.url, store: store)
                 containers = [first, second]
                 mine = first.newBackgroundContext()
                 theirs = second.newBackgroundContext()
@@ -74,11 +87,22 @@ import Testing
             theirCart = try #require(try theirs.fetch(Cart.fetchRequest()).first)
         }
 
-        /// Every cart row, by raw SQL on the file.
+        /// Every cart row, by raw SQL on the file (or the PostgreSQL schema).
         func rows() throws -> [Row] {
+            let sql = #"SELECT "id", "title", "price", "Z_OPT" FROM "Cart" ORDER BY "Z_PK""#
+            if store == .postgreSQL {
+                return try TestStore.postgreSQLRows(sql, of: store.description("Cart", in: folder.url)).map { row in
+                    func integer(_ value: StoredValue) -> Int64 { if case .integer(let v) = value { v } else { -1 } }
+                    var title: String?
+                    if case .text(let text) = row[1] { title = text }
+                    var price = -1.0
+                    if case .real(let value) = row[2] { price = value }
+                    return Row(id: integer(row[0]), title: title, price: price, version: integer(row[3]))
+                }
+            }
             let connection = try SQLiteConnection(location: .file(url.path))
             defer { connection.close() }
-            return try connection.rows(#"SELECT "id", "title", "price", "Z_OPT" FROM "Cart" ORDER BY "Z_PK""#).map {
+            return try connection.rows(sql).map {
                 row in
                 func integer(_ value: SQLiteValue) -> Int64 { if case .integer(let v) = value { v } else { -1 } }
                 var title: String?
@@ -95,7 +119,7 @@ import Testing
 
         /// Every cart as a third, fresh container reads them (id, title, price), by id.
         func thirdContainerReads() throws -> [String] {
-            let container = try loadedContainer("Cart", model: try fixtureModel("Cart"), in: folder.url)
+            let container = try loadedContainer("Cart", model: try fixtureModel("Cart"), in: folder.url, store: store)
             let request: NSFetchRequest<Cart> = Cart.fetchRequest()
             request.sortDescriptors = [NSSortDescriptor(key: "id", ascending: true)]
             return try container.viewContext.fetch(request).map { "\($0.id) \($0.title ?? "nil") \($0.price)" }

@@ -15,12 +15,13 @@ final class TemporaryFolder {
     deinit { try? FileManager.default.removeItem(at: url) }
 }
 
-/// A container of `model` whose store is `<folder>/<name>.sqlite` (in memory when `folder` is nil), loaded; the
-/// load's error fails the test.
-func loadedContainer(_ name: String, model: NSManagedObjectModel, in folder: URL?) throws -> NSPersistentContainer {
+/// A container of `model` whose store is `store`'s `name` in `folder` (``TestStore/description(_:in:)``: for SQLite
+/// `<folder>/<name>.sqlite`, in memory when `folder` is nil), loaded; the load's error fails the test.
+func loadedContainer(_ name: String, model: NSManagedObjectModel, in folder: URL?, store: TestStore = .sqlite) throws
+    -> NSPersistentContainer
+{
     let container = NSPersistentContainer(name: name, managedObjectModel: model)
-    let url = folder?.appendingPathComponent("\(name).sqlite") ?? URL(fileURLWithPath: "/dev/null")
-    container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: url)]
+    container.persistentStoreDescriptions = [try store.description(name, in: folder)]
     var failure: Error?
     container.loadPersistentStores { _, error in failure = error }
     if let failure { throw failure }

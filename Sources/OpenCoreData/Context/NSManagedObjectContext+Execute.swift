@@ -75,7 +75,7 @@ extension NSManagedObjectContext {
                 // Every row, with the keys returned when the result lists them.
                 rows =
                     request.resultType == .resultTypeStatusOnly
-                    ? .all : .matching(SQLExpressionBuilder(dialect: store.engine.dialect).constant(true))
+                    ? .all : .matching(SQLExpressionBuilder(dialect: store.engine.mapping.dialect).constant(true))
             }
         }
         var save = SaveRequest()

@@ -1,4 +1,5 @@
 import Foundation
+import PostgreSQLStore
 import SQLStore
 
 /// Joins a model to its store. Mirrors Core Data's `NSPersistentStoreCoordinator`.
@@ -24,12 +25,14 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
 
     /// The store at `url`. Mirrors `persistentStore(for:)`.
     open func persistentStore(for url: URL) -> NSPersistentStore? {
-        persistentStores.first { $0.url?.standardizedFileURL == url.standardizedFileURL }
+        persistentStores.first { $0.url?.standardizedFileURL == url.redactingPassword.standardizedFileURL }
     }
 
     /// Opens (creating or migrating) a store and adds it. `storeType` is ``NSSQLiteStoreType`` (a file at
-    /// `storeURL`) or ``NSInMemoryStoreType`` (or any type with the URL `/dev/null`). Mirrors
-    /// `addPersistentStore(ofType:configurationName:at:options:)`.
+    /// `storeURL`) or ``NSInMemoryStoreType`` (or any type with the URL `/dev/null`); a `postgres://` URL (any type,
+    /// or ``PostgreSQLStoreType``) opens a PostgreSQL store, with the ``PostgreSQLSchemaOption``,
+    /// ``PostgreSQLPoolSizeOption``, ``PostgreSQLSSLModeOption`` and ``PostgreSQLStatementTimeoutOption`` of
+    /// `options`. Mirrors `addPersistentStore(ofType:configurationName:at:options:)`.
     /// - Throws: ``CoreDataError/persistentStoreOpenFailed(url:reason:)``, ``CoreDataError/migrationFailed(url:reason:)``
     ///   (the file left as it was), or the same with the reason "the coordinator already has a store".
     @discardableResult
@@ -44,11 +47,13 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         let migrates = (options?[NSMigratePersistentStoresAutomaticallyOption] as? Bool) ?? true
         let engine = try NSPersistentStore.openEngine(
             model: managedObjectModel, type: storeType, url: storeURL, migrates: migrates,
-            readOnly: (options?[NSReadOnlyPersistentStoreOption] as? Bool) ?? false
+            readOnly: (options?[NSReadOnlyPersistentStoreOption] as? Bool) ?? false, options: options
         )
+        let postgreSQL = NSPersistentStore.isPostgreSQL(type: storeType, url: storeURL)
         let store = NSPersistentStore(
-            engine: engine, type: storeType, url: storeURL, configurationName: configuration, options: options,
-            coordinator: self
+            engine: engine, type: postgreSQL ? PostgreSQLStoreType : storeType,
+            url: postgreSQL ? storeURL?.redactingPassword : storeURL, configurationName: configuration,
+            options: options, coordinator: self
         )
         state.withLock { $0.append(store) }
         return store
@@ -80,9 +85,14 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
 
     /// Deletes the store file at `url` (and its `-wal` and `-shm` files), removing the store first when it is
     /// this coordinator's. Mirrors `destroyPersistentStore(at:ofType:options:)`.
+    ///
+    /// **Differs:** for a PostgreSQL store (a `postgres://` URL) it only removes the store: the tables on the
+    /// server stay.
     open func destroyPersistentStore(at url: URL, ofType storeType: String, options: [AnyHashable: Any]? = nil) throws {
         if let store = persistentStore(for: url) { try remove(store) }
         guard !NSPersistentStore.isInMemory(type: storeType, url: url) else { return }
+        // A database server's tables are not files here: they stay (erase them with a batch delete).
+        guard !NSPersistentStore.isPostgreSQL(type: storeType, url: url) else { return }
         for suffix in ["", "-wal", "-shm"] {
             let file = URL(fileURLWithPath: url.path + suffix)
             if FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }

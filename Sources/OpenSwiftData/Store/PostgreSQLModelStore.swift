@@ -115,13 +115,3 @@ final class PostgreSQLModelStore: ModelStore {
 
     func deleteHistory(_ tokens: [Int64]) throws(SwiftDataError) {}
 }
-
-extension URL {
-    /// The URL without its password, for error messages.
-    var redactingPassword: URL {
-        guard var components = URLComponents(url: self, resolvingAgainstBaseURL: false), components.password != nil
-        else { return self }
-        components.password = nil
-        return components.url ?? self
-    }
-}

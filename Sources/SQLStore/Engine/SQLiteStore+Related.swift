@@ -8,7 +8,7 @@ extension SQLiteStore {
     /// `relationshipKeyPathsForPrefetching` reads.
     /// - Throws: ``StoreError``, or what `body` throws.
     package func fetchRelated(
-        _ mapping: RelationshipMapping, owners: [Int64], from source: ReadSource = .pooled,
+        _ mapping: RelationshipMapping, owners: [Int64], from source: ReadSource,
         _ body: (_ owner: Int64, StoreRow) throws -> Void
     ) throws {
         for start in stride(from: 0, to: owners.count, by: 500) {

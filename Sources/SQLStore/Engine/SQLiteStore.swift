@@ -370,7 +370,7 @@ package final class SQLiteStore: @unchecked Sendable {
 
     /// Runs `request` and hands each row to `body` as a cursor positioned on it (valid only during the call).
     /// - Throws: ``StoreError``, or what `body` throws.
-    package func fetch(_ request: FetchRequest, from source: ReadSource = .pooled, _ body: (StoreRow) throws -> Void)
+    package func fetch(_ request: FetchRequest, from source: ReadSource, _ body: (StoreRow) throws -> Void)
         throws
     {
         let sql = SelectQuery(request).sql(dialect)
@@ -384,7 +384,7 @@ package final class SQLiteStore: @unchecked Sendable {
     }
 
     /// The primary keys of the rows `request` selects (its columns are ignored), in its order.
-    package func fetchKeys(_ request: FetchRequest, from source: ReadSource = .pooled) throws -> [Int64] {
+    package func fetchKeys(_ request: FetchRequest, from source: ReadSource) throws -> [Int64] {
         var request = request
         request.columns = .primaryKey
         let sql = SelectQuery(request).sql(dialect)

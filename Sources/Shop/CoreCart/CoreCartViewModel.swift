@@ -21,10 +21,16 @@ public final class CoreCartViewModel: @unchecked Sendable {
     private let observer: StoreChangeObserver
 
     /// The cart in the SQLite file at `storeURL` (the showcase's `<data-dir>/Cart.sqlite`); `/dev/null` keeps it in
-    /// memory, as in Core Data; a `postgres://` URL opens it in OpenCoreData's PostgreSQL store (the showcase's
-    /// `--database`).
+    /// memory, as in Core Data; a `postgres://` URL opens it in OpenCoreData's PostgreSQL store.
     /// - Throws: ``CoreCartError`` with the reason the model or the store could not be opened.
-    public init(storeURL: URL) throws(CoreCartError) {
+    public convenience init(storeURL: URL) throws(CoreCartError) {
+        try self.init(store: NSPersistentStoreDescription(url: storeURL))
+    }
+
+    /// The cart in the store `description` describes: a SQLite file, or a PostgreSQL database with its schema
+    /// (`PostgreSQLSchemaOption`; the showcase's `--database`).
+    /// - Throws: ``CoreCartError`` with the reason the model or the store could not be opened.
+    public init(store description: NSPersistentStoreDescription) throws(CoreCartError) {
         guard let modelURL = Bundle.module.url(forResource: "Cart", withExtension: "xcdatamodeld") else {
             throw CoreCartError("Cart.xcdatamodeld is missing from the Shop module's resources")
         }
@@ -35,7 +41,7 @@ public final class CoreCartViewModel: @unchecked Sendable {
             throw CoreCartError("\(error)")
         }
         container = NSPersistentContainer(name: "Cart", managedObjectModel: model)
-        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: storeURL)]
+        container.persistentStoreDescriptions = [description]
         var failure: Error?
         container.loadPersistentStores { _, error in failure = error }
         if let failure { throw CoreCartError("\(failure)") }

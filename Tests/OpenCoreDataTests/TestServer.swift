@@ -1,0 +1,1 @@
+../OpenSwiftDataTests/TestServer.swift
