@@ -100,6 +100,17 @@ final class PostgreSQLConnectionPool: Sendable {
         condition.unlock()
     }
 
+    /// Closes the idle connections (the pool stays open): after one was found lost, the others are likely lost too.
+    func closeIdle() {
+        condition.lock()
+        let idle = state.idle
+        state.idle = []
+        state.open -= idle.count
+        condition.broadcast()
+        condition.unlock()
+        for connection in idle { connection.close() }
+    }
+
     /// Closes every idle connection; connections in use close when they come back.
     func close() {
         condition.lock()

@@ -8,7 +8,8 @@ import SQLStore
 /// opening one store at once, one creates or migrates it and the others, waiting on the lock, then read the record
 /// it wrote and find nothing to do), `CREATE SCHEMA IF NOT EXISTS`, the metadata table, the stored-schema record
 /// (the same JSON ``StoredSchema`` the SQLite store keeps in `Z_METADATA`) and, when it differs from the target,
-/// a lightweight migration (``migrate(_:from:)``). A failure rolls everything back.
+/// a lightweight migration (``migrate(_:from:)``), and the history's tables when missing. A failure rolls everything
+/// back.
 ///
 /// Tables are ``SchemaDefinition``'s, in ``PostgreSQLDialect``'s types (`bigint`, `double precision`, `text`,
 /// `bytea`; keys are identity columns). SQLite's triggers become PL/pgSQL trigger functions that do the same:
@@ -29,6 +30,7 @@ struct PostgreSQLSchema {
             try connection.execute("SELECT pg_advisory_xact_lock($1)", [.integer(Self.lockKey(schemaName))])
             try connection.execute(script: "CREATE SCHEMA IF NOT EXISTS \(q(schemaName))")
             try connection.execute(script: SchemaDefinition(dialect: dialect).createMetadata)
+            for statement in PostgreSQLStore.createHistoryTables { try connection.execute(script: statement) }
             let stored = try readRecord(connection)
             let steps = try stages(stored)
             if steps.contains(where: \.isCustom) {
@@ -125,8 +127,12 @@ struct PostgreSQLSchema {
     // MARK: Migrating
 
     /// Brings the tables from `stored` to the mapping's: new entities' tables, new columns (a non-optional one
-    /// starts at its type's zero value), renamed columns (`originalName`), removed columns and tables, and every
-    /// unique group and index rebuilt. A column whose storage type changed is refused.
+    /// starts at its declared default, or at its type's zero value in an empty table), renamed columns
+    /// (`originalName`), optionality changes, removed columns and tables, and every unique group and index rebuilt.
+    /// Refused as the SQLite store refuses them (``MigrationRefusal``, the same words): a column whose type changed
+    /// (values kept only for the same type in another namespace, when every one still decodes), a new required
+    /// column without a default in a table with rows, a column made required over rows without a value, and a new
+    /// unique group that rows already break.
     /// - Throws: ``MigrationRefusal`` before anything is written (the transaction rolls back in any case).
     private func migrate(_ connection: PostgreSQLConnection, from stored: StoredSchema) throws {
         let target = StoredSchema(mapping: mapping, version: version)
@@ -140,30 +146,88 @@ struct PostgreSQLSchema {
                 for statement in definition.create(table) { add(statement) }
                 continue
             }
+            let rows = try count("SELECT count(*) FROM \(table.quotedName)", connection)
+            let targetNames = Set(new.columns.map(\.name))
             for column in new.columns {
-                if old.column(named: column.name) != nil {
-                    if let before = old.column(named: column.name),
-                        before.columnType != column.columnType
-                            || before.isExternal != column.isExternal
-                    {
+                let description = "\(table.name).\(column.name)"
+                // The old column: same name, or the name it had (originalName) if no property kept that name.
+                var source = old.column(named: column.name)
+                if source == nil, let original = column.originalName, !targetNames.contains(original) {
+                    source = old.column(named: original)
+                }
+                guard let mapped = table.column(named: column.name) else { continue }
+                let defaultValue = mapped.attribute?.defaultValue.flatMap { $0.isNull ? nil : $0 }
+                guard let source else {
+                    let start = column.isOptional ? nil : defaultValue ?? zeroValue(mapped)
+                    if start != nil, defaultValue == nil, rows > 0 {
                         throw MigrationRefusal(
-                            "\(table.name).\(column.name): its stored type changes from \(before.readableType) to "
-                                + "\(column.readableType); the PostgreSQL store's lightweight migration does not "
-                                + "convert values — add a new attribute instead")
+                            "\(description) is a new required \(column.valueType) with no default value, and "
+                                + "\(table.name) has \(rows) row(s): make it optional, give it a default value, or "
+                                + "migrate with a custom stage")
+                    }
+                    let nullable = definition.columnDefinition(mapped).replacingOccurrences(of: " NOT NULL", with: "")
+                    add("ALTER TABLE \(table.quotedName) ADD COLUMN " + nullable)
+                    if let start {
+                        add("UPDATE \(table.quotedName) SET \(q(column.name)) = $1", [start])
+                        add("ALTER TABLE \(table.quotedName) ALTER COLUMN \(q(column.name)) SET NOT NULL")
                     }
                     continue
                 }
-                if let original = column.originalName, old.column(named: original) != nil {
-                    add("ALTER TABLE \(table.quotedName) RENAME COLUMN \(q(original)) TO \(q(column.name))")
-                    continue
+                var unreadable = 0
+                var keepsValues = Self.compatible(source, column)
+                if !keepsValues, Self.isSameTypeInAnotherNamespace(source, column),
+                    let accepts = mapped.attribute?.acceptsStoredValue
+                {
+                    // `V1.Settings` → `V2.Settings`: the values stay if every one reads as the new type.
+                    let values = try connection.execute(
+                        "SELECT \(q(source.name)) FROM \(table.quotedName) WHERE \(q(source.name)) IS NOT NULL")
+                    for row in 0..<values.rowCount where !accepts(try values.value(row: row, column: 0)) {
+                        unreadable += 1
+                    }
+                    keepsValues = unreadable == 0
                 }
-                guard let mapped = table.column(named: column.name) else { continue }
-                let nullable = definition.columnDefinition(mapped).replacingOccurrences(of: " NOT NULL", with: "")
-                add("ALTER TABLE \(table.quotedName) ADD COLUMN " + nullable)
-                // Stored rows start at the attribute's declared default (bound), else its type's zero value.
-                if !column.isOptional, let start = mapped.attribute?.defaultValue ?? zeroValue(mapped) {
-                    add("UPDATE \(table.quotedName) SET \(q(column.name)) = $1", [start])
+                if !keepsValues {
+                    let decoding =
+                        unreadable > 0 ? ", and \(unreadable) stored value(s) do not decode as the new type" : ""
+                    throw MigrationRefusal(
+                        "\(description) changed type from \(Self.readable(source)) to \(Self.readable(column))"
+                            + "\(decoding); the store was left as it was — migrate with a custom MigrationStage that "
+                            + "converts the values")
+                }
+                if source.name != column.name {
+                    add("ALTER TABLE \(table.quotedName) RENAME COLUMN \(q(source.name)) TO \(q(column.name))")
+                }
+                if source.isOptional && !column.isOptional {
+                    if let defaultValue {
+                        add(
+                            "UPDATE \(table.quotedName) SET \(q(column.name)) = $1 WHERE \(q(column.name)) IS NULL",
+                            [defaultValue])
+                    } else {
+                        let missing = try count(
+                            "SELECT count(*) FROM \(table.quotedName) WHERE \(q(source.name)) IS NULL", connection)
+                        if missing > 0 {
+                            throw MigrationRefusal(
+                                "\(description) is now required, but \(missing) row(s) have no value: give it a default "
+                                    + "value, or keep it optional")
+                        }
+                    }
                     add("ALTER TABLE \(table.quotedName) ALTER COLUMN \(q(column.name)) SET NOT NULL")
+                } else if !source.isOptional && column.isOptional {
+                    add("ALTER TABLE \(table.quotedName) ALTER COLUMN \(q(column.name)) DROP NOT NULL")
+                }
+            }
+            // A new unique group the rows already break is refused (as SQLite's store does), not left to fail as
+            // an index.
+            for group in new.uniquenessConstraints where !old.uniquenessConstraints.contains(group) {
+                guard group.allSatisfy({ old.column(named: $0) != nil }) else { continue }
+                let columns = group.map(q).joined(separator: ", ")
+                let duplicates = try count(
+                    "SELECT count(*) FROM (SELECT 1 FROM \(table.quotedName) GROUP BY \(columns) HAVING count(*) > 1) "
+                        + "AS duplicates", connection)
+                if duplicates > 0 {
+                    throw MigrationRefusal(
+                        "\(table.name) now has unique \(group.joined(separator: ", ")), but \(duplicates) value(s) "
+                            + "occur in more than one row: remove the duplicates in a custom stage's willMigrate")
                 }
             }
             let kept = Set(new.columns.flatMap { [$0.name, $0.originalName].compactMap { $0 } })
@@ -210,6 +274,43 @@ struct PostgreSQLSchema {
             }
         }
         try createTriggers(connection)
+    }
+
+    /// The number a `SELECT count(*) …` statement answers.
+    private func count(_ sql: String, _ connection: PostgreSQLConnection) throws -> Int {
+        let result = try connection.execute(sql)
+        return result.rowCount > 0 ? Int(result.integer(row: 0, column: 0) ?? 0) : 0
+    }
+
+    /// Values of `old` can be kept as values of `new` (the SQLite store's rule): same storage and same value type
+    /// (an introspected column, whose value type is unknown, only needs the same column type).
+    private static func compatible(_ old: StoredSchema.Attribute, _ new: StoredSchema.Attribute) -> Bool {
+        if old.representation.isEmpty { return old.columnType.uppercased() == new.columnType.uppercased() }
+        let sameOptionality = old.valueType == new.valueType || unwrapped(old.valueType) == unwrapped(new.valueType)
+        return old.columnType == new.columnType && old.representation == new.representation
+            && old.isExternal == new.isExternal && sameOptionality
+    }
+
+    /// Both are a type of one name declared in different namespaces (`V1.Settings` and `V2.Settings`), stored alike.
+    private static func isSameTypeInAnotherNamespace(_ old: StoredSchema.Attribute, _ new: StoredSchema.Attribute)
+        -> Bool
+    {
+        !old.representation.isEmpty && new.representation == old.representation
+            && old.columnType == new.columnType && old.isExternal == new.isExternal
+            && StoredSchema.unqualifiedTypeName(unwrapped(old.valueType))
+                == StoredSchema.unqualifiedTypeName(unwrapped(new.valueType))
+    }
+
+    /// `Swift.Optional<T>` → `T`.
+    private static func unwrapped(_ type: String) -> String {
+        if type.hasPrefix("Swift.Optional<"), type.hasSuffix(">") { return String(type.dropFirst(15).dropLast()) }
+        return type
+    }
+
+    /// A type as a refusal names it: `Array<String>`, not `Swift.Array<Swift.String>`.
+    private static func readable(_ attribute: StoredSchema.Attribute) -> String {
+        attribute.valueType.isEmpty
+            ? attribute.columnType : attribute.valueType.replacingOccurrences(of: "Swift.", with: "")
     }
 
     /// The value a new non-optional column without a declared default starts with in stored rows.

@@ -54,8 +54,9 @@ extension PostgreSQLStore {
                     usleep(UInt32.random(in: 0...UInt32(min(attempts, 10) * 2_000)))
                     continue
                 }
-                if error.kind == .client && !committing && !reconnected {
+                if Self.isConnectionFailure(error) && !committing && !reconnected {
                     reconnected = true
+                    pool.closeIdle()
                     continue
                 }
                 if error.isUniqueViolation, let conflict = uniqueConflict(error, request) { throw conflict }
@@ -81,15 +82,19 @@ extension PostgreSQLStore {
             try connection.executePrepared(dialect.statementText(sql), arguments)
         }
         var result = SaveResult()
+        var historyDeleted: [HistoryDeletedRows] = []
         for delete in request.batchDeletes {
             switch delete.rows {
             case .all:
+                historyDeleted.append(.runs(try keyRuns(of: delete.table, connection)))
                 try connection.execute(script: DeleteQuery(table: delete.table, rows: .all).sql(dialect).text)
                 result.batchDeletedKeys.append(nil)
             case .matching(let condition):
                 let sql = DeleteQuery(table: delete.table, rows: .matching(condition)).sql(dialect)
                 let deleted = try run(sql.text, sql.arguments)
-                result.batchDeletedKeys.append((0..<deleted.rowCount).map { deleted.integerValue(row: $0, column: 0) })
+                let keys = (0..<deleted.rowCount).map { deleted.integerValue(row: $0, column: 0) }
+                historyDeleted.append(.keys(keys))
+                result.batchDeletedKeys.append(keys)
             case .keys(let keys):
                 var all: [Int64] = []
                 for start in stride(from: 0, to: keys.count, by: 1_000) {
@@ -100,6 +105,7 @@ extension PostgreSQLStore {
                     let deleted = try run(sql.text, sql.arguments)
                     all += (0..<deleted.rowCount).map { deleted.integerValue(row: $0, column: 0) }
                 }
+                historyDeleted.append(.keys(all))
                 result.batchDeletedKeys.append(all)
             }
         }
@@ -168,7 +174,9 @@ extension PostgreSQLStore {
                 _ = try run(insert, [.integer(owner), .integer(targetKey), .integer(Int64(target.order))])
             }
         }
-        try connection.execute("SELECT pg_notify($1, $2)", [.text(Self.notificationChannel), .text(identifier)])
+        try recordHistory(request, result, batchDeleted: historyDeleted, connection)
+        try connection.execute(
+            "SELECT pg_notify($1, $2)", [.text(Self.notificationChannel), .text(notificationPayload)])
         return result
     }
 
@@ -289,7 +297,7 @@ extension PostgreSQLStore {
                 try connection.transaction {
                     try connection.execute(script: "TRUNCATE \(tables.joined(separator: ", "))")
                     try connection.execute(
-                        "SELECT pg_notify($1, $2)", [.text(Self.notificationChannel), .text(identifier)])
+                        "SELECT pg_notify($1, $2)", [.text(Self.notificationChannel), .text(notificationPayload)])
                 }
                 try connection.execute("SELECT nextval($1::regclass)", [.text(Self.quotedDataVersionSequence)])
             }

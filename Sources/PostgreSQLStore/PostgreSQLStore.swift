@@ -23,6 +23,10 @@ package final class PostgreSQLStore: Sendable {
     let pool: PostgreSQLConnectionPool
     /// How many statements the read operations ran (as ``SQLiteStore/readStatementCount``).
     package let readStatementCount = Atomic<Int>(0)
+    /// This store object's name in its saves' notifications, so that its own listener passes over them.
+    let sender = UUID().uuidString
+    /// Hears other store objects' commits (``PostgreSQLChangeListener``), once something subscribes.
+    package let changeListener: PostgreSQLChangeListener
 
     /// The channel every save notifies, with the store's identifier as the payload.
     package static let notificationChannel = "osd_store_changes"
@@ -34,7 +38,12 @@ package final class PostgreSQLStore: Sendable {
         self.mapping = mapping
         self.options = options
         self.pool = pool
+        self.changeListener = PostgreSQLChangeListener(
+            connectionString: options.connectionString, identifier: identifier, sender: sender)
     }
+
+    /// What each save sends on ``notificationChannel``: the store's identifier and ``sender``.
+    var notificationPayload: String { identifier + " " + sender }
 
     /// Connects to the server `options` names and creates or migrates the store's tables for `mapping` (which
     /// must be written in ``PostgreSQLDialect``) — see ``PostgreSQLSchema``.
@@ -91,12 +100,22 @@ package final class PostgreSQLStore: Sendable {
 
     // MARK: Reading
 
+    /// Whether `error` says the connection is lost (not that the statement failed): refused by libpq, SQLSTATE class
+    /// 08 (connection exception), or the server ending the session (57P01 `pg_terminate_backend` or a fast shutdown,
+    /// 57P02, 57P03).
+    static func isConnectionFailure(_ error: PostgreSQLError) -> Bool {
+        guard let sqlState = error.sqlState else { return error.kind == .client }
+        return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
+    }
+
     /// Runs `body` with a pooled connection; when the statement failed because the connection broke, runs it once
-    /// more on a new one (a read is always safe to repeat).
+    /// more on a new one (a read is always safe to repeat), after closing the pool's idle connections (a lost
+    /// connection usually means a restarted server, which lost them all).
     func read<T>(_ body: (PostgreSQLConnection) throws -> T) throws -> T {
         do {
             return try pool.withConnection(body)
-        } catch let error as PostgreSQLError where error.kind == .client {
+        } catch let error as PostgreSQLError where Self.isConnectionFailure(error) {
+            pool.closeIdle()
             do {
                 return try pool.withConnection(body)
             } catch {
@@ -170,8 +189,11 @@ package final class PostgreSQLStore: Sendable {
 
     // MARK: Closing
 
-    /// Closes every connection; later use throws.
-    package func close() { pool.close() }
+    /// Closes every connection, the listener's too; later use throws.
+    package func close() {
+        changeListener.close()
+        pool.close()
+    }
 }
 
 extension PostgreSQLStore: StoreExecutor {

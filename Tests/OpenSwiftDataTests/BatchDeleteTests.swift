@@ -22,8 +22,8 @@ import Testing
         try ModelContext(context.container).fetch(FetchDescriptor<Tag>()).map(\.name)
     }
 
-    @Test func aFailedTransactionKeepsEveryRow() throws {
-        let (context, tags) = try savedTags(["a", "b"])
+    @Test(arguments: TestStore.tested) func aFailedTransactionKeepsEveryRow(store: TestStore) throws {
+        let (context, tags) = try savedTags(["a", "b"], configuration: try store.configuration())
         #expect(throws: Failure.self) {
             try context.transaction {
                 try context.delete(model: Tag.self)
@@ -44,8 +44,10 @@ import Testing
         #expect(!context.hasChanges)
     }
 
-    @Test func fetchesInTheContextStopReturningTheRowsAtOnceAndTheSaveDeletesThem() throws {
-        let (context, tags) = try savedTags(["keep", "drop-1", "drop-2"])
+    @Test(arguments: TestStore.tested) func fetchesInTheContextStopReturningTheRowsAtOnceAndTheSaveDeletesThem(
+        store: TestStore
+    ) throws {
+        let (context, tags) = try savedTags(["keep", "drop-1", "drop-2"], configuration: try store.configuration())
         let unsaved = Tag(name: "drop-unsaved")
         context.insert(unsaved)
         try context.delete(model: Tag.self, where: #Predicate { $0.name.starts(with: "drop") })
@@ -71,10 +73,9 @@ import Testing
         #expect(try context.fetch(FetchDescriptor<Tag>()).map(\.name) == ["keep", "drop-later"])
     }
 
-    @Test func withoutAPredicateEveryStoredRowGoesAtTheSave() throws {
-        let folder = try TemporaryDirectory()
-        let (context, tags) = try savedTags(
-            ["a", "b"], configuration: ModelConfiguration(url: folder.file("tags.store")))
+    @Test(arguments: TestStore.tested) func withoutAPredicateEveryStoredRowGoesAtTheSave(store: TestStore) throws {
+        let location = try store.location()
+        let (context, tags) = try savedTags(["a", "b"], configuration: try location.configuration())
         try context.delete(model: Tag.self)
         #expect(try context.fetchCount(FetchDescriptor<Tag>()) == 0)
         #expect(try storedNames(context) == ["a", "b"])
@@ -83,8 +84,8 @@ import Testing
         #expect(tags.allSatisfy { $0.modelContext == nil && !$0.isDeleted })
     }
 
-    @Test func rollbackUndoesIt() throws {
-        let (context, tags) = try savedTags(["a", "b"])
+    @Test(arguments: TestStore.tested) func rollbackUndoesIt(store: TestStore) throws {
+        let (context, tags) = try savedTags(["a", "b"], configuration: try store.configuration())
         tags[1].uses = 99
         try context.delete(model: Tag.self)
         context.rollback()
@@ -96,8 +97,10 @@ import Testing
         #expect(try storedNames(context) == ["a", "b"])
     }
 
-    @Test func aFailedSaveWritesNeitherTheBatchDeleteNorAnythingElse() throws {
-        var configuration = ModelConfiguration(isStoredInMemoryOnly: true)
+    @Test(arguments: TestStore.tested) func aFailedSaveWritesNeitherTheBatchDeleteNorAnythingElse(store: TestStore)
+        throws
+    {
+        var configuration = try store.configuration()
         configuration.uniquenessConflictPolicy = .throwError
         let (context, _) = try savedTags(["a", "taken"], configuration: configuration)
         try context.delete(model: Tag.self, where: #Predicate { $0.name == "a" })
@@ -109,8 +112,8 @@ import Testing
     }
 
     #if !canImport(ObjectiveC)
-    @Test func undoBringsTheRowsBackBeforeAndAfterTheSave() throws {
-        let (context, tags) = try savedTags(["keep", "drop-1", "drop-2"])
+    @Test(arguments: TestStore.tested) func undoBringsTheRowsBackBeforeAndAfterTheSave(store: TestStore) throws {
+        let (context, tags) = try savedTags(["keep", "drop-1", "drop-2"], configuration: try store.configuration())
         let undoManager = UndoManager()
         context.undoManager = undoManager
         try context.delete(model: Tag.self, where: #Predicate { $0.name.starts(with: "drop") })

@@ -6,8 +6,8 @@ import Testing
 @Suite struct ContextAPITests {
     /// Inserts learn their keys without `RETURNING`: from `sqlite3_last_insert_rowid`, or by their unique values
     /// when they met an existing row — also when two tables hand out the same key in one save.
-    @Test func insertsAndUpsertsGetTheKeysOfTheirRows() throws {
-        let container = try inMemoryContainer(Defaults.self, Tag.self)
+    @Test(arguments: TestStore.tested) func insertsAndUpsertsGetTheKeysOfTheirRows(store: TestStore) throws {
+        let container = try store.container(Defaults.self, Tag.self)
         let context = ModelContext(container)
         let defaults = Defaults()
         let swift = Tag(name: "swift")
@@ -30,16 +30,19 @@ import Testing
         #expect(stored.map(\.persistentModelID.primaryKey) == [2, 1])
     }
 
-    private func context(tags count: Int, url: URL? = nil) throws -> ModelContext {
-        let configuration = url.map { ModelConfiguration(url: $0) } ?? ModelConfiguration(isStoredInMemoryOnly: true)
+    private func context(tags count: Int, url: URL? = nil, configuration: ModelConfiguration? = nil) throws
+        -> ModelContext
+    {
+        let configuration =
+            configuration ?? url.map { ModelConfiguration(url: $0) } ?? ModelConfiguration(isStoredInMemoryOnly: true)
         let context = ModelContext(try ModelContainer(for: Tag.self, configurations: configuration))
         for index in 0..<count { context.insert(Tag(name: String(format: "tag-%05d", index), uses: index % 7)) }
         try context.save()
         return context
     }
 
-    @Test func rowIdentifiersAreNeverReused() throws {
-        let context = try context(tags: 3)
+    @Test(arguments: TestStore.tested) func rowIdentifiersAreNeverReused(store: TestStore) throws {
+        let context = try context(tags: 3, configuration: try store.configuration())
         let last = try #require(try context.fetch(FetchDescriptor<Tag>()).last)
         let oldID = last.persistentModelID
         context.delete(last)
@@ -51,8 +54,10 @@ import Testing
         #expect(throws: SwiftDataError.self) { try context.existingModel(for: oldID) }
     }
 
-    @Test func modelForIdentifierFindsRegisteredStoredAndUnsavedModels() throws {
-        let context = try context(tags: 2)
+    @Test(arguments: TestStore.tested) func modelForIdentifierFindsRegisteredStoredAndUnsavedModels(store: TestStore)
+        throws
+    {
+        let context = try context(tags: 2, configuration: try store.configuration())
         let first = try #require(try context.fetch(FetchDescriptor<Tag>()).first)
         #expect(context.model(for: first.persistentModelID) as? Tag === first)
         // Another context reads the row from the store.
@@ -67,16 +72,16 @@ import Testing
         #expect(registered === unsaved)
     }
 
-    @Test func fetchIdentifiersMatchFetch() throws {
-        let context = try context(tags: 20)
+    @Test(arguments: TestStore.tested) func fetchIdentifiersMatchFetch(store: TestStore) throws {
+        let context = try context(tags: 20, configuration: try store.configuration())
         let descriptor = FetchDescriptor<Tag>(
             predicate: #Predicate { $0.uses > 2 },
             sortBy: [SortDescriptor(\.uses), SortDescriptor(\.name, order: .reverse)])
         #expect(try context.fetchIdentifiers(descriptor) == context.fetch(descriptor).map(\.persistentModelID))
     }
 
-    @Test func transactionSavesOrRollsBack() throws {
-        let context = try context(tags: 1)
+    @Test(arguments: TestStore.tested) func transactionSavesOrRollsBack(store: TestStore) throws {
+        let context = try context(tags: 1, configuration: try store.configuration())
         try context.transaction { context.insert(Tag(name: "in-transaction")) }
         #expect(!context.hasChanges)
         #expect(try ModelContext(context.container).fetchCount(FetchDescriptor<Tag>()) == 2)
@@ -92,8 +97,8 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Tag>()) == 2)
     }
 
-    @Test func saveNotificationsCarryIdentifiers() throws {
-        let context = try context(tags: 2)
+    @Test(arguments: TestStore.tested) func saveNotificationsCarryIdentifiers(store: TestStore) throws {
+        let context = try context(tags: 2, configuration: try store.configuration())
         let tags = try context.fetch(FetchDescriptor<Tag>())
         let received = Mutex<[String: [PersistentIdentifier]]>([:])
         let willSave = Mutex(0)
@@ -121,8 +126,8 @@ import Testing
         #expect(added.persistentModelID.isTemporary == false)
     }
 
-    @Test func enumerateVisitsEveryMatchInBatches() throws {
-        let context = try context(tags: 1_234)
+    @Test(arguments: TestStore.tested) func enumerateVisitsEveryMatchInBatches(store: TestStore) throws {
+        let context = try context(tags: 1_234, configuration: try store.configuration())
         var seen: [String] = []
         try context.enumerate(FetchDescriptor<Tag>(predicate: #Predicate { $0.uses != 3 }), batchSize: 100) {
             seen.append($0.name)
@@ -161,8 +166,8 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Tag>()) == 300 - 43)
     }
 
-    @Test func throwingUniquenessPolicyNamesTheConflict() throws {
-        var configuration = ModelConfiguration(isStoredInMemoryOnly: true)
+    @Test(arguments: TestStore.tested) func throwingUniquenessPolicyNamesTheConflict(store: TestStore) throws {
+        var configuration = try store.configuration()
         configuration.uniquenessConflictPolicy = .throwError
         let context = ModelContext(try ModelContainer(for: Tag.self, configurations: configuration))
         context.insert(Tag(name: "taken", uses: 1))

@@ -3,16 +3,16 @@ import OpenSwiftData
 import Testing
 
 @Suite struct ContextLifecycleTests {
-    private func savedTags(_ names: [String]) throws -> (ModelContext, [Tag]) {
-        let context = ModelContext(try inMemoryContainer(Tag.self))
+    private func savedTags(_ names: [String], _ store: TestStore) throws -> (ModelContext, [Tag]) {
+        let context = ModelContext(try store.container(Tag.self))
         let tags = names.enumerated().map { Tag(name: $1, uses: $0) }
         for tag in tags { context.insert(tag) }
         try context.save()
         return (context, tags)
     }
 
-    @Test func deleteIsPendingUntilSave() throws {
-        let (context, tags) = try savedTags(["a", "b", "c"])
+    @Test(arguments: TestStore.tested) func deleteIsPendingUntilSave(store: TestStore) throws {
+        let (context, tags) = try savedTags(["a", "b", "c"], store)
         context.delete(tags[1])
         #expect(tags[1].isDeleted)
         #expect(tags[1].modelContext === context)
@@ -30,8 +30,8 @@ import Testing
         #expect(try ModelContext(context.container).fetch(FetchDescriptor<Tag>()).map(\.name) == ["a", "c"])
     }
 
-    @Test func batchDeleteRemovesMatchingRowsFromFetchesAtOnce() throws {
-        let (context, tags) = try savedTags(["keep", "drop-1", "drop-2"])
+    @Test(arguments: TestStore.tested) func batchDeleteRemovesMatchingRowsFromFetchesAtOnce(store: TestStore) throws {
+        let (context, tags) = try savedTags(["keep", "drop-1", "drop-2"], store)
         let unsaved = Tag(name: "drop-unsaved")
         context.insert(unsaved)
         try context.delete(model: Tag.self, where: #Predicate { $0.name.starts(with: "drop") })
@@ -50,14 +50,14 @@ import Testing
         #expect(try context.fetch(FetchDescriptor<Tag>()).map(\.name) == ["keep", "drop-later"])
     }
 
-    @Test func batchDeleteWithoutPredicateEmptiesTheTable() throws {
-        let (context, _) = try savedTags(["a", "b"])
+    @Test(arguments: TestStore.tested) func batchDeleteWithoutPredicateEmptiesTheTable(store: TestStore) throws {
+        let (context, _) = try savedTags(["a", "b"], store)
         try context.delete(model: Tag.self)
         #expect(try context.fetchCount(FetchDescriptor<Tag>()) == 0)
     }
 
-    @Test func rollbackDiscardsInsertsDeletesAndChanges() throws {
-        let (context, tags) = try savedTags(["a", "b"])
+    @Test(arguments: TestStore.tested) func rollbackDiscardsInsertsDeletesAndChanges(store: TestStore) throws {
+        let (context, tags) = try savedTags(["a", "b"], store)
         let inserted = Tag(name: "new")
         context.insert(inserted)
         context.delete(tags[0])
@@ -73,8 +73,8 @@ import Testing
         #expect(try context.fetch(FetchDescriptor<Tag>()).map(\.name) == ["a", "b"])
     }
 
-    @Test func changedPropertiesAreSaved() throws {
-        let (context, tags) = try savedTags(["a"])
+    @Test(arguments: TestStore.tested) func changedPropertiesAreSaved(store: TestStore) throws {
+        let (context, tags) = try savedTags(["a"], store)
         tags[0].uses = 41
         #expect(context.changedModelsArray.count == 1)
         try context.save()
@@ -82,8 +82,8 @@ import Testing
         #expect(try ModelContext(context.container).fetch(FetchDescriptor<Tag>()).first?.uses == 41)
     }
 
-    @Test func sortLimitAndOffset() throws {
-        let (context, _) = try savedTags(["d", "b", "e", "a", "c"])
+    @Test(arguments: TestStore.tested) func sortLimitAndOffset(store: TestStore) throws {
+        let (context, _) = try savedTags(["d", "b", "e", "a", "c"], store)
         let byName = FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.name)])
         #expect(try context.fetch(byName).map(\.name) == ["a", "b", "c", "d", "e"])
         let reversed = FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.name, order: .reverse)])
@@ -103,8 +103,9 @@ import Testing
         #expect(try context.fetch(FetchDescriptor<Tag>()).map(\.name) == ["d", "b", "e", "a", "c"])
     }
 
-    @Test func pagesIncludingPendingChangesAreDisjointAndComplete() throws {
-        let (context, tags) = try savedTags(["b", "d", "f"])
+    @Test(arguments: TestStore.tested) func pagesIncludingPendingChangesAreDisjointAndComplete(store: TestStore) throws
+    {
+        let (context, tags) = try savedTags(["b", "d", "f"], store)
         context.insert(Tag(name: "a"))
         context.insert(Tag(name: "e"))
         context.delete(tags[1])
@@ -120,8 +121,8 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Tag>()) == 4)
     }
 
-    @Test func insertingTheSameUniqueValueUpdatesTheRow() throws {
-        let (context, tags) = try savedTags(["swift", "data"])
+    @Test(arguments: TestStore.tested) func insertingTheSameUniqueValueUpdatesTheRow(store: TestStore) throws {
+        let (context, tags) = try savedTags(["swift", "data"], store)
         let replacement = Tag(name: "swift", uses: 500)
         context.insert(replacement)
         try context.save()
@@ -133,8 +134,8 @@ import Testing
         #expect(tags[0].modelContext == nil)  // …and left the context
     }
 
-    @Test func twoPendingInsertsWithOneKeyCollapseLastWins() throws {
-        let context = ModelContext(try inMemoryContainer(Tag.self))
+    @Test(arguments: TestStore.tested) func twoPendingInsertsWithOneKeyCollapseLastWins(store: TestStore) throws {
+        let context = ModelContext(try store.container(Tag.self))
         let first = Tag(name: "dup", uses: 1)
         let second = Tag(name: "dup", uses: 2)
         context.insert(first)
@@ -145,8 +146,8 @@ import Testing
         #expect(try context.fetch(FetchDescriptor<Tag>()).first === second)
     }
 
-    @Test func insertingTwiceIsANoOp() throws {
-        let context = ModelContext(try inMemoryContainer(Tag.self))
+    @Test(arguments: TestStore.tested) func insertingTwiceIsANoOp(store: TestStore) throws {
+        let context = ModelContext(try store.container(Tag.self))
         let tag = Tag(name: "once")
         context.insert(tag)
         context.insert(tag)
@@ -156,8 +157,8 @@ import Testing
         #expect(!context.hasChanges)
     }
 
-    @Test func unknownModelTypeThrowsANamedError() throws {
-        let context = ModelContext(try inMemoryContainer(Tag.self))
+    @Test(arguments: TestStore.tested) func unknownModelTypeThrowsANamedError(store: TestStore) throws {
+        let context = ModelContext(try store.container(Tag.self))
         #expect(throws: SwiftDataError.self) { try context.fetch(FetchDescriptor<Sample>()) }
         do {
             _ = try context.fetch(FetchDescriptor<Sample>())

@@ -17,7 +17,7 @@ final class HistoryTrip {
     }
 }
 
-/// SwiftData's history on the SQLite store: written with each save, read with `fetchHistory`.
+/// SwiftData's history on both stores (the same tables and rows): written with each save, read with `fetchHistory`.
 @Suite struct HistoryTests {
     private let all = HistoryDescriptor<DefaultHistoryTransaction>()
 
@@ -27,8 +27,10 @@ final class HistoryTrip {
         }
     }
 
-    @Test func savesRecordTransactionsWithTokensAuthorsUpdatesAndTombstones() throws {
-        let container = try inMemoryContainer(HistoryTrip.self)
+    @Test(arguments: TestStore.tested) func savesRecordTransactionsWithTokensAuthorsUpdatesAndTombstones(
+        store: TestStore
+    ) throws {
+        let container = try store.container(HistoryTrip.self)
         let context = ModelContext(container)
         #expect(try context.fetchHistory(all).isEmpty)
 
@@ -77,8 +79,8 @@ final class HistoryTrip {
         #expect(Array(tombstone).count == 2)
     }
 
-    @Test func descriptorsFilterOnTokenAndAuthorSortAndLimit() throws {
-        let context = ModelContext(try inMemoryContainer(HistoryTrip.self))
+    @Test(arguments: TestStore.tested) func descriptorsFilterOnTokenAndAuthorSortAndLimit(store: TestStore) throws {
+        let context = ModelContext(try store.container(HistoryTrip.self))
         for (index, author) in ["a", "b", "a", "c"].enumerated() {
             context.author = author
             context.insert(HistoryTrip(name: "T\(index)", code: "C\(index)", days: index))
@@ -110,8 +112,8 @@ final class HistoryTrip {
         #expect(try context.fetchCount(FetchDescriptor<HistoryTrip>()) == 4)
     }
 
-    @Test func batchDeletesAreRecorded() throws {
-        let context = ModelContext(try inMemoryContainer(HistoryTrip.self))
+    @Test(arguments: TestStore.tested) func batchDeletesAreRecorded(store: TestStore) throws {
+        let context = ModelContext(try store.container(HistoryTrip.self))
         let trips = (1...4).map { HistoryTrip(name: "T\($0)", code: "C\($0)", days: $0) }
         for trip in trips { context.insert(trip) }
         try context.save()
@@ -130,8 +132,8 @@ final class HistoryTrip {
         #expect(try context.fetchHistory(all).last?.changes.count == 2)
     }
 
-    @Test func aFailedSaveRecordsNothing() throws {
-        var configuration = ModelConfiguration(isStoredInMemoryOnly: true)
+    @Test(arguments: TestStore.tested) func aFailedSaveRecordsNothing(store: TestStore) throws {
+        var configuration = try store.configuration()
         configuration.uniquenessConflictPolicy = .throwError
         let context = ModelContext(try ModelContainer(for: HistoryTrip.self, configurations: configuration))
         context.insert(HistoryTrip(name: "Rome", code: "ROM", days: 1))
@@ -141,13 +143,13 @@ final class HistoryTrip {
         #expect(try context.fetchHistory(all).count == 1)
     }
 
-    @Test func catchUpFromATokenAcrossAReopenAndAnotherConnection() throws {
-        let folder = try TemporaryDirectory()
-        let url = folder.file("trips.store")
+    @Test(arguments: TestStore.tested) func catchUpFromATokenAcrossAReopenAndAnotherConnection(store: TestStore) throws
+    {
+        let location = try store.location()
         let savedToken: Data
         do {
             let context = ModelContext(
-                try ModelContainer(for: HistoryTrip.self, configurations: ModelConfiguration(url: url)))
+                try location.container(HistoryTrip.self))
             context.insert(HistoryTrip(name: "Rome", code: "ROM", days: 4))
             try context.save()
             savedToken = try JSONEncoder().encode(try #require(try context.fetchHistory(all).last).token)
@@ -155,7 +157,7 @@ final class HistoryTrip {
         // While "we" were offline, another writer (a second container on the file: its own connection, as another
         // process has) saved twice.
         let other = ModelContext(
-            try ModelContainer(for: HistoryTrip.self, configurations: ModelConfiguration(url: url)))
+            try location.container(HistoryTrip.self))
         other.author = "sync"
         other.insert(HistoryTrip(name: "Oslo", code: "OSL", days: 2))
         try other.save()
@@ -165,7 +167,7 @@ final class HistoryTrip {
         try other.save()
 
         let reopened = ModelContext(
-            try ModelContainer(for: HistoryTrip.self, configurations: ModelConfiguration(url: url)))
+            try location.container(HistoryTrip.self))
         let token = try JSONDecoder().decode(DefaultHistoryToken.self, from: savedToken)
         let missed = try reopened.fetchHistory(
             HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > token }))
@@ -174,8 +176,8 @@ final class HistoryTrip {
     }
 
     @MainActor
-    @Test func historyObserverReadsNewTransactions() throws {
-        let container = try inMemoryContainer(HistoryTrip.self)
+    @Test(arguments: TestStore.tested) func historyObserverReadsNewTransactions(store: TestStore) throws {
+        let container = try store.container(HistoryTrip.self)
         let context = container.mainContext
         context.autosaveEnabled = false
         context.insert(HistoryTrip(name: "Rome", code: "ROM", days: 4))

@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftData
+import PostgreSQL
 import SQLite
 import Testing
 
@@ -16,13 +17,42 @@ import Testing
         return url
     }
 
-    @Test func theStoreRecordsItsSchemaAndVersion() throws {
-        let folder = try TemporaryDirectory()
-        let url = try v1Store(folder)
-        let raw = try SQLiteConnection(location: .file(url.path))
-        defer { raw.close() }
-        guard case .text(let json) = try raw.scalar("SELECT \"value\" FROM \"Z_METADATA\" WHERE \"key\" = 'schema'")
-        else {
+    /// A store of `location` holding three V1 books.
+    private func v1Store(_ location: TestStoreLocation, duplicateTitle: Bool = false) throws {
+        let context = ModelContext(try location.container(BooksV1.SavedBook.self))
+        context.insert(BooksV1.SavedBook(title: "미움받을 용기", authors: ["기시미 이치로", "고가 후미타케"], price: 14_900))
+        context.insert(BooksV1.SavedBook(title: "Dune", authors: ["Frank Herbert"], price: 10))
+        context.insert(BooksV1.SavedBook(title: duplicateTitle ? "Dune" : "Solaris", authors: [], price: 7))
+        try context.save()
+    }
+
+    /// The stored-schema record (`Z_METADATA`'s `schema` row, JSON) of the store at `location`, read past the
+    /// library: with SQLite on the file, or on a connection of its own to the PostgreSQL schema.
+    private func storedSchemaRecord(_ location: TestStoreLocation) throws -> String? {
+        let sql = "SELECT \"value\" FROM \"Z_METADATA\" WHERE \"key\" = 'schema'"
+        if let url = location.url {
+            let raw = try SQLiteConnection(location: .file(url.path))
+            defer { raw.close() }
+            guard case .text(let json) = try raw.scalar(sql) else { return nil }
+            return json
+        }
+        let connection = try TestServer.connect()
+        defer { connection.close() }
+        try connection.execute(script: "SET search_path TO \(PostgreSQLConnection.quoted(location.schemaName))")
+        let result = try connection.execute(sql)
+        return result.rowCount > 0 ? result.text(row: 0, column: 0) : nil
+    }
+
+    /// The store's files (SQLite) or its schema record (PostgreSQL): what a refused migration must leave as it was.
+    private func storedState(_ location: TestStoreLocation) throws -> Data {
+        if let url = location.url { return try Data(contentsOf: url) }
+        return Data((try storedSchemaRecord(location) ?? "").utf8)
+    }
+
+    @Test(arguments: TestStore.tested) func theStoreRecordsItsSchemaAndVersion(store: TestStore) throws {
+        let location = try store.location()
+        try v1Store(location)
+        guard let json = try storedSchemaRecord(location) else {
             Issue.record("no schema recorded")
             return
         }
@@ -31,48 +61,58 @@ import Testing
         #expect(json.contains("Swift.Array<Swift.String>"))
     }
 
-    @Test func aTypeChangeWithoutAPlanThrowsAndLeavesTheFileByteIdentical() throws {
-        let folder = try TemporaryDirectory()
-        let url = try v1Store(folder)
-        let before = try Data(contentsOf: url)
+    @Test(arguments: TestStore.tested) func aTypeChangeWithoutAPlanThrowsAndLeavesTheFileByteIdentical(
+        store: TestStore
+    ) throws {
+        let location = try store.location()
+        try v1Store(location)
+        let before = try storedState(location)
         #expect {
-            _ = try ModelContainer(for: BooksV2.SavedBook.self, configurations: ModelConfiguration(url: url))
+            _ = try location.container(BooksV2.SavedBook.self)
         } throws: { error in
             let message = "\(error)"
             return message.contains("SavedBook.authors changed type from Array<String> to String")
         }
-        #expect(try Data(contentsOf: url) == before)
+        #expect(try storedState(location) == before)
         // And the old models still open it.
-        let context = ModelContext(
-            try ModelContainer(for: BooksV1.SavedBook.self, configurations: ModelConfiguration(url: url)))
+        let context = ModelContext(try location.container(BooksV1.SavedBook.self))
         #expect(try context.fetchCount(FetchDescriptor<BooksV1.SavedBook>()) == 3)
     }
 
-    @Test func theSameChangeWithACustomStageJoinsTheArrayInEveryRow() throws {
-        let folder = try TemporaryDirectory()
-        let url = try v1Store(folder)
-        let container = try ModelContainer(
-            for: BooksV2.SavedBook.self, migrationPlan: JoinAuthorsPlan.self,
-            configurations: ModelConfiguration(url: url)
-        )
-        let books = try ModelContext(container).fetch(
-            FetchDescriptor<BooksV2.SavedBook>(sortBy: [SortDescriptor(\.price)]))
-        #expect(books.map(\.authors) == ["", "Frank Herbert", "기시미 이치로, 고가 후미타케"])
-        #expect(books.map(\.title) == ["Solaris", "Dune", "미움받을 용기"])
-        // Keys survive the rebuild, and are not reused afterwards.
-        #expect(books.map { $0.persistentModelID.primaryKey } == [3, 2, 1])
-        let context = ModelContext(container)
-        context.insert(BooksV2.SavedBook(title: "New", authors: "Someone", price: 1))
-        try context.save()
-        #expect(
-            try context.fetch(FetchDescriptor<BooksV2.SavedBook>(predicate: #Predicate { $0.title == "New" })).first?
-                .persistentModelID.primaryKey == 4)
+    @Test(arguments: TestStore.tested) func theSameChangeWithACustomStageJoinsTheArrayInEveryRow(store: TestStore)
+        throws
+    {
+        let location = try store.location()
+        try v1Store(location)
+        // The PostgreSQL store refuses a plan with custom stages (their contexts need a store over the migration's
+        // own connection, which only the SQLite store has yet): the container does not open.
+        try withKnownIssue("custom migration stages do not run on PostgreSQL yet") {
+            let container = try ModelContainer(
+                for: BooksV2.SavedBook.self, migrationPlan: JoinAuthorsPlan.self,
+                configurations: try location.configuration()
+            )
+            let books = try ModelContext(container).fetch(
+                FetchDescriptor<BooksV2.SavedBook>(sortBy: [SortDescriptor(\.price)]))
+            #expect(books.map(\.authors) == ["", "Frank Herbert", "기시미 이치로, 고가 후미타케"])
+            #expect(books.map(\.title) == ["Solaris", "Dune", "미움받을 용기"])
+            // Keys survive the rebuild, and are not reused afterwards.
+            #expect(books.map { $0.persistentModelID.primaryKey } == [3, 2, 1])
+            let context = ModelContext(container)
+            context.insert(BooksV2.SavedBook(title: "New", authors: "Someone", price: 1))
+            try context.save()
+            #expect(
+                try context.fetch(FetchDescriptor<BooksV2.SavedBook>(predicate: #Predicate { $0.title == "New" }))
+                    .first?
+                    .persistentModelID.primaryKey == 4)
+        } when: {
+            store == .postgreSQL
+        }
     }
 
-    @Test func lightweightChangesMigrateAutomatically() throws {
-        let folder = try TemporaryDirectory()
-        let url = try v1Store(folder)
-        let container = try ModelContainer(for: BooksV3.SavedBook.self, configurations: ModelConfiguration(url: url))
+    @Test(arguments: TestStore.tested) func lightweightChangesMigrateAutomatically(store: TestStore) throws {
+        let location = try store.location()
+        try v1Store(location)
+        let container = try location.container(BooksV3.SavedBook.self)
         let context = ModelContext(container)
         let books = try context.fetch(FetchDescriptor<BooksV3.SavedBook>(sortBy: [SortDescriptor(\.name)]))
         #expect(books.map(\.name) == ["Dune", "Solaris", "미움받을 용기"])  // renamed through originalName
@@ -121,39 +161,39 @@ import Testing
                 == 3)
     }
 
-    @Test func aNewRequiredPropertyWithoutDefaultIsRefusedUnlessTheTableIsEmpty() throws {
-        let folder = try TemporaryDirectory()
-        let url = try v1Store(folder)
-        let before = try Data(contentsOf: url)
+    @Test(arguments: TestStore.tested) func aNewRequiredPropertyWithoutDefaultIsRefusedUnlessTheTableIsEmpty(
+        store: TestStore
+    ) throws {
+        let location = try store.location()
+        try v1Store(location)
+        let before = try storedState(location)
         #expect {
-            _ = try ModelContainer(for: BooksRequiredV2.SavedBook.self, configurations: ModelConfiguration(url: url))
+            _ = try location.container(BooksRequiredV2.SavedBook.self)
         } throws: { error in
             "\(error)".contains(
                 "SavedBook.isbn is a new required Swift.String with no default value, and SavedBook has 3 row(s)")
         }
-        #expect(try Data(contentsOf: url) == before)
+        #expect(try storedState(location) == before)
 
-        let emptyURL = folder.file("empty.store")
-        _ = try ModelContainer(for: BooksV1.SavedBook.self, configurations: ModelConfiguration(url: emptyURL))
-        let migrated = try ModelContainer(
-            for: BooksRequiredV2.SavedBook.self, configurations: ModelConfiguration(url: emptyURL))
+        let empty = try store.location()
+        _ = try empty.container(BooksV1.SavedBook.self)
+        let migrated = try empty.container(BooksRequiredV2.SavedBook.self)
         let context = ModelContext(migrated)
         context.insert(BooksRequiredV2.SavedBook(title: "t", authors: [], price: 1, isbn: "9788996991342"))
         try context.save()
     }
 
-    @Test func aNewUniqueConstraintOverDuplicatesIsRefused() throws {
-        let folder = try TemporaryDirectory()
-        let url = try v1Store(folder, duplicateTitle: true)
+    @Test(arguments: TestStore.tested) func aNewUniqueConstraintOverDuplicatesIsRefused(store: TestStore) throws {
+        let location = try store.location()
+        try v1Store(location, duplicateTitle: true)
         #expect {
-            _ = try ModelContainer(for: BooksUniqueV2.SavedBook.self, configurations: ModelConfiguration(url: url))
+            _ = try location.container(BooksUniqueV2.SavedBook.self)
         } throws: { error in
             "\(error)".contains("SavedBook now has unique title, but 1 value(s) occur in more than one row")
         }
-        let cleanFolder = try TemporaryDirectory()
-        let clean = try v1Store(cleanFolder)
-        let context = ModelContext(
-            try ModelContainer(for: BooksUniqueV2.SavedBook.self, configurations: ModelConfiguration(url: clean)))
+        let clean = try store.location()
+        try v1Store(clean)
+        let context = ModelContext(try clean.container(BooksUniqueV2.SavedBook.self))
         context.insert(BooksUniqueV2.SavedBook(title: "Dune", authors: ["Someone else"], price: 99))
         try context.save()
         let all = try context.fetch(FetchDescriptor<BooksUniqueV2.SavedBook>(sortBy: [SortDescriptor(\.price)]))
@@ -161,16 +201,19 @@ import Testing
         #expect(all[1].authors == ["Someone else"])
     }
 
-    @Test func aFailingCustomStageRollsBackEverything() throws {
-        let folder = try TemporaryDirectory()
-        let url = try v1Store(folder)
+    /// On PostgreSQL the plan is refused before any stage runs (custom stages do not run there yet); the store is
+    /// left as it was all the same.
+    @Test(arguments: TestStore.tested) func aFailingCustomStageRollsBackEverything(store: TestStore) throws {
+        let location = try store.location()
+        try v1Store(location)
+        let before = try storedState(location)
         #expect(throws: SwiftDataError.self) {
             _ = try ModelContainer(
                 for: BooksV2.SavedBook.self, migrationPlan: FailingPlan.self,
-                configurations: ModelConfiguration(url: url))
+                configurations: try location.configuration())
         }
-        let context = ModelContext(
-            try ModelContainer(for: BooksV1.SavedBook.self, configurations: ModelConfiguration(url: url)))
+        #expect(try storedState(location) == before)
+        let context = ModelContext(try location.container(BooksV1.SavedBook.self))
         #expect(try context.fetch(FetchDescriptor<BooksV1.SavedBook>()).map(\.authors.count).sorted() == [0, 1, 2])
     }
 }

@@ -13,8 +13,8 @@ import Testing
         #expect(books.isToMany && books.deleteRule == .cascade)
     }
 
-    @Test func settingOneSideUpdatesTheOtherBeforeSave() throws {
-        let context = ModelContext(try inMemoryContainer(Author.self))
+    @Test(arguments: TestStore.tested) func settingOneSideUpdatesTheOtherBeforeSave(store: TestStore) throws {
+        let context = ModelContext(try store.container(Author.self))
         let tolkien = Author(name: "Tolkien")
         let lewis = Author(name: "Lewis")
         context.insert(tolkien)
@@ -34,12 +34,11 @@ import Testing
         #expect(tolkien.books.map(\.title) == ["The Hobbit", "The Silmarillion"])
     }
 
-    @Test func relationshipsSurviveSaveAndReopen() throws {
-        let folder = try TemporaryDirectory()
-        let url = folder.file("library.store")
+    @Test(arguments: TestStore.tested) func relationshipsSurviveSaveAndReopen(store: TestStore) throws {
+        let location = try store.location()
         do {
             let context = ModelContext(
-                try ModelContainer(for: Author.self, configurations: ModelConfiguration(url: url)))
+                try location.container(Author.self))
             let tolkien = Author(name: "Tolkien")
             tolkien.books = [Book(title: "The Hobbit"), Book(title: "The Silmarillion")]
             let fantasy = Genre(name: "fantasy")
@@ -51,7 +50,7 @@ import Testing
             #expect(fantasy.books.count == 2)
             try context.save()
         }
-        let context = ModelContext(try ModelContainer(for: Author.self, configurations: ModelConfiguration(url: url)))
+        let context = ModelContext(try location.container(Author.self))
         let authors = try context.fetch(FetchDescriptor<Author>())
         #expect(authors.map(\.name) == ["Tolkien"])
         #expect(authors[0].books.map(\.title) == ["The Hobbit", "The Silmarillion"])
@@ -62,8 +61,8 @@ import Testing
         #expect(Set(fantasy.books.map(\.title)) == ["The Hobbit", "The Silmarillion"])
     }
 
-    @Test func cascadeDeletesRecursivelyAndNullifyDetaches() throws {
-        let context = ModelContext(try inMemoryContainer(Author.self))
+    @Test(arguments: TestStore.tested) func cascadeDeletesRecursivelyAndNullifyDetaches(store: TestStore) throws {
+        let context = ModelContext(try store.container(Author.self))
         let author = Author(name: "Austen")
         author.books = [Book(title: "Emma"), Book(title: "Persuasion")]
         let genre = Genre(name: "romance")
@@ -94,8 +93,8 @@ import Testing
             ])
     }
 
-    @Test func denyRuleRefusesTheSaveNamingTheModel() throws {
-        let context = ModelContext(try inMemoryContainer(Movie.self))
+    @Test(arguments: TestStore.tested) func denyRuleRefusesTheSaveNamingTheModel(store: TestStore) throws {
+        let context = ModelContext(try store.container(Movie.self))
         let movie = Movie(title: "Casablanca")
         movie.cast = [Actor(name: "Bogart")]
         context.insert(movie)
@@ -114,8 +113,8 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Actor>()) == 1)
     }
 
-    @Test func countLimitsAreValidatedAtSave() throws {
-        let context = ModelContext(try inMemoryContainer(Movie.self))
+    @Test(arguments: TestStore.tested) func countLimitsAreValidatedAtSave(store: TestStore) throws {
+        let context = ModelContext(try store.container(Movie.self))
         let movie = Movie(title: "Metropolis")
         movie.posters = (1...4).map { Poster(caption: "poster \($0)") }
         context.insert(movie)
@@ -128,12 +127,11 @@ import Testing
         try context.save()
     }
 
-    @Test func selfReferenceRequiredReferenceAndNoAction() throws {
-        let folder = try TemporaryDirectory()
-        let url = folder.file("dance.store")
+    @Test(arguments: TestStore.tested) func selfReferenceRequiredReferenceAndNoAction(store: TestStore) throws {
+        let location = try store.location()
         do {
             let context = ModelContext(
-                try ModelContainer(for: Dancer.self, configurations: ModelConfiguration(url: url)))
+                try location.container(Dancer.self))
             let studio = Studio(city: "Vienna")
             let fred = Dancer(name: "Fred", studio: studio)
             let ginger = Dancer(name: "Ginger", studio: studio)
@@ -144,7 +142,7 @@ import Testing
             #expect(Set(studio.dancers.map(\.name)) == ["Fred", "Ginger"])
             try context.save()
         }
-        let context = ModelContext(try ModelContainer(for: Dancer.self, configurations: ModelConfiguration(url: url)))
+        let context = ModelContext(try location.container(Dancer.self))
         let dancers = try context.fetch(FetchDescriptor<Dancer>(sortBy: [SortDescriptor(\.name)]))
         #expect(dancers.map(\.name) == ["Fred", "Ginger"])
         #expect(dancers[0].follower === dancers[1])
@@ -164,8 +162,8 @@ import Testing
             try context.fetchCount(FetchDescriptor<Dancer>(predicate: #Predicate { $0.studio.city == "Vienna" })) == 0)
     }
 
-    @Test func rollbackRestoresRelationships() throws {
-        let context = ModelContext(try inMemoryContainer(Author.self))
+    @Test(arguments: TestStore.tested) func rollbackRestoresRelationships(store: TestStore) throws {
+        let context = ModelContext(try store.container(Author.self))
         let author = Author(name: "Woolf")
         author.books = [Book(title: "Orlando")]
         context.insert(author)
@@ -178,8 +176,10 @@ import Testing
         #expect(author.books.map(\.title) == ["Orlando"])
     }
 
-    @Test func batchDeleteAppliesNoDeleteRulesAndReferencesReadAsNil() throws {
-        let container = try inMemoryContainer(Author.self)
+    @Test(arguments: TestStore.tested) func batchDeleteAppliesNoDeleteRulesAndReferencesReadAsNil(store: TestStore)
+        throws
+    {
+        let container = try store.container(Author.self)
         let context = ModelContext(container)
         let woolf = Author(name: "Woolf")
         woolf.books = [Book(title: "Orlando")]
@@ -195,7 +195,15 @@ import Testing
         let books = try fresh.fetch(FetchDescriptor<Book>())
         #expect(books.map(\.title) == ["Orlando"])
         #expect(books[0].author == nil)
-        #expect(try fresh.fetchCount(FetchDescriptor<Book>(predicate: #Predicate { $0.author == nil })) == 1)
+        // On PostgreSQL a to-one relationship compared with nil is translated as a Codable value is
+        // (`osd_canonical_json("Book"."author") IS NULL`, on a bigint column): SQLSTATE 42883, the predicate
+        // translation's to fix.
+        try withKnownIssue("a to-one relationship compared with nil does not translate on PostgreSQL yet") {
+            let withoutAuthor = try fresh.fetchCount(FetchDescriptor<Book>(predicate: #Predicate { $0.author == nil }))
+            #expect(withoutAuthor == 1)
+        } when: {
+            store == .postgreSQL
+        }
         // Deleting the genres removes their join-table rows with them.
         try fresh.delete(model: Genre.self)
         try fresh.save()

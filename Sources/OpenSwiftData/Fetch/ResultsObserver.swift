@@ -14,7 +14,8 @@ import Observation
 /// - saves by contexts of the same store in this process: ``ModelContext/didSave`` — before `save()` returns when
 ///   the save is made on the main thread, else as soon as the main actor runs;
 /// - saves by other processes: SQLite's `PRAGMA data_version` on a connection of the observer's own, checked every
-///   `pollingInterval` (file stores only).
+///   `pollingInterval` (file stores only); on the PostgreSQL store, each other container's commit as it is heard
+///   (`LISTEN osd_store_changes`), with no polling.
 ///
 /// Use it on the main actor, with a context used on the main actor (such as ``ModelContainer/mainContext``).
 @MainActor
@@ -70,8 +71,8 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         watch = StoreChangeWatch(
             store: context.store, pollingInterval: pollingInterval,
             accepts: { notification in saveTouches(entityNames, notification.userInfo) }
-        ) { [weak self] in
-            self?.refreshIfStoreChanged()
+        ) { [weak self] committedElsewhere in
+            if committedElsewhere { self?.refresh() } else { self?.refreshIfStoreChanged() }
         }
     }
 

@@ -8,7 +8,8 @@ import Observation
 /// the app was not running.
 ///
 /// How saves are noticed: ``ModelContext/didSave`` for this process's contexts, immediately; SQLite's
-/// `PRAGMA data_version`, checked every `pollingInterval`, for other processes (file stores only).
+/// `PRAGMA data_version`, checked every `pollingInterval`, for other processes (file stores only); on the PostgreSQL
+/// store, each other container's commit as it is heard (`LISTEN osd_store_changes`), with no polling.
 @MainActor
 @Observable
 public final class HistoryObserver {
@@ -36,8 +37,9 @@ public final class HistoryObserver {
         let first = try modelContext.history(after: token)
         transactions = first
         if let newest = first.last { lastToken = newest.token }
-        watch = StoreChangeWatch(store: modelContext.store, pollingInterval: pollingInterval) { [weak self] in
-            self?.refreshIfStoreChanged()
+        watch = StoreChangeWatch(store: modelContext.store, pollingInterval: pollingInterval) {
+            [weak self] committedElsewhere in
+            if committedElsewhere { self?.refresh() } else { self?.refreshIfStoreChanged() }
         }
     }
 

@@ -7,7 +7,8 @@ import SQLStore
 /// dialect), with every error as a ``SwiftDataError``.
 ///
 /// Reads have no snapshots (a batched fetch's later batches see later commits) and no writer connection of their
-/// own: every read takes a pooled connection. The store keeps no history (``history(after:)`` is empty).
+/// own: every read takes a pooled connection. History is the SQLite store's (the same tables and rows); other
+/// servers' commits are heard through `LISTEN` (``observeCommits(_:)``).
 final class PostgreSQLModelStore: ModelStore {
     let store: PostgreSQLStore
     let mapping: ModelMapping
@@ -110,8 +111,32 @@ final class PostgreSQLModelStore: ModelStore {
 
     func close() { store.close() }
 
-    /// Empty: the PostgreSQL store records no history yet.
-    func history(after token: Int64?) throws(SwiftDataError) -> [HistoryRecord] { [] }
+}
 
-    func deleteHistory(_ tokens: [Int64]) throws(SwiftDataError) {}
+// MARK: History and other servers' commits
+
+extension PostgreSQLModelStore {
+    /// The transactions recorded after `token`, as the SQLite store's (``PostgreSQLStore/history(after:)``).
+    func history(after token: Int64?) throws(SwiftDataError) -> [HistoryRecord] {
+        do {
+            return try store.history(after: token)
+        } catch {
+            throw .wrapping(error, url: url)
+        }
+    }
+
+    func deleteHistory(_ tokens: [Int64]) throws(SwiftDataError) {
+        do {
+            try store.deleteHistory(tokens)
+        } catch {
+            throw .wrapping(error, url: url)
+        }
+    }
+
+    /// Calls `body` (on another thread) after each commit to the store by another process or another container,
+    /// heard through `LISTEN` (``PostgreSQLChangeListener``), and once after the listener's lost connection is back;
+    /// until ``stopObservingCommits(_:)``.
+    func observeCommits(_ body: @escaping @Sendable () -> Void) -> Int { store.changeListener.subscribe(body) }
+
+    func stopObservingCommits(_ subscriber: Int) { store.changeListener.unsubscribe(subscriber) }
 }

@@ -11,6 +11,18 @@ package struct HistoryRecord: Sendable {
     package var processIdentifier: String
     package var changes: [Change]
 
+    package init(
+        token: Int64, timestamp: Date, author: String?, bundleIdentifier: String, processIdentifier: String,
+        changes: [Change] = []
+    ) {
+        self.token = token
+        self.timestamp = timestamp
+        self.author = author
+        self.bundleIdentifier = bundleIdentifier
+        self.processIdentifier = processIdentifier
+        self.changes = changes
+    }
+
     /// One row the transaction inserted, updated or deleted.
     package struct Change: Sendable {
         package enum Kind: Int64, Sendable {
@@ -29,88 +41,55 @@ package struct HistoryRecord: Sendable {
     }
 }
 
+extension HistoryRecord.Change {
+    /// The changes one `Z_HISTORYCHANGE` row lists (one per key), from its `ZKIND`, `ZENTITY`, `ZKEYS`, `ZCOLUMNS`
+    /// and `ZTOMBSTONES`; none for a kind no save writes.
+    package static func decoded(
+        kind storedKind: Int64, entity: String, keys packed: Data, columns: String?, tombstones: String?,
+        _ decoder: JSONDecoder
+    ) -> [HistoryRecord.Change] {
+        let storesRuns = storedKind == SQLiteStore.deletedRunsKind
+        guard let kind = storesRuns ? .delete : Kind(rawValue: storedKind) else { return [] }
+        let keys = storesRuns ? SQLiteStore.expandRuns(SQLiteStore.unpack(packed)) : SQLiteStore.unpack(packed)
+        let columns = columns.map { $0.split(separator: ",").map(String.init) } ?? []
+        let tombstones =
+            tombstones.flatMap { try? decoder.decode([[String: StoredValue]].self, from: Data($0.utf8)) } ?? []
+        return keys.enumerated().map { offset, key in
+            HistoryRecord.Change(
+                kind: kind, entity: entity, key: key, columns: columns,
+                tombstone: offset < tombstones.count ? tombstones[offset] : [:])
+        }
+    }
+}
+
 /// The rows a batch delete removed, as its history records them.
-enum HistoryDeletedRows {
+package enum HistoryDeletedRows {
     /// The keys `DELETE … RETURNING` gave.
     case keys([Int64])
     /// Every row of the table: its keys as runs of consecutive keys, ascending (read before the `DELETE`).
     case runs([ClosedRange<Int64>])
 }
 
-/// The changes of one kind to one table (for updates, of one set of columns) in one save.
-private struct HistoryGroup {
-    let kind: HistoryRecord.Change.Kind
-    let table: EntityTable
-    let columns: [Int]
+/// The changes of one kind to one table (for updates, of one set of columns) in one save: one `Z_HISTORYCHANGE`
+/// row, in the SQLite and the PostgreSQL store alike.
+package struct HistoryGroup {
+    package let kind: HistoryRecord.Change.Kind
+    package let table: EntityTable
+    package let columns: [Int]
     /// Whether the group lists runs of consecutive keys (``runs``) instead of keys: a batch delete of every row.
-    let storesRuns: Bool
-    var keys: [Int64] = []
-    var runs: [ClosedRange<Int64>] = []
+    package let storesRuns: Bool
+    package var keys: [Int64] = []
+    package var runs: [ClosedRange<Int64>] = []
     /// The tombstones of deletes that keep values, by position in ``keys``.
-    var tombstones: [Int: [String: StoredValue]] = [:]
+    package var tombstones: [Int: [String: StoredValue]] = [:]
 }
 
-/// The history a store keeps: one `Z_HISTORYTRANSACTION` row per save and, per entity and kind of change (and per
-/// set of written columns for updates), one `Z_HISTORYCHANGE` row listing the keys (packed 64-bit little-endian
-/// integers in `ZKEYS`) — so recording a save of n rows costs a few statements, not n. A batch delete of every row
-/// is stored as runs of consecutive keys (`ZKIND` 3, `ZKEYS` packed first and last key of each run), read before the
-/// `DELETE` without reading the rows when the keys have no gap, and read back as one delete per key; `ZKIND` 0, 1
-/// and 2 are inserts, updates and deletes.
-///
-/// ```sql
-/// CREATE TABLE IF NOT EXISTS "Z_HISTORYTRANSACTION" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "ZTIMESTAMP" REAL NOT NULL,
-///   "ZAUTHOR" TEXT, "ZBUNDLEID" TEXT NOT NULL, "ZPROCESSID" TEXT NOT NULL)
-/// CREATE TABLE IF NOT EXISTS "Z_HISTORYCHANGE" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "ZTRANSACTION" INTEGER NOT NULL,
-///   "ZKIND" INTEGER NOT NULL, "ZENTITY" TEXT NOT NULL, "ZKEYS" BLOB NOT NULL, "ZCOLUMNS" TEXT, "ZTOMBSTONES" TEXT)
-/// INSERT INTO "Z_HISTORYTRANSACTION" ("ZTIMESTAMP", "ZAUTHOR", "ZBUNDLEID", "ZPROCESSID") VALUES (?, ?, ?, ?)
-/// INSERT INTO "Z_HISTORYCHANGE" ("ZTRANSACTION", "ZKIND", "ZENTITY", "ZKEYS", "ZCOLUMNS", "ZTOMBSTONES") VALUES (?, ?, ?, ?, ?, ?)
-/// ```
-///
-/// The tables are made with the store (and by any migration), or, in a store made before history was recorded, by
-/// the first save, inside its transaction (a store opened and never saved to is not written).
-extension SQLiteStore {
-    static let historyTransactionTable = "Z_HISTORYTRANSACTION"
-    static let historyChangeTable = "Z_HISTORYCHANGE"
-
-    /// Run by the migration that creates or changes a store (so its saves find them), and by the first save to a
-    /// store made before history was recorded.
-    static let createHistoryTables = [
-        """
-        CREATE TABLE IF NOT EXISTS "Z_HISTORYTRANSACTION" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, \
-        "ZTIMESTAMP" REAL NOT NULL, "ZAUTHOR" TEXT, "ZBUNDLEID" TEXT NOT NULL, "ZPROCESSID" TEXT NOT NULL)
-        """,
-        """
-        CREATE TABLE IF NOT EXISTS "Z_HISTORYCHANGE" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, \
-        "ZTRANSACTION" INTEGER NOT NULL, "ZKIND" INTEGER NOT NULL, "ZENTITY" TEXT NOT NULL, "ZKEYS" BLOB NOT NULL, \
-        "ZCOLUMNS" TEXT, "ZTOMBSTONES" TEXT)
-        """,
-        #"CREATE INDEX IF NOT EXISTS "Z_HISTORYCHANGE_ZTRANSACTION" ON "Z_HISTORYCHANGE" ("ZTRANSACTION")"#,
-    ]
-    private static let insertTransaction =
-        #"INSERT INTO "Z_HISTORYTRANSACTION" ("ZTIMESTAMP", "ZAUTHOR", "ZBUNDLEID", "ZPROCESSID") VALUES (?, ?, ?, ?)"#
-    private static let insertChange =
-        #"INSERT INTO "Z_HISTORYCHANGE" ("ZTRANSACTION", "ZKIND", "ZENTITY", "ZKEYS", "ZCOLUMNS", "ZTOMBSTONES") VALUES (?, ?, ?, ?, ?, ?)"#
-
-    /// Prepares the history's two `INSERT`s on the writer as the store opens, so that saves find them cached:
-    /// preparing them costs ≈ 72,000 instructions, more than recording a save of a few rows. In a store whose history
-    /// tables are not made yet (one from before history) this prepares nothing; its first save makes and prepares them.
-    static func prepareHistoryStatements(on connection: SQLiteConnection) {
-        _ = try? connection.cachedStatement(insertTransaction)
-        _ = try? connection.cachedStatement(insertChange)
-    }
-
-    /// The process's names, recorded with each transaction.
-    private static let processNames: (bundle: String, process: String) = {
-        let info = ProcessInfo.processInfo
-        return (Bundle.main.bundleIdentifier ?? info.processName, String(info.processIdentifier))
-    }()
-
-    /// Records what `request` wrote (with `result`'s keys) as one transaction of the history, on the connection
-    /// inside the save's transaction, so the history commits or rolls back with the data.
+extension HistoryGroup {
+    /// The groups of the changes `request` wrote (with `result`'s keys), in the order they are recorded.
     /// - Parameter batchDeleted: per batch delete, the rows it deleted.
-    func recordHistory(
-        _ request: SaveRequest, _ result: SaveResult, batchDeleted: [HistoryDeletedRows], _ connection: SQLiteConnection
-    ) throws {
+    package static func groups(_ request: SaveRequest, _ result: SaveResult, batchDeleted: [HistoryDeletedRows])
+        -> [HistoryGroup]
+    {
         // Changes come in runs of one table and kind: a run extends its group with no lookup, so recording costs
         // an append per row.
         var groups: [HistoryGroup] = []
@@ -164,6 +143,92 @@ extension SQLiteStore {
             groups[group(.insert, table)].keys.append(contentsOf: result.insertedKeys[start..<end])
             start = end
         }
+        return groups
+    }
+
+    /// `ZKIND` of the group's row (3 for runs of deleted keys).
+    package var storedKind: Int64 { storesRuns ? SQLiteStore.deletedRunsKind : kind.rawValue }
+
+    /// `ZKEYS`: the keys, or each run's first and last key, packed.
+    package var packedKeys: Data {
+        storesRuns ? SQLiteStore.pack(runs.flatMap { [$0.lowerBound, $0.upperBound] }) : SQLiteStore.pack(keys)
+    }
+
+    /// `ZCOLUMNS`: an update's written columns, by name, joined by commas; nil for inserts and deletes.
+    package var storedColumns: String? {
+        kind == .update ? columns.map { table.columns[$0].name }.joined(separator: ",") : nil
+    }
+
+    /// `ZTOMBSTONES`: the deletes' kept values as JSON, one object per key; nil when none keeps any.
+    package func storedTombstones(_ encoder: JSONEncoder) throws -> String? {
+        if tombstones.isEmpty { return nil }
+        let aligned = (0..<keys.count).map { tombstones[$0] ?? [:] }
+        return String(decoding: try encoder.encode(aligned), as: UTF8.self)
+    }
+}
+
+/// The history a store keeps: one `Z_HISTORYTRANSACTION` row per save and, per entity and kind of change (and per
+/// set of written columns for updates), one `Z_HISTORYCHANGE` row listing the keys (packed 64-bit little-endian
+/// integers in `ZKEYS`) — so recording a save of n rows costs a few statements, not n. A batch delete of every row
+/// is stored as runs of consecutive keys (`ZKIND` 3, `ZKEYS` packed first and last key of each run), read before the
+/// `DELETE` without reading the rows when the keys have no gap, and read back as one delete per key; `ZKIND` 0, 1
+/// and 2 are inserts, updates and deletes.
+///
+/// ```sql
+/// CREATE TABLE IF NOT EXISTS "Z_HISTORYTRANSACTION" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "ZTIMESTAMP" REAL NOT NULL,
+///   "ZAUTHOR" TEXT, "ZBUNDLEID" TEXT NOT NULL, "ZPROCESSID" TEXT NOT NULL)
+/// CREATE TABLE IF NOT EXISTS "Z_HISTORYCHANGE" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "ZTRANSACTION" INTEGER NOT NULL,
+///   "ZKIND" INTEGER NOT NULL, "ZENTITY" TEXT NOT NULL, "ZKEYS" BLOB NOT NULL, "ZCOLUMNS" TEXT, "ZTOMBSTONES" TEXT)
+/// INSERT INTO "Z_HISTORYTRANSACTION" ("ZTIMESTAMP", "ZAUTHOR", "ZBUNDLEID", "ZPROCESSID") VALUES (?, ?, ?, ?)
+/// INSERT INTO "Z_HISTORYCHANGE" ("ZTRANSACTION", "ZKIND", "ZENTITY", "ZKEYS", "ZCOLUMNS", "ZTOMBSTONES") VALUES (?, ?, ?, ?, ?, ?)
+/// ```
+///
+/// The tables are made with the store (and by any migration), or, in a store made before history was recorded, by
+/// the first save, inside its transaction (a store opened and never saved to is not written).
+extension SQLiteStore {
+    package static let historyTransactionTable = "Z_HISTORYTRANSACTION"
+    package static let historyChangeTable = "Z_HISTORYCHANGE"
+
+    /// Run by the migration that creates or changes a store (so its saves find them), and by the first save to a
+    /// store made before history was recorded.
+    static let createHistoryTables = [
+        """
+        CREATE TABLE IF NOT EXISTS "Z_HISTORYTRANSACTION" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, \
+        "ZTIMESTAMP" REAL NOT NULL, "ZAUTHOR" TEXT, "ZBUNDLEID" TEXT NOT NULL, "ZPROCESSID" TEXT NOT NULL)
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS "Z_HISTORYCHANGE" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, \
+        "ZTRANSACTION" INTEGER NOT NULL, "ZKIND" INTEGER NOT NULL, "ZENTITY" TEXT NOT NULL, "ZKEYS" BLOB NOT NULL, \
+        "ZCOLUMNS" TEXT, "ZTOMBSTONES" TEXT)
+        """,
+        #"CREATE INDEX IF NOT EXISTS "Z_HISTORYCHANGE_ZTRANSACTION" ON "Z_HISTORYCHANGE" ("ZTRANSACTION")"#,
+    ]
+    private static let insertTransaction =
+        #"INSERT INTO "Z_HISTORYTRANSACTION" ("ZTIMESTAMP", "ZAUTHOR", "ZBUNDLEID", "ZPROCESSID") VALUES (?, ?, ?, ?)"#
+    private static let insertChange =
+        #"INSERT INTO "Z_HISTORYCHANGE" ("ZTRANSACTION", "ZKIND", "ZENTITY", "ZKEYS", "ZCOLUMNS", "ZTOMBSTONES") VALUES (?, ?, ?, ?, ?, ?)"#
+
+    /// Prepares the history's two `INSERT`s on the writer as the store opens, so that saves find them cached:
+    /// preparing them costs ≈ 72,000 instructions, more than recording a save of a few rows. In a store whose history
+    /// tables are not made yet (one from before history) this prepares nothing; its first save makes and prepares them.
+    static func prepareHistoryStatements(on connection: SQLiteConnection) {
+        _ = try? connection.cachedStatement(insertTransaction)
+        _ = try? connection.cachedStatement(insertChange)
+    }
+
+    /// The process's names, recorded with each transaction.
+    package static let processNames: (bundle: String, process: String) = {
+        let info = ProcessInfo.processInfo
+        return (Bundle.main.bundleIdentifier ?? info.processName, String(info.processIdentifier))
+    }()
+
+    /// Records what `request` wrote (with `result`'s keys) as one transaction of the history, on the connection
+    /// inside the save's transaction, so the history commits or rolls back with the data.
+    /// - Parameter batchDeleted: per batch delete, the rows it deleted.
+    func recordHistory(
+        _ request: SaveRequest, _ result: SaveResult, batchDeleted: [HistoryDeletedRows], _ connection: SQLiteConnection
+    ) throws {
+        let groups = HistoryGroup.groups(request, result, batchDeleted: batchDeleted)
         guard !groups.isEmpty else { return }
 
         let transaction: SQLiteStatement
@@ -187,21 +252,10 @@ extension SQLiteStore {
         let encoder = JSONEncoder()
         for group in groups {
             defer { change.reset() }
-            let tombstones: SQLiteValue
-            if group.tombstones.isEmpty {
-                tombstones = .null
-            } else {
-                let aligned = (0..<group.keys.count).map { group.tombstones[$0] ?? [:] }
-                tombstones = .text(String(decoding: try encoder.encode(aligned), as: UTF8.self))
-            }
-            let columns = group.columns.map { group.table.columns[$0].name }.joined(separator: ",")
-            let kind = group.storesRuns ? Self.deletedRunsKind : group.kind.rawValue
-            let keys =
-                group.storesRuns
-                ? Self.pack(group.runs.flatMap { [$0.lowerBound, $0.upperBound] }) : Self.pack(group.keys)
             try change.bind([
-                .integer(token), .integer(kind), .text(group.table.name), .blob(keys),
-                group.kind == .update ? .text(columns) : .null, tombstones,
+                .integer(token), .integer(group.storedKind), .text(group.table.name), .blob(group.packedKeys),
+                group.storedColumns.map { .text($0) } ?? .null,
+                try group.storedTombstones(encoder).map { .text($0) } ?? .null,
             ])
             _ = try change.step()
         }
@@ -239,26 +293,11 @@ extension SQLiteStore {
             try changes.bind([.integer(token ?? 0)])
             let decoder = JSONDecoder()
             while try changes.step() {
-                let storedKind = changes.int64(at: 1)
-                let storesRuns = storedKind == Self.deletedRunsKind
-                guard let record = position[changes.int64(at: 0)],
-                    let kind = storesRuns ? .delete : HistoryRecord.Change.Kind(rawValue: storedKind)
-                else { continue }
-                let entity = changes.text(at: 2)
-                let keys =
-                    storesRuns ? Self.expandRuns(Self.unpack(changes.blob(at: 3))) : Self.unpack(changes.blob(at: 3))
-                let columns = changes.isNull(at: 4) ? [] : changes.text(at: 4).split(separator: ",").map(String.init)
-                let tombstones =
-                    changes.isNull(at: 5)
-                    ? []
-                    : (try? decoder.decode([[String: StoredValue]].self, from: Data(changes.text(at: 5).utf8))) ?? []
-                for (offset, key) in keys.enumerated() {
-                    records[record].changes.append(
-                        HistoryRecord.Change(
-                            kind: kind, entity: entity, key: key, columns: columns,
-                            tombstone: offset < tombstones.count ? tombstones[offset] : [:]
-                        ))
-                }
+                guard let record = position[changes.int64(at: 0)] else { continue }
+                records[record].changes += HistoryRecord.Change.decoded(
+                    kind: changes.int64(at: 1), entity: changes.text(at: 2), keys: changes.blob(at: 3),
+                    columns: changes.isNull(at: 4) ? nil : changes.text(at: 4),
+                    tombstones: changes.isNull(at: 5) ? nil : changes.text(at: 5), decoder)
             }
             return records
         }
@@ -288,7 +327,7 @@ extension SQLiteStore {
     }
 
     /// `ZKIND` of a row listing deleted keys as runs (pairs of first and last key).
-    private static let deletedRunsKind: Int64 = 3
+    package static let deletedRunsKind: Int64 = 3
 
     /// The keys of every row of `table`, as runs of consecutive keys, ascending. When the row count is the span
     /// from the least key to the greatest (rows never deleted in between: the usual case), that is one run, learned
@@ -330,7 +369,7 @@ extension SQLiteStore {
 
     /// The keys of the runs `bounds` lists as first and last key. A pair that no save writes (its last before its
     /// first, or more keys than a table holds: a damaged file) is skipped rather than trusted.
-    private static func expandRuns(_ bounds: [Int64]) -> [Int64] {
+    package static func expandRuns(_ bounds: [Int64]) -> [Int64] {
         var keys: [Int64] = []
         for start in stride(from: 0, to: bounds.count - 1, by: 2) {
             let (first, last) = (bounds[start], bounds[start + 1])
@@ -343,7 +382,7 @@ extension SQLiteStore {
 
     /// The keys as 8 little-endian bytes each, in one buffer written in place (a `map` through a key path cost
     /// ≈ 700 instructions per key).
-    private static func pack(_ keys: [Int64]) -> Data {
+    package static func pack(_ keys: [Int64]) -> Data {
         var data = Data(count: keys.count * 8)
         data.withUnsafeMutableBytes { bytes in
             for (index, key) in keys.enumerated() {
@@ -353,7 +392,7 @@ extension SQLiteStore {
         return data
     }
 
-    private static func unpack(_ data: Data) -> [Int64] {
+    package static func unpack(_ data: Data) -> [Int64] {
         data.withUnsafeBytes { bytes in
             (0..<bytes.count / 8).map {
                 Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self))
