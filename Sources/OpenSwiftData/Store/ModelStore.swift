@@ -13,8 +13,10 @@ typealias HistoryRecord = SQLStore.HistoryRecord
 /// rows out; a save request of inserted, updated and deleted snapshots in, permanent keys out; counts, keys, batch
 /// deletes and erasing.
 ///
-/// ``SQLiteModelStore`` is the one implementation now. Its fast path hands fetched rows to the context as cursors
-/// (``StoreRow``), decoded in place into models, rather than building snapshots. Every error is a ``SwiftDataError``.
+/// ``SQLiteModelStore`` and ``PostgreSQLModelStore`` (``ExecutorModelStore``s, over the store layer's executors) and
+/// ``DataStoreModelStore`` (a store of your own) implement it. The executors' fast path hands fetched rows to the
+/// context as cursors (``StoreRow``), decoded in place into models, rather than building snapshots. Every error is a
+/// ``SwiftDataError``.
 protocol ModelStore: AnyObject, Sendable {
     /// A UUID recorded in the store when it is created; part of every permanent `PersistentIdentifier`.
     var identifier: String { get }

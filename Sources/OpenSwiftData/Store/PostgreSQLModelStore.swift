@@ -9,7 +9,7 @@ import SQLStore
 /// Reads have no snapshots (a batched fetch's later batches see later commits) and no writer connection of their
 /// own: every read takes a pooled connection. History is the SQLite store's (the same tables and rows); other
 /// servers' commits are heard through `LISTEN` (``observeCommits(_:)``).
-final class PostgreSQLModelStore: ModelStore {
+final class PostgreSQLModelStore: ExecutorModelStore {
     let store: PostgreSQLStore
     let mapping: ModelMapping
     let url: URL?
@@ -58,10 +58,6 @@ final class PostgreSQLModelStore: ModelStore {
         }
     }
 
-    var identifier: String { store.identifier }
-
-    func dataVersion() -> Int64 { store.dataVersion() }
-
     func fetch(_ request: FetchRequest, from source: StoreReadSource, _ body: (StoreRow) throws -> Void)
         throws(SwiftDataError)
     {
@@ -80,36 +76,13 @@ final class PostgreSQLModelStore: ModelStore {
         }
     }
 
-    func fetchCount(_ request: FetchRequest) throws(SwiftDataError) -> Int {
-        do {
-            return try store.count(request)
-        } catch {
-            throw .wrapping(error, url: url)
-        }
-    }
-
-    func save(_ request: SaveRequest) throws(SwiftDataError) -> SaveResult {
-        if let writeRefusal { throw .writeNotAllowed("a save was refused: \(writeRefusal)") }
-        do {
-            return try store.save(request)
-        } catch {
-            throw SwiftDataError(error)
-        }
-    }
-
-    func erase() throws(SwiftDataError) {
-        if let writeRefusal { throw .writeNotAllowed("deleteAllData() was refused: \(writeRefusal)") }
-        do {
-            try store.erase()
-        } catch {
-            throw .wrapping(error, url: url)
-        }
+    /// Throws ``SwiftDataError/writeNotAllowed(_:)`` naming `operation` when the configuration does not allow saving.
+    func checkWritable(_ operation: String) throws(SwiftDataError) {
+        if let writeRefusal { throw .writeNotAllowed("\(operation) was refused: \(writeRefusal)") }
     }
 
     /// Nil: the PostgreSQL store keeps no snapshots, so a batched fetch's later batches read the store as it is.
     func makeSnapshot() throws(SwiftDataError) -> (any StoreReadSnapshot)? { nil }
-
-    func close() { store.close() }
 
 }
 

@@ -3,7 +3,7 @@ import SQLStore
 
 /// The SQLite store behind a container: the store layer's ``SQLiteStore`` executor, seen through the model layer's
 /// mapping, with every error as a ``SwiftDataError``.
-final class SQLiteModelStore: ModelStore {
+final class SQLiteModelStore: ExecutorModelStore {
     let store: SQLiteStore
     let mapping: ModelMapping
 
@@ -64,10 +64,7 @@ final class SQLiteModelStore: ModelStore {
         }
     }
 
-    var identifier: String { store.identifier }
     var url: URL? { store.url }
-
-    func dataVersion() -> Int64 { store.dataVersion() }
 
     func fetch(_ request: FetchRequest, from source: StoreReadSource, _ body: (StoreRow) throws -> Void)
         throws(SwiftDataError)
@@ -87,37 +84,11 @@ final class SQLiteModelStore: ModelStore {
         }
     }
 
-    func fetchCount(_ request: FetchRequest) throws(SwiftDataError) -> Int {
-        do {
-            return try store.count(request)
-        } catch {
-            throw .wrapping(error, url: url)
-        }
-    }
-
     /// Throws ``SwiftDataError/writeNotAllowed(_:)`` naming `operation` when the store was opened read-only.
     func checkWritable(_ operation: String) throws(SwiftDataError) {
         guard let reason = writeRefusal else { return }
         throw .writeNotAllowed(
             "\(operation) was refused: the store\(url.map { " at \($0.path)" } ?? "") is read-only (\(reason))")
-    }
-
-    func save(_ request: SaveRequest) throws(SwiftDataError) -> SaveResult {
-        try checkWritable("a save")
-        do {
-            return try store.save(request)
-        } catch {
-            throw SwiftDataError(error)
-        }
-    }
-
-    func erase() throws(SwiftDataError) {
-        try checkWritable("deleteAllData()")
-        do {
-            try store.erase()
-        } catch {
-            throw .wrapping(error, url: url)
-        }
     }
 
     func makeSnapshot() throws(SwiftDataError) -> (any StoreReadSnapshot)? {
@@ -127,8 +98,6 @@ final class SQLiteModelStore: ModelStore {
             throw .storeOpenFailed(url: url, reason: error.message)
         }
     }
-
-    func close() { store.close() }
 
     func history(after token: Int64?) throws(SwiftDataError) -> [HistoryRecord] {
         do {

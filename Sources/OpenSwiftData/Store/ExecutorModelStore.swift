@@ -1,0 +1,48 @@
+import Foundation
+import SQLStore
+
+/// A ``ModelStore`` over one of the store layer's executors (``SQLiteModelStore``, ``PostgreSQLModelStore``): what
+/// they do alike — the identifier, the data version, counts, saves, erasing and closing, each error as a
+/// ``SwiftDataError`` — written once. Fetches stay each store's own (SQLite reads from a source: the pool, the writer
+/// or a snapshot). A generic, not an existential: each store's calls go straight to its concrete executor.
+protocol ExecutorModelStore: ModelStore {
+    associatedtype Executor: StoreExecutor
+    /// The store layer's executor.
+    var store: Executor { get }
+    /// Throws ``SwiftDataError/writeNotAllowed(_:)`` naming `operation` when the store refuses writes.
+    func checkWritable(_ operation: String) throws(SwiftDataError)
+}
+
+extension ExecutorModelStore {
+    var identifier: String { store.identifier }
+
+    func dataVersion() -> Int64 { store.dataVersion() }
+
+    func fetchCount(_ request: FetchRequest) throws(SwiftDataError) -> Int {
+        do {
+            return try store.count(request)
+        } catch {
+            throw .wrapping(error, url: url)
+        }
+    }
+
+    func save(_ request: SaveRequest) throws(SwiftDataError) -> SaveResult {
+        try checkWritable("a save")
+        do {
+            return try store.save(request)
+        } catch {
+            throw SwiftDataError(error)
+        }
+    }
+
+    func erase() throws(SwiftDataError) {
+        try checkWritable("deleteAllData()")
+        do {
+            try store.erase()
+        } catch {
+            throw .wrapping(error, url: url)
+        }
+    }
+
+    func close() { store.close() }
+}
