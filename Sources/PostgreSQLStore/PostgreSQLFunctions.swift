@@ -16,9 +16,9 @@ import SQLStore
 ///   (`range(of:options:)`: the three-argument forms, `localizedStandardContains`) match scalars, not
 ///   `Character`s ("👨‍👩‍👧" contains "👨"), and find nothing for an empty string in `localizedStandardContains`.
 /// - `osd_fold(text, options)`: `[d]` (`.diacriticInsensitive`) removes combining marks after canonical
-///   decomposition and recomposes (so Hangul stays whole); `[c]` (`.caseInsensitive`) lowers with ICU's root
-///   locale (whatever the database's `LC_CTYPE`) and folds `ß` to `ss` and final sigma to sigma, as Unicode's full
-///   case folding does. ASCII text is lowered in SQL directly. The three-argument forms, `osd_equals` and
+///   decomposition and recomposes (so Hangul stays whole), and emoji modifiers and variation selectors, as
+///   Foundation does; `[c]` (`.caseInsensitive`) lowers with ICU's root locale (whatever the database's
+///   `LC_CTYPE`) and folds `ß` to `ss` and final sigma to sigma, as Unicode's full case folding does. ASCII text is lowered in SQL directly. The three-argument forms, `osd_equals` and
 ///   `osd_localized_standard_contains` (both folds) match folded text.
 /// - `osd_case_insensitive_compare` orders case-folded text by code point after canonical decomposition (as
 ///   Foundation: "Å" before "c"); `osd_localized_compare` by ICU's root collation (the server's ICU, not
@@ -105,9 +105,10 @@ enum PostgreSQLFunctions {
             IF octet_length(t) = char_length(t) THEN
                 RETURN CASE WHEN options & 1 = 1 THEN lower(t COLLATE "C") ELSE t END;
             END IF;
-            IF options & 2 = 2 AND t ~ '[\u00c0-\u1fff\u2100-\u214f\u20d0-\u20ff\ufe20-\ufe2f]' THEN
-                t := normalize(regexp_replace(normalize(t, NFD),
-                    '[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]', '', 'g'), NFC);
+            IF options & 2 = 2
+                AND t ~ '[\u00c0-\u1fff\u2100-\u214f\u20d0-\u20ff\ufe00-\ufe0f\ufe20-\ufe2f\U0001f3fb-\U0001f3ff]' THEN
+                t := normalize(regexp_replace(normalize(t, NFD), '[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff'
+                    || '\u20d0-\u20ff\ufe00-\ufe0f\ufe20-\ufe2f\U0001f3fb-\U0001f3ff]', '', 'g'), NFC);
             END IF;
             IF options & 1 = 1 THEN
                 t := replace(replace(lower(t COLLATE "und-x-icu"), 'ß', 'ss'), 'ς', 'σ');

@@ -17,9 +17,8 @@ struct ShowcaseStores {
         case shop, cart, books, places, people, inventory
 
         /// Whether the app stays on its SQLite file with `--database`: the Core Data apps (OpenCoreData has no
-        /// PostgreSQL store yet) and Places (its predicates use a `Bool` as a condition, which the PostgreSQL store
-        /// cannot translate yet).
-        var staysOnSQLite: Bool { self == .cart || self == .inventory || self == .places }
+        /// PostgreSQL store yet).
+        var staysOnSQLite: Bool { self == .cart || self == .inventory }
 
         /// The SQLite file the app has always used in the data directory.
         var fileName: String {
