@@ -1,90 +1,245 @@
 import PostgreSQL
+import SQLStore
 
 /// The `osd_` SQL functions the shared SQL calls (``StoreFunction``), created in the store's schema as SQL
-/// functions where SQL can give Swift's meaning, and the trigger functions the schema's triggers run.
+/// functions that give Swift's meaning, and the trigger functions the schema's triggers run.
 ///
-/// SQLite's store registers Swift closures instead; a PostgreSQL server cannot run Swift, so:
-/// - `osd_contains`, `osd_starts_with`, `osd_ends_with` without options compare code points (`strpos`,
-///   `starts_with`): Swift compares `Character`s, which differs only for a match that starts or ends inside a
-///   combining sequence.
-/// - With options (`[c]`, `[d]`) they fold with `lower()` (case only: the server has no Unicode diacritic folding
-///   without the `unaccent` extension), as does `osd_equals`; `osd_localized_standard_contains` folds case.
-/// - `osd_character_count` is `char_length` (code points, not grapheme clusters).
+/// SQLite's store registers Swift closures instead; a PostgreSQL server cannot run Swift, so the functions spell
+/// Swift's string semantics in SQL and PL/pgSQL (text is stored in normalization form C by both stores, so code
+/// points compare as Swift's canonical equivalence does):
+/// - `osd_is_boundary(text, position)`: whether a `Character` (extended grapheme cluster) boundary lies before the
+///   character at `position`, by Unicode's rules for what the stores hold: CR LF, combining marks, ZWJ sequences,
+///   variation selectors, emoji modifiers, regional-indicator pairs (flags), Hangul jamo. `osd_matches` (behind
+///   `osd_contains`), `osd_starts_with` and `osd_ends_with` accept a match only between boundaries, as Swift
+///   compares `Character`s (`osd_find` finds the first such match); `osd_character_count` counts boundaries
+///   (`String.count`). ASCII text without a carriage return skips the boundary checks. Foundation's searches
+///   (`range(of:options:)`: the three-argument forms, `localizedStandardContains`) match scalars, not
+///   `Character`s ("👨‍👩‍👧" contains "👨"), and find nothing for an empty string in `localizedStandardContains`.
+/// - `osd_fold(text, options)`: `[d]` (`.diacriticInsensitive`) removes combining marks after canonical
+///   decomposition and recomposes (so Hangul stays whole), and emoji modifiers and variation selectors, as
+///   Foundation does; `[c]` (`.caseInsensitive`) lowers with ICU's root locale (whatever the database's
+///   `LC_CTYPE`) and folds `ß` to `ss` and final sigma to sigma, as Unicode's full case folding does. ASCII text is lowered in SQL directly. The three-argument forms, `osd_equals` and
+///   `osd_localized_standard_contains` (both folds) match folded text.
+/// - `osd_case_insensitive_compare` orders case-folded text by code point after canonical decomposition (as
+///   Foundation: "Å" before "c"); `osd_localized_compare` by ICU's root collation (the server's ICU, not
+///   Foundation's).
 /// - `osd_float_divide` is IEEE division (±Infinity for a zero divisor, NULL for NaN), which PostgreSQL's `/`
 ///   refuses.
-/// - `osd_case_insensitive_compare` and `osd_localized_compare` compare `lower()`ed text by code point.
 /// - `osd_json_number` writes a double as PostgreSQL writes it (shortest exact, as Swift does since PostgreSQL 12).
-/// - `osd_canonical_json` normalises through `jsonb` (keys sorted by length then bytes — not Swift's order).
-/// - `osd_regex_contains` uses PostgreSQL's regular expressions (`~`), not Swift's `Regex`.
+/// - `osd_canonical_json` is ``CanonicalJSON`` in SQL: the text in NFC, a negative zero number written as zero (a
+///   `-0` directly after `[`, `,` or `:` and before `,`, `]`, `}`); the text otherwise as written (the encoder sorts
+///   keys). On an integer or a real it is the value itself, as SQLite's function passes non-text through.
+/// - `osd_regex_contains` uses PostgreSQL's regular expressions (`~`), not Swift's `Regex`, with `(?p)` so that `.`
+///   does not match a newline, as in Swift (it still matches a code point, not a `Character`).
+///
+/// The ICU collation `"und-x-icu"` must exist: PostgreSQL built with ICU, as Debian's is.
 enum PostgreSQLFunctions {
     static let statements: [String] = [
         """
-        CREATE OR REPLACE FUNCTION osd_contains(a text, b text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE
-        AS $$ SELECT strpos(a, b) > 0 $$
+        CREATE OR REPLACE FUNCTION osd_is_boundary(t text, p integer) RETURNS boolean LANGUAGE plpgsql IMMUTABLE
+        PARALLEL SAFE AS $$
+        DECLARE
+            c integer;
+            b integer;
+            run integer := 0;
+            i integer;
+        BEGIN
+            IF p <= 1 OR p > char_length(t) THEN RETURN true; END IF;
+            c := ascii(substr(t, p, 1));
+            b := ascii(substr(t, p - 1, 1));
+            IF b = 13 THEN RETURN c <> 10; END IF;
+            IF b = 10 OR c IN (10, 13) THEN RETURN true; END IF;
+            IF c = 8205 OR c BETWEEN 768 AND 879 OR c BETWEEN 1155 AND 1161 OR c BETWEEN 1425 AND 1469
+                OR c BETWEEN 6832 AND 6911 OR c BETWEEN 7616 AND 7679 OR c BETWEEN 8400 AND 8432
+                OR c BETWEEN 65024 AND 65039 OR c BETWEEN 65056 AND 65071 OR c BETWEEN 127995 AND 127999
+                OR c BETWEEN 917504 AND 917631 OR c BETWEEN 917760 AND 917999 THEN
+                RETURN false;
+            END IF;
+            IF b = 8205 THEN RETURN false; END IF;
+            IF c BETWEEN 127462 AND 127487 AND b BETWEEN 127462 AND 127487 THEN
+                i := p - 1;
+                WHILE i >= 1 AND ascii(substr(t, i, 1)) BETWEEN 127462 AND 127487 LOOP
+                    run := run + 1;
+                    i := i - 1;
+                END LOOP;
+                RETURN run % 2 = 0;
+            END IF;
+            IF b BETWEEN 4352 AND 4447 OR b BETWEEN 43360 AND 43388 THEN
+                RETURN NOT (c BETWEEN 4352 AND 4519 OR c BETWEEN 43360 AND 43388 OR c BETWEEN 55216 AND 55238
+                    OR c BETWEEN 44032 AND 55203);
+            END IF;
+            IF b BETWEEN 4448 AND 4519 OR b BETWEEN 55216 AND 55238
+                OR (b BETWEEN 44032 AND 55203 AND (b - 44032) % 28 = 0) THEN
+                RETURN NOT (c BETWEEN 4448 AND 4607 OR c BETWEEN 55216 AND 55291);
+            END IF;
+            IF b BETWEEN 4520 AND 4607 OR b BETWEEN 55243 AND 55291 OR b BETWEEN 44032 AND 55203 THEN
+                RETURN NOT (c BETWEEN 4520 AND 4607 OR c BETWEEN 55243 AND 55291);
+            END IF;
+            RETURN true;
+        END $$
         """,
         """
-        CREATE OR REPLACE FUNCTION osd_contains(a text, b text, options bigint) RETURNS boolean LANGUAGE sql
-        IMMUTABLE PARALLEL SAFE AS $$ SELECT CASE WHEN options & 1 = 1 THEN strpos(lower(a), lower(b)) > 0
-        ELSE strpos(a, b) > 0 END $$
+        CREATE OR REPLACE FUNCTION osd_find(a text, b text) RETURNS integer LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+        AS $$
+        DECLARE
+            length integer := char_length(b);
+            start integer := 0;
+            found integer;
+        BEGIN
+            IF length = 0 THEN RETURN 1; END IF;
+            LOOP
+                found := strpos(CASE WHEN start = 0 THEN a ELSE substr(a, start + 1) END, b);
+                IF found = 0 THEN RETURN 0; END IF;
+                found := start + found;
+                IF osd_is_boundary(a, found) AND osd_is_boundary(a, found + length) THEN RETURN found; END IF;
+                start := found;
+            END LOOP;
+        END $$
+        """,
+        #"""
+        CREATE OR REPLACE FUNCTION osd_fold(a text, options bigint) RETURNS text LANGUAGE plpgsql IMMUTABLE
+        PARALLEL SAFE AS $$
+        DECLARE
+            t text := a;
+        BEGIN
+            IF octet_length(t) = char_length(t) THEN
+                RETURN CASE WHEN options & 1 = 1 THEN lower(t COLLATE "C") ELSE t END;
+            END IF;
+            IF options & 2 = 2
+                AND t ~ '[\u00c0-\u1fff\u2100-\u214f\u20d0-\u20ff\ufe00-\ufe0f\ufe20-\ufe2f\U0001f3fb-\U0001f3ff]' THEN
+                t := normalize(regexp_replace(normalize(t, NFD), '[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff'
+                    || '\u20d0-\u20ff\ufe00-\ufe0f\ufe20-\ufe2f\U0001f3fb-\U0001f3ff]', '', 'g'), NFC);
+            END IF;
+            IF options & 1 = 1 THEN
+                t := replace(replace(lower(t COLLATE "und-x-icu"), 'ß', 'ss'), 'ς', 'σ');
+            END IF;
+            RETURN t;
+        END $$
+        """#,
+        #"""
+        CREATE OR REPLACE FUNCTION osd_matches(a text, b text) RETURNS boolean LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+        AS $$
+        BEGIN
+            IF strpos(a, b) = 0 THEN RETURN false; END IF;
+            IF octet_length(a) = char_length(a) AND strpos(a, E'\r') = 0 THEN RETURN true; END IF;
+            RETURN osd_find(a, b) > 0;
+        END $$
+        """#,
+        """
+        CREATE OR REPLACE FUNCTION osd_contains(a text, b text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE
+        AS $$ SELECT osd_matches(a, b) $$
+        """,
+        """
+        CREATE OR REPLACE FUNCTION osd_contains(a text, b text, options bigint) RETURNS boolean LANGUAGE plpgsql
+        IMMUTABLE PARALLEL SAFE AS $$ BEGIN RETURN b = '' OR strpos(osd_fold(a, options), osd_fold(b, options)) > 0;
+        END $$
         """,
         """
         CREATE OR REPLACE FUNCTION osd_starts_with(a text, b text) RETURNS boolean LANGUAGE sql IMMUTABLE
-        PARALLEL SAFE AS $$ SELECT starts_with(a, b) $$
+        PARALLEL SAFE AS $$ SELECT starts_with(a, b) AND osd_is_boundary(a, char_length(b) + 1) $$
         """,
         """
-        CREATE OR REPLACE FUNCTION osd_starts_with(a text, b text, options bigint) RETURNS boolean LANGUAGE sql
-        IMMUTABLE PARALLEL SAFE AS $$ SELECT CASE WHEN options & 1 = 1 THEN starts_with(lower(a), lower(b))
-        ELSE starts_with(a, b) END $$
+        CREATE OR REPLACE FUNCTION osd_starts_with(a text, b text, options bigint) RETURNS boolean LANGUAGE plpgsql
+        IMMUTABLE PARALLEL SAFE AS $$ BEGIN RETURN starts_with(osd_fold(a, options), osd_fold(b, options)); END $$
         """,
         """
         CREATE OR REPLACE FUNCTION osd_ends_with(a text, b text) RETURNS boolean LANGUAGE sql IMMUTABLE
-        PARALLEL SAFE AS $$ SELECT char_length(b) <= char_length(a) AND right(a, char_length(b)) = b $$
+        PARALLEL SAFE AS $$ SELECT char_length(b) <= char_length(a) AND right(a, char_length(b)) = b
+            AND osd_is_boundary(a, char_length(a) - char_length(b) + 1) $$
         """,
         """
-        CREATE OR REPLACE FUNCTION osd_ends_with(a text, b text, options bigint) RETURNS boolean LANGUAGE sql
-        IMMUTABLE PARALLEL SAFE AS $$ SELECT CASE WHEN options & 1 = 1 THEN osd_ends_with(lower(a), lower(b))
-        ELSE osd_ends_with(a, b) END $$
+        CREATE OR REPLACE FUNCTION osd_ends_with(a text, b text, options bigint) RETURNS boolean LANGUAGE plpgsql
+        IMMUTABLE PARALLEL SAFE AS $$
+        DECLARE
+            fa text := osd_fold(a, options);
+            fb text := osd_fold(b, options);
+        BEGIN
+            RETURN char_length(fb) <= char_length(fa) AND right(fa, char_length(fb)) = fb;
+        END $$
         """,
         """
-        CREATE OR REPLACE FUNCTION osd_equals(a text, b text, options bigint) RETURNS boolean LANGUAGE sql
-        IMMUTABLE PARALLEL SAFE AS $$ SELECT CASE WHEN options & 1 = 1 THEN lower(a) = lower(b) ELSE a = b END $$
+        CREATE OR REPLACE FUNCTION osd_equals(a text, b text, options bigint) RETURNS boolean LANGUAGE plpgsql
+        IMMUTABLE PARALLEL SAFE AS $$ BEGIN RETURN osd_fold(a, options) = osd_fold(b, options); END $$
         """,
         """
-        CREATE OR REPLACE FUNCTION osd_localized_standard_contains(a text, b text) RETURNS boolean LANGUAGE sql
-        IMMUTABLE PARALLEL SAFE AS $$ SELECT strpos(lower(a), lower(b)) > 0 $$
+        CREATE OR REPLACE FUNCTION osd_localized_standard_contains(a text, b text) RETURNS boolean LANGUAGE plpgsql
+        IMMUTABLE PARALLEL SAFE AS $$ BEGIN RETURN b <> '' AND strpos(osd_fold(a, 3), osd_fold(b, 3)) > 0; END $$
         """,
-        """
+        #"""
         CREATE OR REPLACE FUNCTION osd_character_count(a text) RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE
-        AS $$ SELECT char_length(a)::bigint $$
-        """,
+        AS $$ SELECT CASE WHEN octet_length(a) = char_length(a) AND strpos(a, E'\r') = 0 THEN char_length(a)::bigint
+            ELSE (SELECT count(*) FROM generate_series(1, char_length(a)) AS p WHERE osd_is_boundary(a, p)) END $$
+        """#,
         """
-        CREATE OR REPLACE FUNCTION osd_case_insensitive_compare(a text, b text) RETURNS bigint LANGUAGE sql
-        IMMUTABLE PARALLEL SAFE AS $$ SELECT CASE WHEN lower(a) COLLATE "C" < lower(b) COLLATE "C" THEN -1
-        WHEN lower(a) = lower(b) THEN 0 ELSE 1 END::bigint $$
+        CREATE OR REPLACE FUNCTION osd_case_insensitive_compare(a text, b text) RETURNS bigint LANGUAGE plpgsql
+        IMMUTABLE PARALLEL SAFE AS $$
+        DECLARE
+            fa text := normalize(osd_fold(a, 1), NFD) COLLATE "C";
+            fb text := normalize(osd_fold(b, 1), NFD) COLLATE "C";
+        BEGIN
+            RETURN CASE WHEN fa < fb THEN -1 WHEN fa = fb THEN 0 ELSE 1 END;
+        END $$
         """,
         """
         CREATE OR REPLACE FUNCTION osd_localized_compare(a text, b text) RETURNS bigint LANGUAGE sql
-        IMMUTABLE PARALLEL SAFE AS $$ SELECT osd_case_insensitive_compare(a, b) $$
+        IMMUTABLE PARALLEL SAFE AS $$ SELECT CASE WHEN a COLLATE "und-x-icu" < b COLLATE "und-x-icu" THEN -1
+            WHEN a = b THEN 0 ELSE 1 END::bigint $$
         """,
         """
         CREATE OR REPLACE FUNCTION osd_float_divide(a double precision, b double precision) RETURNS double precision
-        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT CASE WHEN b = 0 THEN (CASE WHEN a > 0 THEN
-        CASE WHEN b::text LIKE '-%' THEN '-Infinity'::float8 ELSE 'Infinity'::float8 END WHEN a < 0 THEN
-        CASE WHEN b::text LIKE '-%' THEN 'Infinity'::float8 ELSE '-Infinity'::float8 END ELSE NULL END)
-        WHEN a = 'NaN'::float8 OR b = 'NaN'::float8 THEN NULL ELSE a / b END $$
+        LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+        BEGIN
+            IF a IS NULL OR b IS NULL OR a = 'NaN'::float8 OR b = 'NaN'::float8 THEN RETURN NULL; END IF;
+            IF b = 0 THEN
+                IF a = 0 THEN RETURN NULL; END IF;
+                RETURN CASE WHEN (a > 0) = (b::text NOT LIKE '-%') THEN 'Infinity'::float8 ELSE '-Infinity'::float8 END;
+            END IF;
+            RETURN osd_not_nan(a / b);
+        EXCEPTION WHEN numeric_value_out_of_range THEN
+            RETURN osd_out_of_range(a::numeric / b::numeric);
+        END $$
+        """,
+        """
+        CREATE OR REPLACE FUNCTION osd_not_nan(a double precision) RETURNS double precision LANGUAGE sql IMMUTABLE
+        PARALLEL SAFE AS $$ SELECT CASE WHEN a = 'NaN'::float8 THEN NULL ELSE a END $$
+        """,
+        """
+        CREATE OR REPLACE FUNCTION osd_out_of_range(exact numeric) RETURNS double precision LANGUAGE sql IMMUTABLE
+        PARALLEL SAFE AS $$ SELECT CASE WHEN abs(exact) < 1 THEN 0::float8 WHEN exact > 0 THEN 'Infinity'::float8
+            ELSE '-Infinity'::float8 END $$
+        """,
+        """
+        CREATE OR REPLACE FUNCTION osd_float_arithmetic(a double precision, op text, b double precision)
+        RETURNS double precision LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+        BEGIN
+            RETURN osd_not_nan(CASE op WHEN '+' THEN a + b WHEN '-' THEN a - b ELSE a * b END);
+        EXCEPTION WHEN numeric_value_out_of_range THEN
+            RETURN osd_out_of_range(CASE op WHEN '+' THEN a::numeric + b::numeric WHEN '-' THEN a::numeric - b::numeric
+                ELSE a::numeric * b::numeric END);
+        END $$
         """,
         """
         CREATE OR REPLACE FUNCTION osd_json_number(a double precision) RETURNS text LANGUAGE sql IMMUTABLE
         PARALLEL SAFE AS $$ SELECT CASE WHEN a IN ('Infinity'::float8, '-Infinity'::float8, 'NaN'::float8)
         THEN NULL ELSE a::text END $$
         """,
+        #"""
+            CREATE OR REPLACE FUNCTION osd_canonical_json(a text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
+            AS $$ SELECT regexp_replace(normalize(a, NFC),
+        '(^|[\[,:])-(0+(\.0+)?([eE][+-]?[0-9]+)?)(?=[,\]}]|$)', '\1\2', 'g') $$
+        """#,
         """
-        CREATE OR REPLACE FUNCTION osd_canonical_json(a text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
-        AS $$ SELECT (a::jsonb)::text $$
+        CREATE OR REPLACE FUNCTION osd_canonical_json(a bigint) RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE
+        AS $$ SELECT a $$
+        """,
+        """
+        CREATE OR REPLACE FUNCTION osd_canonical_json(a double precision) RETURNS double precision LANGUAGE sql
+        IMMUTABLE PARALLEL SAFE AS $$ SELECT a $$
         """,
         """
         CREATE OR REPLACE FUNCTION osd_regex_contains(a text, pattern text) RETURNS boolean LANGUAGE sql
-        IMMUTABLE PARALLEL SAFE AS $$ SELECT a ~ pattern $$
+        IMMUTABLE PARALLEL SAFE AS $$ SELECT a ~ (CASE WHEN pattern ~ '^\\(\\?[a-z]+\\)'
+            THEN '(?p' || substr(pattern, 3) ELSE '(?p)' || pattern END) $$
         """,
         """
         CREATE OR REPLACE FUNCTION osd_clear_reference() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -113,8 +268,15 @@ enum PostgreSQLFunctions {
         """,
     ]
 
-    /// Creates (or replaces) every function in the schema first on the connection's `search_path`.
+    /// Creates (or replaces) every function in the schema first on the connection's `search_path`, and the ICU
+    /// collations of ``PostgreSQLDialect/icuCollations`` (when missing).
     static func create(on connection: PostgreSQLConnection) throws {
         for statement in statements { try connection.execute(script: statement) }
+        let dialect = PostgreSQLDialect()
+        for (order, locale) in PostgreSQLDialect.icuCollations.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            try connection.execute(
+                script: "CREATE COLLATION IF NOT EXISTS \(dialect.quoted(order.collation)) "
+                    + "(provider = icu, locale = '\(locale)', deterministic = true)")
+        }
     }
 }

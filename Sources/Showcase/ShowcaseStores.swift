@@ -8,17 +8,12 @@ import PostgreSQL
 ///
 /// A SwiftData app's schema is its configuration's ``OpenSwiftData/PostgreSQLConfiguration/schemaName``
 /// (``configured(_:for:)``), a Core Data app's its store description's `PostgreSQLSchemaOption`
-/// (``description(for:)``), so its tables and its stored-schema record land in that schema. Places keeps its SQLite
-/// file in the data directory with `--database` too, until the PostgreSQL store can hold it (issue 17): its search
-/// and "interested" filter use a `Bool` as a condition, which the PostgreSQL store cannot translate yet.
+/// (``description(for:)``), so its tables and its stored-schema record land in that schema. With `--database` every
+/// app is on the database.
 struct ShowcaseStores {
     /// An app's store, named as its file in the data directory and its schema in the database.
     enum App: String, CaseIterable {
         case shop, cart, books, places, people, inventory
-
-        /// Whether the app stays on its SQLite file with `--database`: Places (its predicates use a `Bool` as a
-        /// condition, which the PostgreSQL store cannot translate yet).
-        var staysOnSQLite: Bool { self == .places }
 
         /// The SQLite file the app has always used in the data directory.
         var fileName: String {
@@ -48,14 +43,14 @@ struct ShowcaseStores {
     /// `configuration` (made for ``url(for:)``) with the app's schema when it names the database.
     func configured(_ configuration: ModelConfiguration, for app: App) -> ModelConfiguration {
         var configuration = configuration
-        if databaseURL != nil, !app.staysOnSQLite { configuration.postgreSQL.schemaName = app.rawValue }
+        if databaseURL != nil { configuration.postgreSQL.schemaName = app.rawValue }
         return configuration
     }
 
-    /// Where `app` keeps its data: `<data-dir>/<file>`, or — with `--database`, for an app that does not stay on
-    /// SQLite — the database URL (its schema is set by ``configured(_:for:)``).
+    /// Where `app` keeps its data: `<data-dir>/<file>`, or — with `--database` — the database URL (its schema is set
+    /// by ``configured(_:for:)``).
     func url(for app: App) -> URL {
-        guard let databaseURL, !app.staysOnSQLite else { return dataDirectory.appendingPathComponent(app.fileName) }
+        guard let databaseURL else { return dataDirectory.appendingPathComponent(app.fileName) }
         return databaseURL
     }
 
@@ -63,7 +58,7 @@ struct ShowcaseStores {
     /// directory, or — with `--database` — the database, in the app's schema.
     func description(for app: App) -> NSPersistentStoreDescription {
         let description = NSPersistentStoreDescription(url: url(for: app))
-        if databaseURL != nil, !app.staysOnSQLite {
+        if databaseURL != nil {
             description.setOption(app.rawValue as NSString, forKey: PostgreSQLSchemaOption)
         }
         return description

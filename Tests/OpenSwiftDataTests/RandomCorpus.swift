@@ -81,10 +81,14 @@ enum FuzzValues {
     /// syllables (NFC) and as conjoining jamo (NFD), Latin with precomposed and combining accents (and the Ångström
     /// sign, whose NFC is a different scalar), emoji with ZWJ sequences, skin tones and flags, CR LF.
     static let words: [String] = [
-        "", "a", "b", "c", "x", "apple", "Apple", "APPLE", "application", "banana", "file2", "file10", "Straße",
+        "", "a", "b", "c", "x", "apple", "Apple", "APPLE", "application", "banana", "file2", "file9", "file10",
+        "FILE10",
+        "Straße",
         "STRASSE", "strasse", "Ωmega", "ωmega",
         "사업일", nfd("사업일"), "사업", nfd("사업"), "안내", nfd("안내"), "업",
-        "café", "cafe\u{301}", "Café", "CAFE", "cafe", "naïve", "nai\u{308}ve", "résumé", "q\u{301}", "q", "e", "é",
+        "café", "cafe\u{301}", "Café", "CAFE", "cafe", "naïve", "nai\u{308}ve", "résumé", "RE\u{301}SUME\u{301}",
+        "Résumé",
+        "q\u{301}", "q", "e", "é",
         "\u{C5}", "A\u{30A}", "\u{212B}",
         "👨‍👩‍👧", "👨", "👩", "🇫🇷", "🇫", "🏳️‍🌈", "👍🏽", "👍",
         "\r\n", "a\r\nb", "\r", "\n", " ",

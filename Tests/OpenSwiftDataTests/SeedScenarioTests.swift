@@ -20,7 +20,7 @@ import Testing
     }
 
     @MainActor
-    @Test(arguments: TestStore.withCompletePredicates) func placesSixLasVegasPlacesUpsertSearchAndInterestedFilter(
+    @Test(arguments: TestStore.tested) func placesSixLasVegasPlacesUpsertSearchAndInterestedFilter(
         store: TestStore
     )
         throws

@@ -15,7 +15,9 @@ extension PredicateExpressions.Arithmetic: SQLTranslatable {
             case .subtract: .subtract
             case .multiply: .multiply
             }
-        return translator.sql.arithmetic(try translator.translate(lhs), operation, try translator.translate(rhs))
+        return translator.sql.arithmetic(
+            try translator.translate(lhs), operation, try translator.translate(rhs),
+            floatingPoint: Output.self is any FloatingPoint.Type)
     }
 }
 

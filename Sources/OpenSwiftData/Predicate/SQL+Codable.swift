@@ -52,7 +52,7 @@ enum SQLCodablePaths {
         }
         var result = translator.sql.jsonValue(
             translator.sql.canonicalJSON(base), at: path,
-            nullable: base.isNullable || Value.self is any OptionalType.Type
+            nullable: base.isNullable || Value.self is any OptionalType.Type, scalar: SQLJSON.scalar(Value.self)
         )
         result.name = base.name.map { "\($0)." + path.joined(separator: ".") }
         return result

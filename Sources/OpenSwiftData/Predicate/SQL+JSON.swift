@@ -47,6 +47,24 @@ extension SQLJSON {
         return isStoredAsJSON(type) ? .json : .different
     }
 
+    /// What a value of `type` read out of JSON is, when a ``FormInJSON/scalar`` (so the database reads it as the
+    /// type it is bound as); nil for anything else.
+    static func scalar(_ type: Any.Type) -> JSONScalar? {
+        if let optional = type as? any OptionalType.Type { return scalar(optional.wrappedType) }
+        if let raw = type as? any RawRepresentable.Type, !(type is any ColumnValue.Type) {
+            return scalar(rawValueType(of: raw))
+        }
+        let integers: [Any.Type] = [
+            Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self, UInt32.self,
+            UInt64.self,
+        ]
+        if integers.contains(where: { $0 == type }) { return .integer }
+        if type == Double.self || type == Date.self { return .real }
+        if type == String.self || type == UUID.self { return .text }
+        if type == Bool.self { return .boolean }
+        return nil
+    }
+
     /// Whether values of `type` (or its wrapped type) are sets, whose JSON lists the elements in hash order, so that
     /// equal sets can be written differently.
     static func isUnordered(_ type: Any.Type) -> Bool {

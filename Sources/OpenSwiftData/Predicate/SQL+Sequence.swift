@@ -250,7 +250,7 @@ enum SQLSequences {
         if let elements = collection.elements { return elements }
         return JSONElements(
             array: translator.sql.canonicalJSON(collection), elementNullable: elementType is any OptionalType.Type,
-            isOrdered: !SQLJSON.isUnordered(sequenceType)
+            isOrdered: !SQLJSON.isUnordered(sequenceType), scalar: SQLJSON.scalar(elementType)
         )
     }
 

@@ -10,7 +10,9 @@ extension PredicateExpressions.CollectionIndexSubscript: SQLTranslatable {
         let array = try SQLSubscripts.array(
             try translator.translate(wrapped), type: Wrapped.Output.self, elementType: Output.self, translator)
         let position = try translator.translate(index)
-        var result = translator.sql.jsonElement(at: position, of: array, nullable: Output.self is any OptionalType.Type)
+        var result = translator.sql.jsonElement(
+            at: position, of: array, nullable: Output.self is any OptionalType.Type, scalar: SQLJSON.scalar(Output.self)
+        )
         result.name = array.name.map { "\($0)[…]" }
         return result
     }
@@ -141,7 +143,9 @@ enum SQLSubscripts {
             throw .unsupportedPredicate(
                 "a subscript of \(described) has no SQL translation for values of type \(valueType)")
         }
-        return translator.sql.jsonMember(translator.sql.canonicalJSON(dictionary), key: key, integerKey: integerKey)
+        return translator.sql.jsonMember(
+            translator.sql.canonicalJSON(dictionary), key: key, integerKey: integerKey,
+            scalar: SQLJSON.scalar(valueType))
     }
 }
 

@@ -15,29 +15,32 @@ package final class JSONElements {
     package let elementNullable: Bool
     /// The array's order is the collection's (not a set's, stored in the order it was encoded).
     package let isOrdered: Bool
+    /// What the elements are, when they are scalars (nil: JSON values themselves, read as the dialect gives them).
+    package let scalar: JSONScalar?
 
     package init(
         array: SQLExpression, bounds: (lower: SQLExpression, upper: SQLExpression)? = nil, filters: [SQLFilter] = [],
-        elementNullable: Bool, isOrdered: Bool
+        elementNullable: Bool, isOrdered: Bool, scalar: JSONScalar? = nil
     ) {
         self.array = array
         self.bounds = bounds
         self.filters = filters
         self.elementNullable = elementNullable
         self.isOrdered = isOrdered
+        self.scalar = scalar
     }
 
     /// These elements, of which only those that pass `filter`.
     package func filtered(by filter: @escaping SQLFilter) -> JSONElements {
         JSONElements(
             array: array, bounds: bounds, filters: filters + [filter], elementNullable: elementNullable,
-            isOrdered: isOrdered)
+            isOrdered: isOrdered, scalar: scalar)
     }
 
     /// These elements, of which only those from index `lower` up to `upper` (before any filter).
     package func sliced(_ lower: SQLExpression, _ upper: SQLExpression) -> JSONElements {
         JSONElements(
             array: array, bounds: (lower, upper), filters: filters, elementNullable: elementNullable,
-            isOrdered: isOrdered)
+            isOrdered: isOrdered, scalar: scalar)
     }
 }

@@ -24,11 +24,10 @@
 // 3. The `unaccent` extension with `lower()`: diacritic folding by a rules file, not Unicode's; needs an extension
 //    the server may not allow (`CREATE EXTENSION` needs privileges); does not cover localized ordering.
 //
-// Recommendation: (1) for matching and ordering the object layers promise to behave as in Swift — the store keeps
-// the "one meaning, Swift's" rule, it works on any server without extensions, and it keeps predicates indexable;
-// (2) only as an opt-in for a store that wants server-side localized ORDER BY without shadow columns. Until then a
-// predicate needing an unsupported function fails with a clear error (the function does not exist) rather than
-// silently matching differently. Nothing of this is built yet.
+// Built (2026-12-02): none of the three as such — server functions in SQL and PL/pgSQL that spell Swift's rules
+// (`Character` boundaries, NFD-based diacritic folding, ICU lower, `ß` → `ss`; PostgreSQLFunctions.swift in the
+// store), with (2)'s deterministic ICU collations for the Foundation sort orders. `localizedStandardContains` costs
+// 17–34 µs a row on non-ASCII text (BENCHMARKS.md); (1) remains the way to make folded matching indexable.
 
 import Foundation
 
@@ -89,6 +88,12 @@ package struct PostgreSQLDialect: SQLDialect {
 
     package func booleanLiteral(_ value: Bool) -> String { value ? "TRUE" : "FALSE" }
 
+    /// A `Bool` is a `bigint` column here too (the same stored values, one migration path): a condition tests it.
+    package func condition(ofBoolean value: String) -> String { "(\(value) <> 0)" }
+
+    /// `boolean` casts to `integer` (1, 0, NULL), which compares with the `bigint` a `Bool` is stored as.
+    package func boolean(ofCondition condition: String) -> String { "CAST(\(condition) AS integer)" }
+
     package func functionName(_ function: StoreFunction) -> String { "osd_" + function.rawValue }
 
     /// PostgreSQL takes one `ON CONFLICT` clause per `INSERT`: the first group's. A row meeting an existing one on
@@ -123,10 +128,31 @@ package struct PostgreSQLDialect: SQLDialect {
     /// `json_each.value` gives a string; a comparison with a number casts it.
     package func jsonElementValue(alias: String) -> String { "(\(alias).value #>> '{}')" }
 
+    /// PostgreSQL's `double precision` `+`, `-`, `*` fail on overflow and underflow (SQLSTATE 22003).
+    package var floatArithmeticFunction: String? { "osd_float_arithmetic" }
+
+    /// `#>>` gives text: numbers are cast to `bigint` or `double precision`, JSON's `true`/`false` to 1/0, and
+    /// text compares by code point (`COLLATE "C"`), as Swift's `<` on NFC text.
+    package func jsonScalar(_ value: String, as scalar: JSONScalar) -> String {
+        switch scalar {
+        case .integer: "CAST(\(value) AS bigint)"
+        case .real: "CAST(\(value) AS double precision)"
+        case .text: "(\(value) COLLATE \"C\")"
+        case .boolean: "CAST(CAST(\(value) AS boolean) AS integer)"
+        }
+    }
+
     package func jsonArrayLength(_ array: String) -> String { "jsonb_array_length((\(array))::jsonb)" }
 
     /// The element's index from 0, as SQLite's `json_each.key` for an array.
     package func jsonElementKey(alias: String) -> String { "(\(alias).ordinality - 1)" }
+
+    /// `jsonb_each`: the members' keys and values (`jsonb_array_elements` refuses an object).
+    package func jsonMembers(of object: String, alias: String) -> String {
+        "jsonb_each((\(object))::jsonb) AS \(alias)(key, value)"
+    }
+
+    package func jsonMemberKey(alias: String) -> String { "\(alias).key" }
 
     /// The element is already JSON (`jsonb`): true and false stay Booleans, and a number keeps the digits it was
     /// written with (jsonb stores numbers as `numeric`).
@@ -150,13 +176,25 @@ package struct PostgreSQLDialect: SQLDialect {
     /// `LIMIT NULL` is no limit (`LIMIT -1` is an error).
     package var unlimitedRowCount: StoredValue { .null }
 
-    /// Strings in code-point order (`COLLATE "C"`, whatever the database's locale), as the SQLite store's default;
-    /// the store's Foundation collations (`osd_localizedStandard`, …) have no server-side equal and order by code
-    /// point too (a documented difference); NULL first ascending and last descending, as SQLite orders it.
+    /// Strings in code-point order (`COLLATE "C"`, whatever the database's locale) for Swift's `<`; the store's
+    /// Foundation orders (``StringOrder``) in the ICU collations of the same names the store creates
+    /// (``icuCollations``); NULL first ascending and last descending, as SQLite orders it.
     package func orderTerm(_ value: String, collation: String?, ascending: Bool) -> String {
-        let collate = collation == nil || collation == DecimalCollation.name ? "" : " COLLATE \"C\""
+        var collate = ""
+        if let collation, let order = StringOrder.allCases.first(where: { $0.collation == collation }) {
+            collate = Self.icuCollations[order] == nil ? " COLLATE \"C\"" : " COLLATE \(quoted(collation))"
+        }
         return "\(value)\(collate) \(ascending ? "ASC NULLS FIRST" : "DESC NULLS LAST")"
     }
+
+    /// The ICU locale of each Foundation string order a PostgreSQL store creates a collation for (named
+    /// ``StringOrder/collation``, deterministic: ties are broken by code point): `localizedStandardCompare` is ICU's
+    /// root order with numbers compared as numbers ("file9" before "file10"); `localizedCompare` the root order;
+    /// the case-insensitive orders the root order at secondary strength. `.codePoint` and `.lexical` are `"C"`.
+    package static let icuCollations: [StringOrder: String] = [
+        .localizedStandard: "und-u-kn", .localized: "und", .caseInsensitive: "und-u-ks-level2",
+        .localizedCaseInsensitive: "und-u-ks-level2",
+    ]
 
     /// None: the store's SQLite collations (`osd_decimal`) are Swift code; a column keeps the database's.
     package func columnCollation(_ collation: String) -> String { "" }

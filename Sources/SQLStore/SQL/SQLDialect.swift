@@ -13,6 +13,12 @@ package protocol SQLDialect: Sendable {
     func autoincrementPrimaryKey(_ column: String) -> String
     /// A boolean literal (SQLite: `1` and `0`).
     func booleanLiteral(_ value: Bool) -> String
+    /// A stored or bound `Bool` (the integer 0 or 1) as a condition: SQLite tests an integer as it is; PostgreSQL
+    /// needs `(value <> 0)`.
+    func condition(ofBoolean value: String) -> String
+    /// A condition as a `Bool` value (the integer 0 or 1, NULL for NULL), to compare with a stored or bound one:
+    /// SQLite's conditions already are; PostgreSQL casts its `boolean`.
+    func boolean(ofCondition condition: String) -> String
     /// The SQL name of one of the functions every connection registers (``StoreFunction``).
     func functionName(_ function: StoreFunction) -> String
     /// The conflict clauses of an upsert that updates `columns` when a row meets an existing one on any of
@@ -26,10 +32,21 @@ package protocol SQLDialect: Sendable {
     func jsonElements(of array: String, alias: String) -> String
     /// The value column of ``jsonElements(of:alias:)``'s rows.
     func jsonElementValue(alias: String) -> String
+    /// The function that adds, subtracts or multiplies two reals as Swift does (±infinity on overflow, zero on
+    /// underflow, NULL for NaN) where the database's own operators fail instead: called as `f(left, 'op', right)`;
+    /// nil where the operators already do (SQLite).
+    var floatArithmeticFunction: String? { get }
+    /// A scalar read out of JSON (``jsonElementValue(alias:)``, ``jsonExtract(_:path:)``) as the type a column or a
+    /// bound value of its kind has (SQLite: already is).
+    func jsonScalar(_ value: String, as scalar: JSONScalar) -> String
     /// The number of elements of a JSON array.
     func jsonArrayLength(_ array: String) -> String
     /// The key column of ``jsonElements(of:alias:)``'s rows: an array element's index, an object member's key.
     func jsonElementKey(alias: String) -> String
+    /// A table source of the members of a JSON object, aliased `alias` (SQLite: `json_each`, as for an array).
+    func jsonMembers(of object: String, alias: String) -> String
+    /// The key column of ``jsonMembers(of:alias:)``'s rows (their value column is ``jsonElementValue(alias:)``).
+    func jsonMemberKey(alias: String) -> String
     /// The element of a ``jsonElements(of:alias:)`` row as JSON, as the front end's JSON encoder writes it (true and
     /// false as Bools, a real number shortest and exact), for ``jsonGroupArray(_:)``.
     func jsonElementAsJSON(alias: String) -> String

@@ -28,6 +28,11 @@ package struct SQLExpression {
     package var fragment: SQLFragment
     /// Whether the SQL can yield NULL. Boolean expressions the builder makes never do, so `NOT` is safe on them.
     package var isNullable: Bool
+    /// Whether the SQL is a condition (a comparison, `AND`, `EXISTS`, a string test) rather than a value. A stored or
+    /// bound `Bool` is a value, the integer 0 or 1: SQLite takes either where the other is asked for, PostgreSQL
+    /// does not, so the builder converts where a condition meets a value (``SQLDialect/condition(ofBoolean:)``,
+    /// ``SQLDialect/boolean(ofCondition:)``).
+    package var isCondition = false
     package var kind: Kind
     /// When the front end's own evaluation of the expression fails (Swift's `Predicate.evaluate` throws on a nil
     /// force-unwrap, an index out of range, a failed `as!`): a condition, never NULL, true on exactly the rows where

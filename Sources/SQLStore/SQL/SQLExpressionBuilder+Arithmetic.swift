@@ -17,9 +17,15 @@ package enum ArithmeticOperator: Sendable {
 }
 
 extension SQLExpressionBuilder {
-    /// `left op right`.
-    package func arithmetic(_ left: SQLExpression, _ op: ArithmeticOperator, _ right: SQLExpression) -> SQLExpression {
-        computed(
+    /// `left op right`; of reals (`floatingPoint`) as Swift computes it, where the dialect needs a function for that
+    /// (``SQLDialect/floatArithmeticFunction``), which may yield NULL (NaN).
+    package func arithmetic(
+        _ left: SQLExpression, _ op: ArithmeticOperator, _ right: SQLExpression, floatingPoint: Bool = false
+    ) -> SQLExpression {
+        if floatingPoint, let function = dialect.floatArithmeticFunction {
+            return computed(function + "(" + left.fragment + ", '\(op.sql)', " + right.fragment + ")", nullable: true)
+        }
+        return computed(
             "(" + left.fragment + " \(op.sql) " + right.fragment + ")", nullable: left.isNullable || right.isNullable)
     }
 

@@ -24,19 +24,20 @@ extension SQLExpressionBuilder {
     package func equality(_ left: SQLExpression, _ right: SQLExpression, negated: Bool, optional: Bool) -> SQLExpression
     {
         if right.isNilLiteral {
-            return computed("(" + left.fragment + " IS \(negated ? "NOT " : "")NULL)")
+            return test("(" + left.fragment + " IS \(negated ? "NOT " : "")NULL)")
         }
         if left.isNilLiteral {
-            return computed("(" + right.fragment + " IS \(negated ? "NOT " : "")NULL)")
+            return test("(" + right.fragment + " IS \(negated ? "NOT " : "")NULL)")
         }
+        let (left, right) = alike(left, right)
         guard left.isNullable || right.isNullable else {
-            return computed("(" + left.fragment + " \(negated ? "<>" : "=") " + right.fragment + ")")
+            return test("(" + left.fragment + " \(negated ? "<>" : "=") " + right.fragment + ")")
         }
         if optional {
-            return computed(
+            return test(
                 "(" + left.fragment + " \(dialect.nullSafeEquality(negated: negated)) " + right.fragment + ")")
         }
-        return computed(
+        return test(
             "COALESCE(" + left.fragment + " \(negated ? "<>" : "=") " + right.fragment
                 + ", \(dialect.booleanLiteral(negated)))"
         )
@@ -61,24 +62,24 @@ extension SQLExpressionBuilder {
                 "(CASE WHEN " + l + " IS NULL OR " + r + " IS NULL THEN (" + l + " IS NULL AND " + r + " IS NULL) ELSE "
                 + sql + " END)"
         }
-        return computed(negated ? "(NOT " + sql + ")" : sql)
+        return test(negated ? "(NOT " + sql + ")" : sql)
     }
 
     /// `left op right`; NULL on either side (NaN, or a division by zero) makes it false.
     package func comparison(_ left: SQLExpression, _ op: ComparisonOperator, _ right: SQLExpression) -> SQLExpression {
-        let comparison = computed(
+        let comparison = test(
             "(" + left.fragment + " \(op.sql) " + right.fragment + ")", nullable: left.isNullable || right.isNullable)
         return condition(comparison)
     }
 
     /// `expression IS NOT NULL`.
     package func isNotNull(_ expression: SQLExpression) -> SQLExpression {
-        computed("(" + expression.fragment + " IS NOT NULL)")
+        test("(" + expression.fragment + " IS NOT NULL)")
     }
 
     /// `left IS NULL AND right IS NULL`: both nil.
     package func bothNull(_ left: SQLExpression, _ right: SQLExpression) -> SQLExpression {
-        computed("(" + left.fragment + " IS NULL AND " + right.fragment + " IS NULL)")
+        test("(" + left.fragment + " IS NULL AND " + right.fragment + " IS NULL)")
     }
 }
 

@@ -12,7 +12,7 @@ extension SQLExpressionBuilder {
         guard !names.isEmpty else { return constant(false) }
         let values = names.map { StoredValue.text($0) }
         let test = code.fragment + " IN (" + SQLFragment(dialect.placeholders(values.count), values) + ")"
-        return condition(computed(test, nullable: code.isNullable))
+        return condition(self.test(test, nullable: code.isNullable))
     }
 }
 
@@ -21,7 +21,7 @@ extension SQLExpressionBuilder {
     /// read by key in a subquery (NULL for NULL).
     package func reference(to table: EntityTable, ifItIs test: SQLExpression, row: SQLExpression) -> SQLExpression {
         SQLExpression(
-            "CASE WHEN " + test.fragment + " THEN " + row.fragment + " END", isNullable: true,
+            "CASE WHEN " + nonNull(test) + " THEN " + row.fragment + " END", isNullable: true,
             kind: .reference(table, alias: nil))
     }
 }

@@ -62,6 +62,6 @@ extension SQLExpressionBuilder {
     /// `condition`, false on the rows where evaluating it fails: `NOT <failure> AND <condition>`.
     package func excludingFailures(_ condition: SQLExpression) -> SQLExpression {
         guard let failure = condition.failure else { return self.condition(condition) }
-        return computed("(NOT " + failure + " AND " + nonNull(condition) + ")")
+        return test("(NOT " + failure + " AND " + nonNull(condition) + ")")
     }
 }

@@ -13,8 +13,8 @@ extension SQLExpressionBuilder {
             return self.value(CanonicalJSON.canonical(value))
         case .column, .computed, .reference, .collection, .identifier:
             // Still what it names, and the elements it stands for (a filter's).
-            var result = expression
-            result.fragment = call(.canonicalJSON, [expression.fragment])
+            var result = booleanValue(expression)
+            result.fragment = call(.canonicalJSON, [result.fragment])
             result.kind = .computed
             return result
         }
@@ -27,7 +27,7 @@ extension SQLExpressionBuilder {
 
     /// Whether a JSON array is empty.
     package func jsonIsEmpty(_ array: SQLExpression) -> SQLExpression {
-        computed("(" + array.fragment.wrapped(dialect.jsonArrayLength) + " = 0)")
+        test("(" + array.fragment.wrapped(dialect.jsonArrayLength) + " = 0)")
     }
 
     /// Whether a JSON array has an element that `IS` `element` (NULL-aware: a nil element is found).
@@ -68,10 +68,11 @@ extension SQLExpressionBuilder {
 
     /// Whether one of `elements` `IS` `element` (NULL-aware: a nil element is found).
     package func jsonContains(_ elements: JSONElements, _ element: SQLExpression) -> SQLExpression {
+        let element = booleanValue(element)
         let alias = uniqueAlias("e")
         let found =
-            "\(dialect.jsonElementValue(alias: alias)) \(dialect.nullSafeEquality(negated: false)) " + element.fragment
-        return computed("EXISTS " + select("1", from: elements, alias, where: [found]))
+            "\(elementValue(alias, of: elements)) \(dialect.nullSafeEquality(negated: false)) " + element.fragment
+        return test("EXISTS " + select("1", from: elements, alias, where: [found]))
     }
 
     /// Whether one of `elements` passes `test` (built on the element it is given). When `test` can fail, so can
@@ -83,7 +84,7 @@ extension SQLExpressionBuilder {
     ) throws(Failure) -> SQLExpression {
         let alias = uniqueAlias("e")
         let body = try test(element(alias, of: elements))
-        var result = computed("EXISTS " + select("1", from: elements, alias, where: [nonNull(body)]))
+        var result = self.test("EXISTS " + select("1", from: elements, alias, where: [nonNull(body)]))
         if let failure = body.failure {
             result.failure = try orderedFailure(failure, alias, of: elements, test: test) { self.nonNull($0) }
         }
@@ -97,7 +98,7 @@ extension SQLExpressionBuilder {
     ) throws(Failure) -> SQLExpression {
         let alias = uniqueAlias("e")
         let body = try test(element(alias, of: elements))
-        var result = computed("NOT EXISTS " + select("1", from: elements, alias, where: ["NOT " + nonNull(body)]))
+        var result = self.test("NOT EXISTS " + select("1", from: elements, alias, where: ["NOT " + nonNull(body)]))
         if let failure = body.failure {
             result.failure = try orderedFailure(failure, alias, of: elements, test: test) { "NOT " + self.nonNull($0) }
         }
@@ -164,19 +165,19 @@ extension SQLExpressionBuilder {
 
     /// Whether there are no `elements`.
     package func jsonIsEmpty(_ elements: JSONElements) -> SQLExpression {
-        computed("(NOT EXISTS " + select("1", from: elements, uniqueAlias("j")) + ")")
+        test("(NOT EXISTS " + select("1", from: elements, uniqueAlias("j")) + ")")
     }
 
     /// The largest of `elements` (SQL's order); NULL for none.
     package func jsonMaximum(_ elements: JSONElements) -> SQLExpression {
         let alias = uniqueAlias("e")
-        return computed(select("max(\(dialect.jsonElementValue(alias: alias)))", from: elements, alias), nullable: true)
+        return computed(select("max(\(elementValue(alias, of: elements)))", from: elements, alias), nullable: true)
     }
 
     /// The smallest of `elements` (SQL's order); NULL for none.
     package func jsonMinimum(_ elements: JSONElements) -> SQLExpression {
         let alias = uniqueAlias("e")
-        return computed(select("min(\(dialect.jsonElementValue(alias: alias)))", from: elements, alias), nullable: true)
+        return computed(select("min(\(elementValue(alias, of: elements)))", from: elements, alias), nullable: true)
     }
 
     /// The first (or with `last`, the last) of `elements` by index; NULL for none.
@@ -184,17 +185,19 @@ extension SQLExpressionBuilder {
         let alias = uniqueAlias("j")
         let order = " ORDER BY \(dialect.jsonElementKey(alias: alias)) \(last ? "DESC" : "ASC") LIMIT 1"
         return computed(
-            select(dialect.jsonElementValue(alias: alias), from: elements, alias, then: order), nullable: true)
+            select(elementValue(alias, of: elements), from: elements, alias, then: order), nullable: true)
     }
 
     /// The element of the JSON array `array` at `index` (`array[index]`), which fails unless `index` is in
-    /// `0 ..< count`. `nullable` when the elements are optionals.
-    package func jsonElement(at index: SQLExpression, of array: SQLExpression, nullable: Bool) -> SQLExpression {
+    /// `0 ..< count`. `nullable` when the elements are optionals; `scalar`, what they are when scalars.
+    package func jsonElement(
+        at index: SQLExpression, of array: SQLExpression, nullable: Bool, scalar: JSONScalar? = nil
+    ) -> SQLExpression {
         let alias = uniqueAlias("i")
-        let elements = JSONElements(array: array, elementNullable: nullable, isOrdered: true)
+        let elements = JSONElements(array: array, elementNullable: nullable, isOrdered: true, scalar: scalar)
         let test = "\(dialect.jsonElementKey(alias: alias)) = " + index.fragment
         var result = computed(
-            select(dialect.jsonElementValue(alias: alias), from: elements, alias, where: [test]), nullable: nullable)
+            select(elementValue(alias, of: elements), from: elements, alias, where: [test]), nullable: nullable)
         result.failure = failsOutsideIndices(index, of: array)
         return result
     }
@@ -220,14 +223,20 @@ extension SQLExpressionBuilder {
     /// An element of `elements`, named `alias` (a front end translates a filter's test on one once, to refuse it
     /// where it is written).
     package func element(_ alias: String, of elements: JSONElements) -> SQLExpression {
-        SQLExpression(SQLFragment(dialect.jsonElementValue(alias: alias)), isNullable: elements.elementNullable)
+        SQLExpression(SQLFragment(elementValue(alias, of: elements)), isNullable: elements.elementNullable)
+    }
+
+    /// The value of the element `alias` of `elements`, as its ``JSONElements/scalar`` kind when it has one.
+    private func elementValue(_ alias: String, of elements: JSONElements) -> String {
+        let value = dialect.jsonElementValue(alias: alias)
+        return elements.scalar.map { dialect.jsonScalar(value, as: $0) } ?? value
     }
 
     // MARK: Dictionaries and other values stored as JSON
 
     /// Whether the JSON object (or array of keys and values) `dictionary` has no member.
     package func jsonObjectIsEmpty(_ dictionary: SQLExpression) -> SQLExpression {
-        computed("(NOT EXISTS (SELECT 1 FROM " + elements(of: dictionary, uniqueAlias("k")) + "))")
+        test("(NOT EXISTS (SELECT 1 FROM " + members(of: dictionary, uniqueAlias("k")) + "))")
     }
 
     /// The number of members of `dictionary`: of a JSON object, or of an array of keys and values (a dictionary
@@ -236,35 +245,46 @@ extension SQLExpressionBuilder {
         let d = dictionary.fragment
         return computed(
             "(CASE WHEN " + d.wrapped(dialect.jsonIsObject) + " THEN (SELECT count(*) FROM "
-                + elements(of: dictionary, uniqueAlias("k"))
+                + members(of: dictionary, uniqueAlias("k"))
                 + ") ELSE " + d.wrapped(dialect.jsonArrayLength) + " / 2 END)",
             nullable: dictionary.isNullable
         )
     }
 
     /// The value of the member `key` of the JSON object `dictionary`; NULL when it has none. An integer key
-    /// (`integerKey`) is compared as the text JSON names it by.
-    package func jsonMember(_ dictionary: SQLExpression, key: SQLExpression, integerKey: Bool) -> SQLExpression {
+    /// (`integerKey`) is compared as the text JSON names it by; `scalar` is what the values are, when scalars.
+    package func jsonMember(
+        _ dictionary: SQLExpression, key: SQLExpression, integerKey: Bool, scalar: JSONScalar? = nil
+    ) -> SQLExpression {
         let alias = uniqueAlias("k")
         let name = integerKey ? key.fragment.wrapped(dialect.castToText) : key.fragment
+        let value = dialect.jsonElementValue(alias: alias)
         return computed(
-            "(SELECT \(dialect.jsonElementValue(alias: alias)) FROM " + elements(of: dictionary, alias) + " WHERE "
-                + "\(dialect.jsonElementKey(alias: alias)) = " + name + ")",
+            "(SELECT \(scalar.map { dialect.jsonScalar(value, as: $0) } ?? value) FROM "
+                + members(of: dictionary, alias)
+                + " WHERE \(dialect.jsonMemberKey(alias: alias)) = " + name + ")",
             nullable: true
         )
     }
 
     /// The value under the keys `path` (outermost first; none may contain `"`) inside the JSON text `json`; NULL
-    /// when there is none, `nullable` says whether it can be. The path is a bound value.
-    package func jsonValue(_ json: SQLExpression, at path: [String], nullable: Bool) -> SQLExpression {
+    /// when there is none, `nullable` says whether it can be; `scalar`, what it is when a scalar. The path is a
+    /// bound value.
+    package func jsonValue(_ json: SQLExpression, at path: [String], nullable: Bool, scalar: JSONScalar? = nil)
+        -> SQLExpression
+    {
         let jsonPath = "$" + path.map { ".\"\($0)\"" }.joined()
         let fragment = json.fragment
-        return computed(
-            SQLFragment(dialect.jsonExtract(fragment.text, path: "?"), fragment.arguments + [.text(jsonPath)]),
-            nullable: nullable)
+        let extracted = dialect.jsonExtract(fragment.text, path: "?")
+        let value = scalar.map { dialect.jsonScalar(extracted, as: $0) } ?? extracted
+        return computed(SQLFragment(value, fragment.arguments + [.text(jsonPath)]), nullable: nullable)
     }
 
     private func elements(of array: SQLExpression, _ alias: String) -> SQLFragment {
         array.fragment.wrapped { dialect.jsonElements(of: $0, alias: alias) }
+    }
+
+    private func members(of object: SQLExpression, _ alias: String) -> SQLFragment {
+        object.fragment.wrapped { dialect.jsonMembers(of: $0, alias: alias) }
     }
 }

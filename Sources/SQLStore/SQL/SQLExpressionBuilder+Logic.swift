@@ -4,17 +4,17 @@
 extension SQLExpressionBuilder {
     /// `left AND right`.
     package func and(_ left: SQLExpression, _ right: SQLExpression) -> SQLExpression {
-        computed("(" + nonNull(left) + " AND " + nonNull(right) + ")")
+        test("(" + nonNull(left) + " AND " + nonNull(right) + ")")
     }
 
     /// `left OR right`.
     package func or(_ left: SQLExpression, _ right: SQLExpression) -> SQLExpression {
-        computed("(" + nonNull(left) + " OR " + nonNull(right) + ")")
+        test("(" + nonNull(left) + " OR " + nonNull(right) + ")")
     }
 
     /// `NOT operand`.
     package func not(_ operand: SQLExpression) -> SQLExpression {
-        computed("(NOT " + nonNull(operand) + ")")
+        test("(NOT " + nonNull(operand) + ")")
     }
 
     /// `CASE WHEN test THEN whenTrue ELSE whenFalse END`; a row (or rows) when both branches are the same kind of
@@ -22,18 +22,24 @@ extension SQLExpressionBuilder {
     package func conditional(_ test: SQLExpression, then whenTrue: SQLExpression, else whenFalse: SQLExpression)
         -> SQLExpression
     {
-        SQLExpression(
+        let (whenTrue, whenFalse) = alike(whenTrue, whenFalse)
+        var result = SQLExpression(
             "(CASE WHEN " + nonNull(test) + " THEN " + whenTrue.fragment + " ELSE " + whenFalse.fragment + " END)",
             isNullable: whenTrue.isNullable || whenFalse.isNullable, kind: Self.commonKind(whenTrue, whenFalse)
         )
+        result.isCondition = whenTrue.isCondition
+        return result
     }
 
     /// `COALESCE(optional, fallback)`; a row when both are rows of one table.
     package func coalesce(_ optional: SQLExpression, _ fallback: SQLExpression) -> SQLExpression {
-        SQLExpression(
+        let (optional, fallback) = alike(optional, fallback)
+        var result = SQLExpression(
             "COALESCE(" + optional.fragment + ", " + fallback.fragment + ")", isNullable: fallback.isNullable,
             kind: Self.commonKind(optional, fallback)
         )
+        result.isCondition = optional.isCondition
+        return result
     }
 
     /// `body` unless `optional` is NULL, then NULL: `optional.flatMap { body }` where `body` was built on
@@ -44,6 +50,7 @@ extension SQLExpressionBuilder {
             "(CASE WHEN " + optional.fragment + " IS NULL THEN NULL ELSE " + body.fragment + " END)", isNullable: true,
             kind: Self.kindThroughOptional(body.kind)
         )
+        result.isCondition = body.isCondition
         result.rowFilters = body.rowFilters
         return result
     }
@@ -62,6 +69,7 @@ extension SQLExpressionBuilder {
         let rowSource = " FROM \(table.quotedName) AS \(alias) WHERE \(key) = " + reference.fragment
         var result = SQLExpression(
             "(SELECT " + value.fragment + rowSource + ")", isNullable: true, kind: Self.kindThroughOptional(value.kind))
+        result.isCondition = value.isCondition
         result.rowFilters = value.rowFilters
         // The body's failure reads the row's columns: it is asked of the row, and no row (nil) does not fail.
         result.failure = anyFailure([

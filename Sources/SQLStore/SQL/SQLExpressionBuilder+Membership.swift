@@ -4,6 +4,7 @@ extension SQLExpressionBuilder {
     /// Whether `element` is one of `values`: `element IN (…)`, with NULL among the values matching NULL (nil is a
     /// member of `[nil, 1]`). False for no values.
     package func isIn(_ element: SQLExpression, _ values: [StoredValue]) -> SQLExpression {
+        let element = booleanValue(element)
         let nonNull = values.filter { !$0.isNull }
         var terms: [SQLFragment] = []
         if !nonNull.isEmpty {
@@ -13,7 +14,7 @@ extension SQLExpressionBuilder {
             terms.append(element.fragment + " IS NULL")
         }
         guard !terms.isEmpty else { return constant(false) }
-        return computed(
+        return self.test(
             "COALESCE(" + SQLFragment.joined(terms, separator: " OR ") + ", \(dialect.booleanLiteral(false)))")
     }
 
@@ -26,7 +27,7 @@ extension SQLExpressionBuilder {
             closed
             ? "(" + value.fragment + " BETWEEN " + lower.fragment + " AND " + upper.fragment + ")"
             : "(" + value.fragment + " >= " + lower.fragment + " AND " + value.fragment + " < " + upper.fragment + ")"
-        return condition(computed(test, nullable: value.isNullable || lower.isNullable || upper.isNullable))
+        return condition(self.test(test, nullable: value.isNullable || lower.isNullable || upper.isNullable))
     }
 }
 
@@ -49,6 +50,6 @@ extension SQLExpressionBuilder {
             nullable = nullable || upper.isNullable
         }
         guard !terms.isEmpty else { return constant(true) }
-        return condition(computed("(" + SQLFragment.joined(terms, separator: " AND ") + ")", nullable: nullable))
+        return condition(test("(" + SQLFragment.joined(terms, separator: " AND ") + ")", nullable: nullable))
     }
 }

@@ -6,7 +6,7 @@ extension SQLExpressionBuilder {
     /// Whether the relationship holds no row (that passes its ``SQLExpression/rowFilters``).
     package func relatedIsEmpty(_ collection: SQLExpression, _ mapping: RelationshipMapping) -> SQLExpression {
         let rows = rows(of: collection, mapping, alias: uniqueAlias("c"))
-        var result = computed("(NOT EXISTS (SELECT 1 " + rows.source + "))")
+        var result = test("(NOT EXISTS (SELECT 1 " + rows.source + "))")
         result.failure = rows.failure
         return result
     }
@@ -25,7 +25,7 @@ extension SQLExpressionBuilder {
     {
         let alias = uniqueAlias("r")
         let rows = rows(of: collection, mapping, alias: alias)
-        var result = computed(
+        var result = test(
             "(EXISTS (SELECT 1 " + rows.source + " AND \(alias).\(mapping.destination.quotedPrimaryKey) = "
                 + row.fragment + "))")
         result.failure = rows.failure
@@ -41,7 +41,7 @@ extension SQLExpressionBuilder {
     ) throws(Failure) -> SQLExpression {
         let (alias, body) = try relatedTest(mapping, test)
         let rows = rows(of: collection, mapping, alias: alias)
-        var result = computed("(EXISTS (SELECT 1 " + rows.source + " AND " + nonNull(body) + "))")
+        var result = self.test("(EXISTS (SELECT 1 " + rows.source + " AND " + nonNull(body) + "))")
         result.failure = rows.failure
         return result
     }
@@ -53,7 +53,7 @@ extension SQLExpressionBuilder {
     ) throws(Failure) -> SQLExpression {
         let (alias, body) = try relatedTest(mapping, test)
         let rows = rows(of: collection, mapping, alias: alias)
-        var result = computed("(NOT EXISTS (SELECT 1 " + rows.source + " AND NOT " + nonNull(body) + "))")
+        var result = self.test("(NOT EXISTS (SELECT 1 " + rows.source + " AND NOT " + nonNull(body) + "))")
         result.failure = rows.failure
         return result
     }

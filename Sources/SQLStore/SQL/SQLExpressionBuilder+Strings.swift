@@ -69,7 +69,7 @@ extension SQLExpressionBuilder {
         if ((!options.isEmpty || searchesByRange) && match != .localizedStandardContains) || match == .equals {
             arguments.append(.value(.integer(Int64(options.rawValue))))
         }
-        return condition(computed(call(match.function, arguments), nullable: text.isNullable || other.isNullable))
+        return condition(test(call(match.function, arguments), nullable: text.isNullable || other.isNullable))
     }
 
     /// `comparison` of `text` with `other`, as a `ComparisonResult` raw value; NULL when either is.
@@ -86,7 +86,7 @@ extension SQLExpressionBuilder {
 
     /// Whether the text is empty.
     package func isEmptyText(_ text: SQLExpression) -> SQLExpression {
-        computed("(" + text.fragment + " = '')")
+        test("(" + text.fragment + " = '')")
     }
 }
 
@@ -95,6 +95,6 @@ extension SQLExpressionBuilder {
     /// function; see ``RegexFunctions``); NULL operands make it false. The statement fails when Swift cannot compile
     /// the pattern: check it with ``RegexFunctions/compiled(_:)`` first.
     package func containsRegex(_ text: SQLExpression, pattern: String) -> SQLExpression {
-        condition(computed(call(.regexContains, [text.fragment, .value(.text(pattern))]), nullable: text.isNullable))
+        condition(test(call(.regexContains, [text.fragment, .value(.text(pattern))]), nullable: text.isNullable))
     }
 }

@@ -45,12 +45,27 @@ package struct SQLExpressionBuilder {
 
     /// A boolean known now (`1` or `0`).
     package func constant(_ value: Bool) -> SQLExpression {
-        SQLExpression(SQLFragment(dialect.booleanLiteral(value)), isNullable: false)
+        test(SQLFragment(dialect.booleanLiteral(value)))
     }
 
     /// `expression` as a condition: a boolean that is never NULL (NULL counts as false).
     package func condition(_ expression: SQLExpression) -> SQLExpression {
-        SQLExpression(nonNull(expression), isNullable: false)
+        test(nonNull(expression))
+    }
+
+    /// `expression` as a value: a condition as a `Bool` is stored (see ``SQLExpression/isCondition``); anything
+    /// else as it is.
+    package func booleanValue(_ expression: SQLExpression) -> SQLExpression {
+        guard expression.isCondition else { return expression }
+        var result = expression
+        result.fragment = expression.fragment.wrapped(dialect.boolean(ofCondition:))
+        result.isCondition = false
+        return result
+    }
+
+    /// Two operands that meet (the sides of `==`, the branches of `? :`): both conditions, or both values.
+    func alike(_ first: SQLExpression, _ second: SQLExpression) -> (SQLExpression, SQLExpression) {
+        first.isCondition == second.isCondition ? (first, second) : (booleanValue(first), booleanValue(second))
     }
 
     // MARK: Rows
@@ -112,13 +127,21 @@ package struct SQLExpressionBuilder {
 
     /// The expression's SQL as a boolean operand that is never NULL.
     func nonNull(_ expression: SQLExpression) -> SQLFragment {
-        expression.isNullable
-            ? "COALESCE(" + expression.fragment + ", \(dialect.booleanLiteral(false)))" : expression.fragment
+        let test =
+            expression.isCondition ? expression.fragment : expression.fragment.wrapped(dialect.condition(ofBoolean:))
+        return expression.isNullable ? "COALESCE(" + test + ", \(dialect.booleanLiteral(false)))" : test
     }
 
     /// A computed expression.
     func computed(_ fragment: SQLFragment, nullable: Bool = false) -> SQLExpression {
         SQLExpression(fragment, isNullable: nullable)
+    }
+
+    /// A computed condition (``SQLExpression/isCondition``).
+    func test(_ fragment: SQLFragment, nullable: Bool = false) -> SQLExpression {
+        var result = SQLExpression(fragment, isNullable: nullable)
+        result.isCondition = true
+        return result
     }
 }
 

@@ -19,6 +19,10 @@ package struct SQLiteDialect: SQLDialect {
 
     package func booleanLiteral(_ value: Bool) -> String { value ? "1" : "0" }
 
+    package func condition(ofBoolean value: String) -> String { value }
+
+    package func boolean(ofCondition condition: String) -> String { condition }
+
     package func functionName(_ function: StoreFunction) -> String { "osd_" + function.rawValue }
 
     package func upsertClause(conflictTargets: [[String]], updating columns: [String]) -> String {
@@ -37,9 +41,17 @@ package struct SQLiteDialect: SQLDialect {
 
     package func jsonElementValue(alias: String) -> String { "\(alias).value" }
 
+    package func jsonScalar(_ value: String, as scalar: JSONScalar) -> String { value }
+
+    package var floatArithmeticFunction: String? { nil }
+
     package func jsonArrayLength(_ array: String) -> String { "json_array_length(\(array))" }
 
     package func jsonElementKey(alias: String) -> String { "\(alias).key" }
+
+    package func jsonMembers(of object: String, alias: String) -> String { jsonElements(of: object, alias: alias) }
+
+    package func jsonMemberKey(alias: String) -> String { "\(alias).key" }
 
     /// json_each reads JSON's true and false as 1 and 0, and json_group_array writes a real with 15 digits: both are
     /// written back as the JSON they were.
