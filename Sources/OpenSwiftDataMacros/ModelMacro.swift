@@ -227,11 +227,12 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     // MARK: Observation
 
     /// The model's observation registrar, created by the first property read (`access`): a fetched model that is
-    /// never read costs no registrar, and a change before any read has no observer to tell. Like the persistent
+    /// never read costs no registrar, and a change before any read has no observer to tell. Held by reference
+    /// (`_ModelObservation`), so the model's other code never handles the resilient registrar itself. Like the persistent
     /// state, it skips the run-time exclusivity check, which would cost more than the read it guards (every property
     /// read passes here); only `access` and `withMutation` touch it, and neither calls out while writing it.
     static func registrarDeclaration(_ name: String) -> DeclSyntax {
-        "@Transient @exclusivity(unchecked) private var \(raw: name): OpenSwiftData.ObservationRegistrar?"
+        "@Transient @exclusivity(unchecked) private var \(raw: name): OpenSwiftData._ModelObservation?"
     }
 
     /// `access` and `withMutation`, as `@Observable` declares them, over the lazily created registrar `registrar`.
@@ -239,15 +240,15 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         [
             """
             internal nonisolated func access<_Member>(keyPath: KeyPath<\(raw: typeName), _Member>) {
-                OpenSwiftData._observationRegistrar(&\(raw: registrar)).access(self, keyPath: keyPath)
+                OpenSwiftData._modelObservation(&\(raw: registrar)).registrar.access(self, keyPath: keyPath)
             }
             """,
             """
             internal nonisolated func withMutation<_Member, _Result>(
                 keyPath: KeyPath<\(raw: typeName), _Member>, _ mutation: () throws -> _Result
             ) rethrows -> _Result {
-                guard let registrar = \(raw: registrar) else { return try mutation() }
-                return try registrar.withMutation(of: self, keyPath: keyPath, mutation)
+                guard let observation = \(raw: registrar) else { return try mutation() }
+                return try observation.registrar.withMutation(of: self, keyPath: keyPath, mutation)
             }
             """,
         ]

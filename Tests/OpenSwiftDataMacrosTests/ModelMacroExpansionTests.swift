@@ -99,18 +99,18 @@ private func tokens(_ text: String) -> String {
                 init(name: String) { self.name = name }
                 nonisolated static let _$index_name = 0
                 nonisolated static let _$index_latitude = 1
-                @Transient @exclusivity(unchecked) private var _$observationRegistrar: OpenSwiftData.ObservationRegistrar?
+                @Transient @exclusivity(unchecked) private var _$observationRegistrar: OpenSwiftData._ModelObservation?
                 @Transient @exclusivity(unchecked) public var _$persistentState = OpenSwiftData.PersistentState()
                 internal nonisolated func access<_Member>(keyPath: KeyPath<Place, _Member>) {
-                    OpenSwiftData._observationRegistrar(&_$observationRegistrar).access(self, keyPath: keyPath)
+                    OpenSwiftData._modelObservation(&_$observationRegistrar).registrar.access(self, keyPath: keyPath)
                 }
                 internal nonisolated func withMutation<_Member, _Result>(
                     keyPath: KeyPath<Place, _Member>, _ mutation: () throws -> _Result
                 ) rethrows -> _Result {
-                    guard let registrar = _$observationRegistrar else {
+                    guard let observation = _$observationRegistrar else {
                         return try mutation()
                     }
-                    return try registrar.withMutation(of: self, keyPath: keyPath, mutation)
+                    return try observation.registrar.withMutation(of: self, keyPath: keyPath, mutation)
                 }
                 public static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
                     [
@@ -225,17 +225,17 @@ private func tokens(_ text: String) -> String {
         #expect(diagnostics.isEmpty)
         let expected = """
             nonisolated static let _$index_payload = Vehicle.schemaMetadata.count + 0
-            @Transient @exclusivity(unchecked) private var _$observationRegistrar_Truck: OpenSwiftData.ObservationRegistrar?
+            @Transient @exclusivity(unchecked) private var _$observationRegistrar_Truck: OpenSwiftData._ModelObservation?
             internal nonisolated func access<_Member>(keyPath: KeyPath<Truck, _Member>) {
-                OpenSwiftData._observationRegistrar(&_$observationRegistrar_Truck).access(self, keyPath: keyPath)
+                OpenSwiftData._modelObservation(&_$observationRegistrar_Truck).registrar.access(self, keyPath: keyPath)
             }
             internal nonisolated func withMutation<_Member, _Result>(
                 keyPath: KeyPath<Truck, _Member>, _ mutation: () throws -> _Result
             ) rethrows -> _Result {
-                guard let registrar = _$observationRegistrar_Truck else {
+                guard let observation = _$observationRegistrar_Truck else {
                     return try mutation()
                 }
-                return try registrar.withMutation(of: self, keyPath: keyPath, mutation)
+                return try observation.registrar.withMutation(of: self, keyPath: keyPath, mutation)
             }
             public override class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
                 super.schemaMetadata + [

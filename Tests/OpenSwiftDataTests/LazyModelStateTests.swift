@@ -58,6 +58,41 @@ import Testing
         #expect(changes.withLock { $0 } == 1)
     }
 
+    @Test func aModelChangedAgainKeepsItsPlaceAmongTheChangedModelsAndIsSavedOnce() throws {
+        let container = try storedTags(3)
+        let context = ModelContext(container)
+        let tags = try context.fetch(FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.uses)]))
+        try #require(tags.count == 3)
+        tags[1].uses = 10
+        tags[0].uses = 20
+        tags[1].name = "again"
+        #expect(
+            context.changedModelsArray.map { ObjectIdentifier($0) } == [
+                ObjectIdentifier(tags[1]), ObjectIdentifier(tags[0]),
+            ])
+        #expect(tags[1].hasChanges && tags[0].hasChanges && !tags[2].hasChanges)
+        #expect(!tags[1].isDeleted && tags[1].modelContext === context)
+        try context.save()
+        #expect(context.changedModelsArray.isEmpty && !tags[1].hasChanges)
+        let stored = try ModelContext(container).fetch(FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.uses)]))
+        #expect(stored.map(\.name) == ["tag 2", "again", "tag 0"])
+        #expect(stored.map(\.uses) == [2, 10, 20])
+        #expect(stored.map(\.persistentModelID) == [tags[2], tags[1], tags[0]].map(\.persistentModelID))
+    }
+
+    @Test func aChangeWithAnUndoManagerIsUndoneAndAChangeWithoutOneIsRolledBack() throws {
+        let context = ModelContext(try storedTags(1))
+        let tag = try #require(try context.fetch(FetchDescriptor<Tag>()).first)
+        tag.uses = 7
+        context.rollback()
+        #expect(tag.uses == 0 && !tag.hasChanges)
+        context.undoManager = UndoManager()
+        tag.uses = 8
+        context.processPendingChanges()
+        context.undoManager?.undo()
+        #expect(tag.uses == 0)
+    }
+
     @Test func theRarelyUsedStateIsCreatedOnDemandAndCopiedOnWrite() {
         var state = PersistentState()
         #expect(state.temporaryIdentifier == nil && state.dataStoreIdentifier == nil && state.orphanContainer == nil)

@@ -75,14 +75,23 @@ extension ModelContext {
         let storeIdentifier = store.identifier
         let version = store.dataVersion()
         let deletions = includesPendingChanges ? batchDeletions(of: T.self) : nil
-        var models: [T] = []
+        // Collected as plain references: in this unspecialised code each `append` to a `[T]` looks up `Array<T>`'s
+        // metadata (≈ 330 instructions a row); an `[AnyObject]` needs none.
+        var models: [AnyObject] = []
         try store.fetch(request, from: source) { row in
             if let deletions, deletions.contains(where: { $0.excludes(row.primaryKey) }) { return }
             models.append(
                 try self.materialize(T.self, row: row, table: table, storeIdentifier: storeIdentifier, version: version)
             )
         }
-        return models
+        // Every element is the `T` `materialize` returned. (Not `map`: unspecialised, it costs as much per element.)
+        let count = models.count
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for (index, model) in models.enumerated() {
+                buffer.initializeElement(at: index, to: unsafeDowncast(model, to: T.self))
+            }
+            initialized = count
+        }
     }
 
     /// The registered instance for the current row (refreshed from it when it has no unsaved changes), or a new one.
@@ -99,9 +108,10 @@ extension ModelContext {
         if let existing = registeredInstance(T.self, rowID: rowID) {
             // Read the row again only if the store changed since the instance was read (and it has no unsaved
             // change of its own).
-            if existing._$persistentState.status == .registered, !existing._$persistentState.hasChanges,
-                !isCurrent(loadedAt: existing._$persistentState.loadedVersion, at: version)
-            {
+            let (status, hasChanges, loadedVersion) = existing.withState {
+                ($0.status, $0.hasChanges, $0.loadedVersion)
+            }
+            if status == .registered, !hasChanges, !isCurrent(loadedAt: loadedVersion, at: version) {
                 var decoder = ModelRowDecoder(row: row, entityName: table.name, context: self)
                 try existing._$load(from: &decoder)
                 existing._$persistentState.markLoaded(faults: decoder.faults, version: version)
@@ -127,9 +137,10 @@ extension ModelContext {
         var decoder = ModelRowDecoder(row: row, entity: entity)
         decoder.context = self
         if let existing = registeredInstance(of: entity.entity.modelType, rowID: rowID) {
-            if existing._$persistentState.status == .registered, !existing._$persistentState.hasChanges,
-                existing._$persistentState.loadedVersion != version
-            {
+            let (status, hasChanges, loadedVersion) = existing.withState {
+                ($0.status, $0.hasChanges, $0.loadedVersion)
+            }
+            if status == .registered, !hasChanges, loadedVersion != version {
                 try existing._$load(from: &decoder)
                 existing._$persistentState.markLoaded(faults: decoder.faults, version: version)
             }

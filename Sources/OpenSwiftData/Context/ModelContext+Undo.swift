@@ -27,10 +27,10 @@ extension ModelContext {
 func registerUndoOfChange<Model: PersistentModel, Value>(
     _ model: Model, _ property: ReferenceWritableKeyPath<Model, Value>, from oldValue: Value
 ) {
-    guard let context = model._$persistentState.context, context.undoManager != nil, !RelationshipSync.isSyncing else {
+    guard let context = model.withState({ $0.context }), context.undoManager != nil, !RelationshipSync.isSyncing else {
         return
     }
-    switch model._$persistentState.status {
+    switch model.withState({ $0.status }) {
     case .inserted, .registered, .deleted:
         context.registerUndo { _ in model[keyPath: property] = oldValue }
     case .unmanaged, .removed:

@@ -231,11 +231,11 @@ public final class ModelContext {
     /// Called through `_modelDidChange` when a persisted property of `model` is set.
     func modelDidChange<T: PersistentModel>(_ model: T, property: StaticString, index: Int) {
         if isApplyingStoredState { return }
-        switch model._$persistentState.status {
+        switch model.withState({ $0.status }) {
         case .registered:
             let position =
                 index >= 0 ? index : (try? store.mapping.entity(for: T.self).propertyIndex(named: "\(property)")) ?? -1
-            if position >= 0 { model._$persistentState.changedProperties.insert(position) }
+            if position >= 0 { model.withState { $0.changedProperties.insert(position) } }
             changedModels.insert(model)
             didChange()
         case .inserted, .deleted:

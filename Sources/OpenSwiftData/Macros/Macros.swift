@@ -3,16 +3,28 @@ import Observation
 /// The registrar `@Model` gives each class, named here so model files need not import Observation.
 public typealias ObservationRegistrar = Observation.ObservationRegistrar
 
-/// The registrar in `storage`, created there on first use. Called by the `access(keyPath:)` `@Model` generates: a
-/// model's registrar (two allocations) is made by its first property read, so a fetched model nobody reads costs
+/// A model's observation registrar, held by reference. `ObservationRegistrar` is resilient (its size is known only at
+/// run time), so a model that stored an optional one inline would test, copy and destroy it through its value
+/// witnesses — on every property read and write and in every deinit, ≈ 300 instructions each time; an optional
+/// reference to this class is a pointer to test. Used by the code `@Model` generates.
+public final class _ModelObservation: Sendable {
+    /// The registrar the model's `access` and `withMutation` call.
+    public let registrar = ObservationRegistrar()
+
+    /// A new registrar, with no observer.
+    public init() {}
+}
+
+/// The observation in `storage`, created there on first use. Called by the `access(keyPath:)` `@Model` generates: a
+/// model's registrar (three allocations) is made by its first property read, so a fetched model nobody reads costs
 /// none, and `withMutation` skips the registrar while there is none (nothing can observe a model nothing has read).
 /// Like the rest of a model, not safe to call from two threads at once.
 @inlinable
-public func _observationRegistrar(_ storage: inout ObservationRegistrar?) -> ObservationRegistrar {
-    if let registrar = storage { return registrar }
-    let registrar = ObservationRegistrar()
-    storage = registrar
-    return registrar
+public func _modelObservation(_ storage: inout _ModelObservation?) -> _ModelObservation {
+    if let observation = storage { return observation }
+    let observation = _ModelObservation()
+    storage = observation
+    return observation
 }
 
 /// Makes a class persistent and observable. Mirrors SwiftData's `@Model`.

@@ -30,14 +30,13 @@ extension PersistentModel {
     /// The model's identifier: temporary until its first save, then the row's. Mirrors SwiftData's
     /// `persistentModelID`.
     public var persistentModelID: PersistentIdentifier {
-        let state = _$persistentState
-        if state.rowID != 0, let store = state.storeIdentifier {
-            if let identifier = state.dataStoreIdentifier { return identifier }
+        let (rowID, store) = withState { ($0.rowID, $0.storeIdentifier) }
+        if rowID != 0, let store {
+            if let identifier = withState({ $0.dataStoreIdentifier }) { return identifier }
             // The dynamic class's name: a `Car` held as a `Vehicle` is still a `Car` (model inheritance).
-            return .permanent(
-                entityName: EntityNames.name(of: type(of: self)), storeIdentifier: store, rowID: state.rowID)
+            return .permanent(entityName: EntityNames.name(of: type(of: self)), storeIdentifier: store, rowID: rowID)
         }
-        if let temporary = state.temporaryIdentifier { return temporary }
+        if let temporary = withState({ $0.temporaryIdentifier }) { return temporary }
         let temporary = PersistentIdentifier.temporary(entityName: EntityNames.name(of: type(of: self)))
         _$persistentState.temporaryIdentifier = temporary
         return temporary
@@ -46,22 +45,22 @@ extension PersistentModel {
     /// The context the model is inserted in or was fetched by; nil before insertion and after its deletion is saved.
     /// Mirrors SwiftData's `modelContext`.
     public var modelContext: ModelContext? {
-        switch _$persistentState.status {
-        case .inserted, .registered, .deleted: _$persistentState.context
+        switch withState({ $0.status }) {
+        case .inserted, .registered, .deleted: withState { $0.context }
         case .unmanaged, .removed: nil
         }
     }
 
     /// Whether the model is marked for deletion at its context's next save. Mirrors SwiftData's `isDeleted`: once the
     /// deletion is saved it is false again, and ``modelContext`` is nil — that is what tells a removed model.
-    public var isDeleted: Bool { _$persistentState.status == .deleted }
+    public var isDeleted: Bool { withState { $0.status == .deleted } }
 
     /// Whether the model has unsaved changes: inserted, deleted or a property changed. Mirrors SwiftData's
     /// `hasChanges`.
     public var hasChanges: Bool {
-        switch _$persistentState.status {
+        switch withState({ $0.status }) {
         case .inserted, .deleted: true
-        case .registered: _$persistentState.hasChanges
+        case .registered: withState { $0.hasChanges }
         case .unmanaged, .removed: false
         }
     }
