@@ -4,11 +4,17 @@
 #   GET /api/shop/cart (100 items), GET /shop?id=1, and pipelined POST/DELETE pairs (scripts/wrk/cart-add-remove.lua,
 #   which counts every response's status and reports any but 201/204/409/404).
 # With --corecart it does the same for the Core Data cart (/api/shop/corecart) afterwards.
+# Each run's heading gives the machine's load average as it starts (the figures mean little above 2 on 2 cores).
 # Usage: scripts/load-test.sh [--corecart] [port]   (installs wrk with apt-get when it is missing)
 set -eu
 cd "$(dirname "$0")/.."
 corecart=no
-if [ "${1:-}" = "--corecart" ]; then corecart=yes; shift; fi
+case "${1:-}" in
+  -h|--help)
+    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+    exit 0 ;;
+  --corecart) corecart=yes; shift ;;
+esac
 port="${1:-8097}"
 if ! command -v wrk >/dev/null; then
   echo "Installing wrk" >&2
@@ -32,7 +38,7 @@ load_cart() {
   for id in $(seq 1 100); do
     curl -s -o /dev/null -X POST -H 'Content-Type: application/json' -d "{\"productID\":$id}" "$base$1"
   done
-  echo "== GET $1 (100 items)"
+  echo "== GET $1 (100 items); load average $(cut -d' ' -f1-3 /proc/loadavg)"
   wrk -t2 -c50 -d10s --latency "$base$1"
   # A pause between runs: the server counts a run's connections until it has seen them close, and 50 more from the
   # same address before that would pass its per-address limit (64) and be answered 503.
@@ -42,7 +48,7 @@ load_cart() {
     wrk -t2 -c50 -d10s --latency "$base/shop?id=1"
     sleep 1
   fi
-  echo "== POST $1 + DELETE $1/{id} pairs (pipelined on each connection)"
+  echo "== POST $1 + DELETE $1/{id} pairs (pipelined on each connection); load average $(cut -d' ' -f1-3 /proc/loadavg)"
   wrk -t2 -c50 -d10s --latency -s scripts/wrk/cart-add-remove.lua "$base" -- 2 "$1"
 }
 

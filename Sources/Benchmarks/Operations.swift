@@ -65,6 +65,7 @@ final class RawReader {
     let selectContains: RawStatement
     let selectSortedPage: RawStatement
     let count: RawStatement
+    let selectSKU: RawStatement
 
     init(path: String) throws {
         database = try RawDatabase(path: path)
@@ -73,6 +74,7 @@ final class RawReader {
         selectContains = try database.prepare(RawSQL.selectContains)
         selectSortedPage = try database.prepare(RawSQL.selectSortedPage)
         count = try database.prepare(RawSQL.count)
+        selectSKU = try database.prepare(RawSQL.selectSKU)
     }
 }
 
@@ -99,6 +101,8 @@ let countThreshold = 500
 let pageSize = 20
 /// Batch size of `enumerate`.
 let enumerateBatchSize = 5_000
+/// How many rows `fetch-by-key` looks up, one fetch each.
+let lookupCount = 1_000
 
 /// Every operation, in the order of the table.
 func allOperations() -> [Operation<Workload>] {
@@ -164,6 +168,30 @@ func allOperations() -> [Operation<Workload>] {
                 } raw: { reader in
                     reader.selectContains.bind(DataSet.needle, at: 1)
                     return try RawSQL.items(from: reader.selectContains)
+                }
+            }
+        ),
+        Operation(
+            name: "fetch-by-key",
+            summary:
+                "\(lookupCount) fetches of one row by its unique sku, a new #Predicate each (raw: one prepared SELECT rebound)",
+            expectedRows: { min($0, lookupCount) },
+            prepare: { side, workload in
+                let count = min(workload.n, lookupCount)
+                let skus = (0..<count).map { DataSet.sku($0 * (workload.n / count)) }
+                return readRun(side: side, workload: workload, ordered: true) { context in
+                    var items: [BenchItem] = []
+                    for sku in skus {
+                        items += try context.fetch(FetchDescriptor<BenchItem>(predicate: #Predicate { $0.sku == sku }))
+                    }
+                    return items
+                } raw: { reader in
+                    var items: [RawItem] = []
+                    for sku in skus {
+                        reader.selectSKU.bind(sku, at: 1)
+                        items += try RawSQL.items(from: reader.selectSKU)
+                    }
+                    return items
                 }
             }
         ),

@@ -161,6 +161,7 @@ enum RawSQL {
     static let selectAll = #"SELECT \#(columns) FROM "BenchItem" ORDER BY "Z_PK""#
     static let selectCategory = #"SELECT \#(columns) FROM "BenchItem" WHERE "category" = ? ORDER BY "Z_PK""#
     static let selectContains = #"SELECT \#(columns) FROM "BenchItem" WHERE instr("title", ?) > 0 ORDER BY "Z_PK""#
+    static let selectSKU = #"SELECT \#(columns) FROM "BenchItem" WHERE "sku" = ?"#
     static let selectSortedPage = #"SELECT \#(columns) FROM "BenchItem" ORDER BY "price", "Z_PK" LIMIT ? OFFSET ?"#
     static let count = #"SELECT count(*) FROM "BenchItem" WHERE "isActive" AND "quantity" >= ?"#
     static let countAll = #"SELECT count(*) FROM "BenchItem""#

@@ -24,6 +24,7 @@ extension NSManagedObject {
 
     /// The keys whose values differ from the committed ones, in property order.
     func changedKeys(includingTransient: Bool) -> [String] {
+        guard valuesMayDiffer else { return [] }
         let committed = self.committed ?? [:]
         return entity.properties.compactMap { property in
             guard includingTransient || !property.isTransient else { return nil }
@@ -76,6 +77,7 @@ extension NSManagedObject {
         self.context = context
         values = fetched
         committed = fetched
+        valuesMayDiffer = false
         isInsertedInContext = false
         isDeletedInContext = false
         faulted = false
@@ -87,6 +89,7 @@ extension NSManagedObject {
     func didCommit(permanentID: NSManagedObjectID?) {
         if let permanentID { storedObjectID = permanentID }
         committed = values
+        valuesMayDiffer = false
         isInsertedInContext = false
         clearReportedErrors()
     }
@@ -94,6 +97,7 @@ extension NSManagedObject {
     /// Puts the committed values back (a rollback, or `refresh(_:mergeChanges: false)`).
     func revertToCommittedValues() {
         values = committed ?? [:]
+        valuesMayDiffer = false
         clearReportedErrors()
     }
 }

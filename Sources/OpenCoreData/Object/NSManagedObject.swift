@@ -32,9 +32,17 @@ open class NSManagedObject: NSObject {
     weak var context: NSManagedObjectContext?
 
     /// The current value of each property that has one (to-many relationships as `[NSManagedObject]`).
-    var values: [String: Any] = [:]
+    var values: [String: Any] = [:] {
+        didSet { valuesMayDiffer = true }
+    }
     /// The values as last fetched or saved; nil while the object has never been fetched or saved.
-    var committed: [String: Any]?
+    var committed: [String: Any]? {
+        didSet { valuesMayDiffer = true }
+    }
+    /// False only while `values` are known to be `committed` (just fetched, saved or reverted, and neither set
+    /// since): then the object has no changed keys, and a save or `hasChanges` need not compare its values one by
+    /// one. Every write of either sets it.
+    var valuesMayDiffer = true
     /// The row's version (`Z_OPT`) the committed values were read or saved with; nil for an object never saved, or
     /// of a store without the column (no optimistic locking then).
     var storedVersion: Int64?

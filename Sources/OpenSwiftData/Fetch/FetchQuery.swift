@@ -18,8 +18,11 @@ struct FetchQuery {
         let entity = try schema.entity(for: T.self)
         var condition: SQLExpression?
         if let predicate {
-            let translator = PredicateTranslator(table: table, schema: schema, variable: predicate.variable.key)
-            condition = try translator.condition(predicate.expression)
+            condition = try schema.predicatePlans.condition(of: predicate, table: table) {
+                () throws(SwiftDataError) -> SQLExpression in
+                let translator = PredicateTranslator(table: table, schema: schema, variable: predicate.variable.key)
+                return try translator.condition(predicate.expression)
+            }
         }
         // A subclass's rows are the rows of its hierarchy's table whose entity column names it or a subclass of it.
         if let codes = includeSubclasses ? entity.entityCodes : entity.layout.code.map({ [$0] }) {

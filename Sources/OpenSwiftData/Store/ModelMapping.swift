@@ -13,6 +13,8 @@ struct ModelMapping: Sendable {
     /// The identifier of the store the mapping belongs to (set when the store is open): a `PersistentIdentifier` of
     /// another store names none of its rows, whatever its key.
     var storeIdentifier: String?
+    /// The SQL of repeated `$0.property == value` predicates, translated once per property (shared by copies).
+    let predicatePlans = PredicatePlanCache()
 
     /// - Throws: ``SwiftDataError/invalidSchema(_:)`` naming the model and property that cannot be stored.
     init(schema: Schema, dialect: any SQLDialect = SQLiteDialect()) throws(SwiftDataError) {

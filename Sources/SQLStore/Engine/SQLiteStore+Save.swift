@@ -4,8 +4,8 @@ extension SQLiteStore {
     /// Writes `request` in one transaction (`BEGIN IMMEDIATE … COMMIT`, or inside the caller's, a migration's): the
     /// batch deletes (`DELETE … RETURNING "Z_PK"`), the deletes, the updates of the given columns only (so two
     /// contexts changing different columns of one row both keep their change), the inserts (`INSERT … ON CONFLICT
-    /// DO UPDATE` per unique group when upserting; the key is the last insert rowid, or a lookup by the unique values
-    /// when the row met a stored one), the references to inserted rows, and the join rows. External bytes are
+    /// DO UPDATE` per unique group when upserting; the key is the last insert rowid, or — when the row met a stored
+    /// one — the stored row's, which the conflict clause records (``UpsertedRow``), the references to inserted rows, and the join rows. External bytes are
     /// stored beside their rows. A failure rolls everything back.
     ///
     /// An update or delete with a ``SaveRequest/RowVersion`` runs `UPDATE … SET …, "Z_OPT" = "Z_OPT" + 1 WHERE
@@ -214,7 +214,7 @@ extension SQLiteStore {
                 lookups = [SQLiteStatement?](repeating: nil, count: table.uniqueGroups.count)
                 let text =
                     upserts && insert.versionColumn != nil
-                    ? InsertQuery(table: table, upserts: true, versionColumn: insert.versionColumn).sql(dialect)
+                    ? upsertText(InsertQuery(table: table, upserts: true, versionColumn: insert.versionColumn))
                     : insertStatement(table, upserts: upserts)
                 statement = try connection.cachedStatement(text)
                 current = (table, insert.versionColumn, statement)
@@ -226,6 +226,7 @@ extension SQLiteStore {
             defer { statement.reset() }
             try Self.bind(values, to: statement)
             let lastKeyBefore = connection.lastInsertRowID
+            upsertedRow?.clear()
             do throws(SQLiteError) {
                 _ = try statement.step()
             } catch {
@@ -250,7 +251,13 @@ extension SQLiteStore {
         lookups: inout [SQLiteStatement?], _ connection: SQLiteConnection
     ) throws -> (key: Int64, version: Int64?) {
         let lastKey = connection.lastInsertRowID
-        guard upserts, lastKey == lastKeyBefore else { return (lastKey, nil) }
+        guard upserts, !table.uniqueGroups.isEmpty else { return (lastKey, nil) }
+        // The conflict clause told which row it updated (see ``UpsertedRow``); nothing told means a new row.
+        if let upsertedRow {
+            guard let key = upsertedRow.key else { return (lastKey, nil) }
+            return (key, upsertedRow.version)
+        }
+        guard lastKey == lastKeyBefore else { return (lastKey, nil) }
         for (index, group) in table.uniqueGroups.enumerated() where index < lookups.count {
             if group.contains(where: { !values.indices.contains($0) || values[$0].isNull }) { continue }
             // Prepared once per run of the table's rows (a row with a version, Core Data's, is read with it).

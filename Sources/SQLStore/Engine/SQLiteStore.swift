@@ -44,6 +44,9 @@ package final class SQLiteStore: @unchecked Sendable {
     package let readStatementCount = Atomic<Int>(0)
     /// Each table's insert and upsert statements, and its look-ups by unique group, written once.
     private let tableStatements: [ObjectIdentifier: TableStatements]
+    /// Records the key of the stored row an upsert met, on the writer's connection; nil for a migration's view of
+    /// the store, which looks the row up by its unique values instead.
+    let upsertedRow: UpsertedRow?
     /// `UPDATE` texts by table and set of changed columns, written once each.
     private var updateStatements: [ObjectIdentifier: [[Int]: String]] = [:]
 
@@ -58,9 +61,11 @@ package final class SQLiteStore: @unchecked Sendable {
     /// (`usesReaders: false`): they must see the migration's uncommitted work.
     init(
         connection: SQLiteConnection, lock: NSRecursiveLock, url: URL?, mapping: SchemaMapping, identifier: String,
-        usesReaders: Bool = true, access: StoreFile.Access = .readWrite, readOnlyReason: String? = nil
+        usesReaders: Bool = true, access: StoreFile.Access = .readWrite, readOnlyReason: String? = nil,
+        upsertedRow: UpsertedRow? = nil
     ) {
         self.connection = connection
+        self.upsertedRow = upsertedRow
         self.lock = lock
         self.url = url
         self.mapping = mapping
@@ -74,7 +79,10 @@ package final class SQLiteStore: @unchecked Sendable {
         for table in mapping.tables {
             statements[ObjectIdentifier(table)] = TableStatements(
                 insert: InsertQuery(table: table, upserts: false).sql(dialect),
-                upsert: InsertQuery(table: table, upserts: true).sql(dialect),
+                upsert: upsertedRow == nil
+                    ? InsertQuery(table: table, upserts: true).sql(dialect)
+                    : InsertQuery(table: table, upserts: true).sql(
+                        dialect, recordingKeyWith: UpsertedRow.functionName),
                 uniqueLookups: table.uniqueGroups.indices.map { group in
                     let values = [StoredValue](repeating: .null, count: table.uniqueGroups[group].count)
                     return SelectQuery(FetchRequest(table: table, rows: .unique(group: group, values: values))).sql(
@@ -150,7 +158,8 @@ package final class SQLiteStore: @unchecked Sendable {
             if access.writes { prepareHistoryStatements(on: connection) }
             return SQLiteStore(
                 connection: connection, lock: lock, url: url, mapping: mapping, identifier: identifier, access: access,
-                readOnlyReason: access.writes ? nil : Self.readOnlyReason(access)
+                readOnlyReason: access.writes ? nil : Self.readOnlyReason(access),
+                upsertedRow: access.writes ? try UpsertedRow(registeringOn: connection) : nil
             )
         } catch let error as SQLiteError {
             connection.close()
@@ -474,9 +483,17 @@ package final class SQLiteStore: @unchecked Sendable {
     /// The insert (or upsert) text of `table`.
     func insertStatement(_ table: EntityTable, upserts: Bool) -> String {
         guard let statements = tableStatements[ObjectIdentifier(table)] else {
-            return InsertQuery(table: table, upserts: upserts).sql(dialect)
+            return upserts
+                ? upsertText(InsertQuery(table: table, upserts: true))
+                : InsertQuery(table: table, upserts: false).sql(dialect)
         }
         return upserts ? statements.upsert : statements.insert
+    }
+
+    /// The text of `query` (an upsert): its conflict clauses record the stored row's key when the connection has
+    /// ``upsertedRow``.
+    func upsertText(_ query: InsertQuery) -> String {
+        upsertedRow == nil ? query.sql(dialect) : query.sql(dialect, recordingKeyWith: UpsertedRow.functionName)
     }
 
     // MARK: Closing

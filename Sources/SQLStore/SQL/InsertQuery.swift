@@ -47,6 +47,31 @@ package struct InsertQuery {
         return sql
     }
 
+    /// The upsert with each group's conflict clause ending in `WHERE <recorder>("Z_PK")` (with a ``versionColumn``:
+    /// `WHERE <recorder>("Z_PK", "Z_OPT" + 1)`, the version the clause writes), a function that records the key of
+    /// the stored row the insert met and answers true, so that the key need not be looked up again:
+    ///
+    /// ```sql
+    /// INSERT INTO "Tag" ("name", "count") VALUES (?, ?) ON CONFLICT ("name") DO UPDATE SET "name" = excluded."name", "count" = excluded."count" WHERE osd_upserted("Z_PK")
+    /// ```
+    ///
+    /// Without ``upserts`` or unique groups, the plain insert of ``sql(_:)``.
+    package func sql(_ dialect: any SQLDialect, recordingKeyWith recorder: String) -> String {
+        guard upserts, !table.columns.isEmpty, !table.uniqueGroups.isEmpty else { return sql(dialect) }
+        let columns = table.columns.map { dialect.quoted($0.name) }
+        var sql =
+            "INSERT INTO \(table.quotedName) (\(columns.joined(separator: ", "))) VALUES (\(dialect.placeholders(columns.count)))"
+        let version = versionColumn.flatMap { columns.indices.contains($0) ? columns[$0] : nil }
+        let updating = columns.indices.filter { $0 != versionColumn || version == nil }.map { columns[$0] }
+        let recorded = table.quotedPrimaryKey + (version.map { ", \($0) + 1" } ?? "")
+        for group in table.uniqueGroups {
+            sql += dialect.upsertClause(conflictTargets: [group.map { columns[$0] }], updating: updating)
+            if let version { sql += (updating.isEmpty ? " " : ", ") + "\(version) = \(version) + 1" }
+            sql += " WHERE \(recorder)(\(recorded))"
+        }
+        return sql
+    }
+
     /// `INSERT INTO "Z_EXTERNALDATA" ("Z_BYTES") VALUES (?)`: bytes stored outside their row.
     package static func externalData(_ dialect: any SQLDialect) -> String {
         "INSERT INTO \(dialect.quoted(ExternalData.table)) (\(dialect.quoted(ExternalData.bytesColumn))) VALUES (?)"
