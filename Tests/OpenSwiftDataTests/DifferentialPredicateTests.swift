@@ -29,6 +29,20 @@ import Testing
     static var seed: UInt64 { environmentSeed("OSD_FUZZ_SEED", default: defaultSeed) }
     static var count: Int { environmentCount("OSD_FUZZ_COUNT", default: defaultCount) }
 
+    /// How many predicates run on `store`: on PostgreSQL (round trips to a server the run starts) a fifth of the
+    /// default, to keep the main test run short; `OSD_FUZZ_COUNT` sets both.
+    static func count(for store: TestStore) -> Int {
+        guard store == .postgreSQL, ProcessInfo.processInfo.environment["OSD_FUZZ_COUNT"] == nil else { return count }
+        return defaultCount / 5
+    }
+
+    /// Whether a mismatch on `store` is one Stores.md lists as a difference of that store rather than a bug: on
+    /// PostgreSQL a regex, which the server matches by code point where Swift matches `Character`s (`^.{2}$` matches
+    /// a flag there; 4 of 2,500 predicates on 2026-12-02). Such a mismatch is counted and printed, not failed.
+    static func isKnownDifference(_ smallestFailingPart: String, on store: TestStore) -> Bool {
+        store == .postgreSQL && smallestFailingPart.contains(".contains(/")
+    }
+
     /// `OSD_FUZZ_DIVISION_BY_ZERO=0` leaves out floating-point division by zero (and so NaN).
     static var options: RandomPredicateGenerator.Options {
         var options = RandomPredicateGenerator.Options()
@@ -122,16 +136,14 @@ import Testing
         }
     }
 
-    @Test(arguments: TestStore.withCompletePredicates) func sqlMatchesEvaluateOnRandomPredicates(store: TestStore)
-        throws
-    {
-        let seed = Self.seed, count = Self.count
+    @Test(arguments: TestStore.tested) func sqlMatchesEvaluateOnRandomPredicates(store: TestStore) throws {
+        let seed = Self.seed, count = Self.count(for: store)
         let corpus = RandomCorpus(seed: seed, count: Self.rowCount)
         let context = try corpus.makeContext(store: store)
         let rows = try context.fetch(FetchDescriptor<Sample>())
         try #require(rows.count == Self.rowCount)
 
-        var noRow = 0, everyRow = 0, someRows = 0, failures = 0, throwing = 0
+        var noRow = 0, everyRow = 0, someRows = 0, failures = 0, throwing = 0, knownDifferences = 0
         var classes: [String: (count: Int, firstCase: Int)] = [:]
         var classOrder: [String] = []
         var coverage: [String: Int] = [:]
@@ -156,11 +168,16 @@ import Testing
                 if threw > 0 { throwing += 1 }
                 continue
             }
-            failures += 1
             let (part, partOutcome) =
                 Self.narrow(
                     caseSeed: caseSeed, corpus: corpus, rows: rows, context: context, nodes: generated.booleanNodeCount
                 ) ?? (generated, outcome)
+            if Self.isKnownDifference(part.source, on: store) {
+                knownDifferences += 1
+                print("  known difference on \(store): #Predicate<Sample> { \(part.source) }")
+                continue
+            }
+            failures += 1
             let kind =
                 switch partOutcome {
                 case .translationFailed: "fetch threw"
@@ -192,9 +209,10 @@ import Testing
 
         print(
             """
-            Differential predicates: seed \(seed) (0x\(String(seed, radix: 16))), \(count) predicates over \(rows.count) rows: \
+            Differential predicates on \(store): seed \(seed) (0x\(String(seed, radix: 16))), \(count) predicates over \(rows.count) rows: \
             \(noRow) matched no row, \(everyRow) every row, \(someRows) some rows; \(throwing) threw in evaluate on \
-            some rows; \(failures) failed (\(classOrder.count) classes)
+            some rows; \(failures) failed (\(classOrder.count) classes); \(knownDifferences) known differences of \
+            \(store)
             """)
         let families = features.map { "\($0) \(coverage[$0, default: 0])" }.joined(separator: ", ")
         print("  expression families (predicates using each): " + families)

@@ -195,15 +195,8 @@ import Testing
         let books = try fresh.fetch(FetchDescriptor<Book>())
         #expect(books.map(\.title) == ["Orlando"])
         #expect(books[0].author == nil)
-        // On PostgreSQL a to-one relationship compared with nil is translated as a Codable value is
-        // (`osd_canonical_json("Book"."author") IS NULL`, on a bigint column): SQLSTATE 42883, the predicate
-        // translation's to fix.
-        try withKnownIssue("a to-one relationship compared with nil does not translate on PostgreSQL yet") {
-            let withoutAuthor = try fresh.fetchCount(FetchDescriptor<Book>(predicate: #Predicate { $0.author == nil }))
-            #expect(withoutAuthor == 1)
-        } when: {
-            store == .postgreSQL
-        }
+        let withoutAuthor = try fresh.fetchCount(FetchDescriptor<Book>(predicate: #Predicate { $0.author == nil }))
+        #expect(withoutAuthor == 1)
         // Deleting the genres removes their join-table rows with them.
         try fresh.delete(model: Genre.self)
         try fresh.save()

@@ -14,16 +14,6 @@ enum TestStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
         ProcessInfo.processInfo.environment["OSD_POSTGRES_TESTS"] == "0" ? [.sqlite] : allCases
     }
 
-    /// The stores whose predicate translation is complete: SQLite; PostgreSQL too with `OSD_POSTGRES_PREDICATES=1`.
-    ///
-    /// On PostgreSQL 4 of the 2,500 random predicates still differ from `Predicate.evaluate` (0 of the 4,000
-    /// through relationships; the run of 2026-12-02, down from 1,415 and 2,122): PostgreSQL's regexes match code
-    /// points where Swift's match `Character`s (`^.{2}$` and a flag; see Stores.md). Until those are zero the plain differential suite runs on
-    /// PostgreSQL only when asked (the relationship one and the seed scenario run on both stores).
-    static var withCompletePredicates: [TestStore] {
-        ProcessInfo.processInfo.environment["OSD_POSTGRES_PREDICATES"] == "1" ? tested : [.sqlite]
-    }
-
     var testDescription: String { rawValue }
 
     /// A configuration of a new, empty store of this kind: in memory for SQLite; a schema of its own (`t_<uuid>`)
