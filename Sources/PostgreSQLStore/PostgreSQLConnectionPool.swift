@@ -102,19 +102,17 @@ final class PostgreSQLConnectionPool: Sendable {
 
     /// Closes the idle connections (the pool stays open): after one was found lost, the others are likely lost too.
     func closeIdle() {
-        condition.lock()
-        let idle = state.idle
-        state.idle = []
-        state.open -= idle.count
-        condition.broadcast()
-        condition.unlock()
-        for connection in idle { connection.close() }
+        closeIdleConnections(closingThePool: false)
     }
 
     /// Closes every idle connection; connections in use close when they come back.
     func close() {
+        closeIdleConnections(closingThePool: true)
+    }
+
+    private func closeIdleConnections(closingThePool: Bool) {
         condition.lock()
-        state.closed = true
+        if closingThePool { state.closed = true }
         let idle = state.idle
         state.idle = []
         state.open -= idle.count

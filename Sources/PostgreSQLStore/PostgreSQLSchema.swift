@@ -174,8 +174,8 @@ struct PostgreSQLSchema {
                     continue
                 }
                 var unreadable = 0
-                var keepsValues = Self.compatible(source, column)
-                if !keepsValues, Self.isSameTypeInAnotherNamespace(source, column),
+                var keepsValues = source.keepsValues(as: column)
+                if !keepsValues, source.isSameType(inAnotherNamespaceAs: column),
                     let accepts = mapped.attribute?.acceptsStoredValue
                 {
                     // `V1.Settings` → `V2.Settings`: the values stay if every one reads as the new type.
@@ -190,7 +190,7 @@ struct PostgreSQLSchema {
                     let decoding =
                         unreadable > 0 ? ", and \(unreadable) stored value(s) do not decode as the new type" : ""
                     throw MigrationRefusal(
-                        "\(description) changed type from \(Self.readable(source)) to \(Self.readable(column))"
+                        "\(description) changed type from \(source.typeNameInRefusals) to \(column.typeNameInRefusals)"
                             + "\(decoding); the store was left as it was — migrate with a custom MigrationStage that "
                             + "converts the values")
                 }
@@ -280,37 +280,6 @@ struct PostgreSQLSchema {
     private func count(_ sql: String, _ connection: PostgreSQLConnection) throws -> Int {
         let result = try connection.execute(sql)
         return result.rowCount > 0 ? Int(result.integer(row: 0, column: 0) ?? 0) : 0
-    }
-
-    /// Values of `old` can be kept as values of `new` (the SQLite store's rule): same storage and same value type
-    /// (an introspected column, whose value type is unknown, only needs the same column type).
-    private static func compatible(_ old: StoredSchema.Attribute, _ new: StoredSchema.Attribute) -> Bool {
-        if old.representation.isEmpty { return old.columnType.uppercased() == new.columnType.uppercased() }
-        let sameOptionality = old.valueType == new.valueType || unwrapped(old.valueType) == unwrapped(new.valueType)
-        return old.columnType == new.columnType && old.representation == new.representation
-            && old.isExternal == new.isExternal && sameOptionality
-    }
-
-    /// Both are a type of one name declared in different namespaces (`V1.Settings` and `V2.Settings`), stored alike.
-    private static func isSameTypeInAnotherNamespace(_ old: StoredSchema.Attribute, _ new: StoredSchema.Attribute)
-        -> Bool
-    {
-        !old.representation.isEmpty && new.representation == old.representation
-            && old.columnType == new.columnType && old.isExternal == new.isExternal
-            && StoredSchema.unqualifiedTypeName(unwrapped(old.valueType))
-                == StoredSchema.unqualifiedTypeName(unwrapped(new.valueType))
-    }
-
-    /// `Swift.Optional<T>` → `T`.
-    private static func unwrapped(_ type: String) -> String {
-        if type.hasPrefix("Swift.Optional<"), type.hasSuffix(">") { return String(type.dropFirst(15).dropLast()) }
-        return type
-    }
-
-    /// A type as a refusal names it: `Array<String>`, not `Swift.Array<Swift.String>`.
-    private static func readable(_ attribute: StoredSchema.Attribute) -> String {
-        attribute.valueType.isEmpty
-            ? attribute.columnType : attribute.valueType.replacingOccurrences(of: "Swift.", with: "")
     }
 
     /// The value a new non-optional column without a declared default starts with in stored rows.

@@ -86,22 +86,11 @@ extension PostgreSQLStore {
             let greatest = bounds.integer(row: 0, column: 2)
         else { return [] }
         let count = bounds.integerValue(row: 0, column: 0)
-        let span = greatest.subtractingReportingOverflow(least)
-        if !span.overflow, span.partialValue == count - 1 { return [least...greatest] }
+        if let runs = KeyRuns.withoutGaps(count: count, least: least, greatest: greatest) { return runs }
         let keys = try connection.executePrepared("SELECT \(key) FROM \(table.quotedName) ORDER BY \(key)")
-        var runs: [ClosedRange<Int64>] = []
-        var run: ClosedRange<Int64>?
-        for row in 0..<keys.rowCount {
-            let next = keys.integerValue(row: row, column: 0)
-            if let open = run, open.upperBound &+ 1 == next {
-                run = open.lowerBound...next
-            } else {
-                if let open = run { runs.append(open) }
-                run = next...next
-            }
-        }
-        if let run { runs.append(run) }
-        return runs
+        var runs = KeyRuns()
+        for row in 0..<keys.rowCount { runs.append(keys.integerValue(row: row, column: 0)) }
+        return runs.runs
     }
 
     /// The transactions recorded, oldest first (after `token` when given), with their changes: two reads,

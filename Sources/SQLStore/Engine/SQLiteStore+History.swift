@@ -346,25 +346,14 @@ extension SQLiteStore {
             guard try bounds.step(), !bounds.isNull(at: 1), !bounds.isNull(at: 2) else { return [] }
             (count, least, greatest) = (bounds.int64(at: 0), bounds.int64(at: 1), bounds.int64(at: 2))
         }
-        let span = greatest.subtractingReportingOverflow(least)
-        if !span.overflow, span.partialValue == count - 1 { return [least...greatest] }
-        var runs: [ClosedRange<Int64>] = []
+        if let runs = KeyRuns.withoutGaps(count: count, least: least, greatest: greatest) { return runs }
         let keys = SelectQuery(FetchRequest(table: table, columns: .primaryKey)).sql(dialect)
         let select = try Self.statement(keys.text, on: connection)
         defer { select.reset() }
         try Self.bind(keys.arguments, to: select)
-        var run: ClosedRange<Int64>?
-        while try select.step() {
-            let next = select.int64(at: 0)
-            if let open = run, open.upperBound &+ 1 == next {
-                run = open.lowerBound...next
-            } else {
-                if let open = run { runs.append(open) }
-                run = next...next
-            }
-        }
-        if let run { runs.append(run) }
-        return runs
+        var runs = KeyRuns()
+        while try select.step() { runs.append(select.int64(at: 0)) }
+        return runs.runs
     }
 
     /// The keys of the runs `bounds` lists as first and last key. A pair that no save writes (its last before its

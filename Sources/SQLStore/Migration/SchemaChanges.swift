@@ -146,9 +146,9 @@ struct SchemaChanges {
                         + "\(rowCount) row(s): make it optional, give it a default value, or migrate with a custom stage"
                 )
             }
-            var keepsValues = Self.compatible(source, newRecord)
+            var keepsValues = source.keepsValues(as: newRecord)
             var unreadable = 0
-            if !keepsValues, Self.isSameTypeInAnotherNamespace(source, newRecord),
+            if !keepsValues, source.isSameType(inAnotherNamespaceAs: newRecord),
                 let accepts = column.attribute?.acceptsStoredValue
             {
                 // `V1.Settings` → `V2.Settings`: the values stay if every one reads as the new type.
@@ -159,7 +159,7 @@ struct SchemaChanges {
                 if allowsTypeChanges { return .value(defaultValue ?? zero(newRecord.columnType)) }
                 let decoding = unreadable > 0 ? ", and \(unreadable) stored value(s) do not decode as the new type" : ""
                 throw MigrationRefusal(
-                    "\(description) changed type from \(readable(source)) to \(readable(newRecord))\(decoding); the store was left "
+                    "\(description) changed type from \(source.typeNameInRefusals) to \(newRecord.typeNameInRefusals)\(decoding); the store was left "
                         + "as it was — migrate with a custom MigrationStage that converts the values"
                 )
             }
@@ -202,27 +202,6 @@ struct SchemaChanges {
         }
     }
 
-    /// Values of `old` can be kept as values of `new`: same storage and same value type (an introspected column, whose
-    /// value type is unknown, only needs the same column type).
-    private static func compatible(_ old: StoredSchema.Attribute, _ new: StoredSchema.Attribute) -> Bool {
-        if old.representation.isEmpty { return old.columnType.uppercased() == new.columnType.uppercased() }
-        let sameOptionality = old.valueType == new.valueType || unwrapped(old.valueType) == unwrapped(new.valueType)
-        return old.columnType == new.columnType && old.representation == new.representation
-            && old.isExternal == new.isExternal
-            && sameOptionality
-    }
-
-    /// Both are a type of one name declared in different namespaces (`MyApp.V1.Settings` and `MyApp.V2.Settings`,
-    /// or `[V1.Window]` and `[V2.Window]`), stored alike.
-    private static func isSameTypeInAnotherNamespace(_ old: StoredSchema.Attribute, _ new: StoredSchema.Attribute)
-        -> Bool
-    {
-        !old.representation.isEmpty && new.representation == old.representation
-            && old.columnType == new.columnType && old.isExternal == new.isExternal
-            && StoredSchema.unqualifiedTypeName(unwrapped(old.valueType))
-                == StoredSchema.unqualifiedTypeName(unwrapped(new.valueType))
-    }
-
     /// How many non-NULL values of `column` the new attribute cannot read.
     private static func countUnreadable(
         _ accepts: (StoredValue) -> Bool, table: EntityTable, column: String, _ connection: SQLiteConnection
@@ -234,17 +213,6 @@ struct SchemaChanges {
             if !accepts(StoredValue(statement.value(at: 0))) { failures += 1 }
         }
         return failures
-    }
-
-    /// `Swift.Optional<T>` → `T`.
-    private static func unwrapped(_ type: String) -> String {
-        if type.hasPrefix("Swift.Optional<"), type.hasSuffix(">") { return String(type.dropFirst(15).dropLast()) }
-        return type
-    }
-
-    private static func readable(_ attribute: StoredSchema.Attribute) -> String {
-        attribute.valueType.isEmpty
-            ? attribute.columnType : attribute.valueType.replacingOccurrences(of: "Swift.", with: "")
     }
 
     private static func zero(_ columnType: String) -> StoredValue {
