@@ -2,7 +2,7 @@ import Foundation
 import SQLStore
 
 /// A ``ModelStore`` over one of the store layer's executors (``SQLiteModelStore``, ``PostgreSQLModelStore``): what
-/// they do alike — the identifier, the data version, counts, saves, erasing and closing, each error as a
+/// they do alike — the identifier, the data version, counts, saves, history, erasing and closing, each error as a
 /// ``SwiftDataError`` — written once. Fetches stay each store's own (SQLite reads from a source: the pool, the writer
 /// or a snapshot). A generic, not an existential: each store's calls go straight to its concrete executor.
 protocol ExecutorModelStore: ModelStore {
@@ -32,6 +32,22 @@ extension ExecutorModelStore {
             return try store.save(request)
         } catch {
             throw SwiftDataError(error)
+        }
+    }
+
+    func history(after token: Int64?) throws(SwiftDataError) -> [HistoryRecord] {
+        do {
+            return try store.history(after: token)
+        } catch {
+            throw .wrapping(error, url: url)
+        }
+    }
+
+    func deleteHistory(_ tokens: [Int64]) throws(SwiftDataError) {
+        do {
+            try store.deleteHistory(tokens)
+        } catch {
+            throw .wrapping(error, url: url)
         }
     }
 

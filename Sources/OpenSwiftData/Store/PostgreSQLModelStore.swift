@@ -86,26 +86,9 @@ final class PostgreSQLModelStore: ExecutorModelStore {
 
 }
 
-// MARK: History and other servers' commits
+// MARK: Other servers' commits
 
 extension PostgreSQLModelStore {
-    /// The transactions recorded after `token`, as the SQLite store's (``PostgreSQLStore/history(after:)``).
-    func history(after token: Int64?) throws(SwiftDataError) -> [HistoryRecord] {
-        do {
-            return try store.history(after: token)
-        } catch {
-            throw .wrapping(error, url: url)
-        }
-    }
-
-    func deleteHistory(_ tokens: [Int64]) throws(SwiftDataError) {
-        do {
-            try store.deleteHistory(tokens)
-        } catch {
-            throw .wrapping(error, url: url)
-        }
-    }
-
     /// Calls `body` (on another thread) after each commit to the store by another process or another container,
     /// heard through `LISTEN` (``PostgreSQLChangeListener``), and once after the listener's lost connection is back;
     /// until ``stopObservingCommits(_:)``.

@@ -99,22 +99,6 @@ final class SQLiteModelStore: ExecutorModelStore {
         }
     }
 
-    func history(after token: Int64?) throws(SwiftDataError) -> [HistoryRecord] {
-        do {
-            return try store.history(after: token)
-        } catch {
-            throw .wrapping(error, url: url)
-        }
-    }
-
-    func deleteHistory(_ tokens: [Int64]) throws(SwiftDataError) {
-        do {
-            try store.deleteHistory(tokens)
-        } catch {
-            throw .wrapping(error, url: url)
-        }
-    }
-
     private func readSource(_ source: StoreReadSource) -> SQLiteStore.ReadSource {
         switch source {
         case .current: .pooled

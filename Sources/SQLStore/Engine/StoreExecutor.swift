@@ -39,6 +39,11 @@ package protocol StoreExecutor: AnyObject, Sendable {
     func dataVersion() -> Int64
     /// Closes every connection; later use throws.
     func close()
+    /// The transactions recorded by saves (`Z_HISTORYTRANSACTION` with their `Z_HISTORYCHANGE` rows), oldest first,
+    /// after `token` when given.
+    func history(after token: Int64?) throws -> [HistoryRecord]
+    /// Deletes the recorded transactions whose tokens are `tokens`, with their changes.
+    func deleteHistory(_ tokens: [Int64]) throws
 }
 
 extension SQLiteStore: StoreExecutor {
