@@ -19,7 +19,8 @@ build: deps
 	swift build -c release --product showcase
 
 run: build
-	"$$(swift build -c release --show-bin-path)/showcase" $(ARGS)
+	@# Not echoed: ARGS may hold a database URL with a password, or a Kakao key.
+	@"$$(swift build -c release --show-bin-path)/showcase" $(ARGS)
 
 # One test at a time: several suites run servers and blocking sockets, and on a 2-core machine parallel suites
 # can starve Swift's cooperative thread pool (timeouts, not bugs). From a fresh clone, swift test first does a debug
