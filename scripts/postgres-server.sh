@@ -2,7 +2,7 @@
 # A throwaway PostgreSQL server for tests, from Debian's `postgresql` package (installed with apt-get if missing).
 #
 #   scripts/postgres-server.sh start <dir>   initdb + pg_ctl start -w; prints the URL and writes it to <dir>/url
-#   scripts/postgres-server.sh stop <dir>    stops the server and removes its data
+#   scripts/postgres-server.sh stop <dir>    stops the server and removes its data (and <dir>, if left empty)
 #
 # The server listens on 127.0.0.1 only, on a free port the script picks, with its Unix socket inside its own data
 # directory and trust authentication (it holds nothing but test data, and lives as long as one test run). initdb
@@ -117,6 +117,7 @@ stop)
     */osd-postgres.*) rm -rf "$data" ;;
     esac
     rm -f "$dir/data-path" "$dir/owner" "$dir/url" "$dir/port" "$dir/socket-directory"
+    rmdir "$dir" 2>/dev/null || true # the folder `start` made, unless something else was put in it
     ;;
 *) usage ;;
 esac
