@@ -31,7 +31,8 @@
 
 import Foundation
 
-/// PostgreSQL 15's SQL: `$n` placeholders, `bigint`/`double precision`/`text`/`bytea`, identity keys, a single
+/// PostgreSQL 15's SQL: `$n` placeholders, `bigint`/`double precision`/`text`/`bytea` (and `uuid`, `numeric` for
+/// UUIDs and decimals: ``columnTypeName(for:)``), identity keys, a single
 /// `ON CONFLICT (…) DO UPDATE`, `RETURNING`, and `jsonb` for the JSON-array requirements (stored JSON is `text`,
 /// cast to `jsonb` where it is read).
 ///
@@ -76,6 +77,28 @@ package struct PostgreSQLDialect: SQLDialect {
         case .real: "double precision"
         case .text: "text"
         case .blob: "bytea"
+        }
+    }
+
+    /// `uuid` for a `UUID` attribute and `numeric` for a `Decimal` one (stored as themselves, not inside a
+    /// `RawRepresentable` or JSON); otherwise ``typeName(for:)`` of its storage type. Values are bound as text either
+    /// way (a parameter of unknown type, which the server reads as the column's type) and read back as the SQLite
+    /// store's text: a UUID in `uuidString`'s upper case, a decimal in `numeric`'s digits, which keep the text's.
+    package func columnTypeName(for attribute: StoreAttribute) -> String {
+        Self.nativeTypeName(of: attribute) ?? typeName(for: attribute.storageType)
+    }
+
+    /// The PostgreSQL type of an attribute whose values have one other than their storage type's (`uuid`,
+    /// `numeric`); nil for the others.
+    package static func nativeTypeName(of attribute: StoreAttribute) -> String? {
+        guard attribute.storageType == .text, attribute.representation == "scalar", !attribute.storesExternally
+        else { return nil }
+        var name = Substring(attribute.valueTypeName)
+        if name.hasPrefix("Swift.Optional<"), name.hasSuffix(">") { name = name.dropFirst(15).dropLast() }
+        switch name.split(separator: ".").last {
+        case "UUID" where name.hasPrefix("Foundation"): return "uuid"
+        case "Decimal" where name.hasPrefix("Foundation"): return "numeric"
+        default: return nil
         }
     }
 
