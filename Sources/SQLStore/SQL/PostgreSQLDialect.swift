@@ -46,15 +46,16 @@ package struct PostgreSQLDialect: SQLDialect {
         return "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// The fragment's `?` markers as `$1, $2…`, in order; a `?` inside a quoted identifier or a string literal
-    /// stays as it is.
+    /// The fragment's `?` markers as `$1, $2…`, in order (`$n::text` before ` IS NULL` and ` IS NOT NULL`); a `?`
+    /// inside a quoted identifier or a string literal stays as it is.
     package func statementText(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "?")) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         var number = 0
         var quote: Character?
-        for character in text {
+        for index in text.indices {
+            let character = text[index]
             if let open = quote {
                 if character == open { quote = nil }
                 result.append(character)
@@ -64,6 +65,10 @@ package struct PostgreSQLDialect: SQLDialect {
             } else if character == "?" {
                 number += 1
                 result += "$\(number)"
+                // Text is bound without a type (so it fits `uuid` and `numeric` columns); `? IS [NOT] NULL` gives it
+                // none to infer, so it is cast (any bound value casts to text).
+                let rest = text[text.index(after: index)...]
+                if rest.hasPrefix(" IS NULL") || rest.hasPrefix(" IS NOT NULL") { result += "::text" }
             } else {
                 result.append(character)
             }
