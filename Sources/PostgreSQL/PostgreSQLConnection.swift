@@ -4,8 +4,10 @@ import SQLStore
 
 /// One connection to a PostgreSQL server (`PGconn*`, libpq), with a cache of statements prepared by name.
 ///
-/// Every value is sent as a bound parameter in binary format, never in the SQL text: `Int64` as `int8`, `Double` as
-/// `float8`, text as `text`, bytes as `bytea`, NULL as NULL of a type the server infers. Results come back in binary
+/// Every value is sent as a bound parameter, never in the SQL text: `Int64` as binary `int8`, `Double` as binary
+/// `float8`, bytes as binary `bytea`; text in text format and of a type the server infers (so one value binds to a
+/// `text`, `uuid` or `numeric` column alike; text containing NUL as binary `text`, which the server refuses); NULL as
+/// NULL of a type the server infers. Results come back in binary
 /// format (``PostgreSQLResult``). Not thread-safe: the owner serialises access, as for `SQLiteConnection`. The
 /// connection closes (`PQfinish`) in `deinit` or ``close()``.
 public final class PostgreSQLConnection {
@@ -262,6 +264,8 @@ private struct Parameters {
     var bytes: [UInt8] = []
     /// Each value's offset into `bytes` and its length; nil for NULL.
     var slices: [(offset: Int, length: Int)?] = []
+    /// The indexes of the values sent in text format (NUL-terminated text of unspecified type).
+    var isText: [Int] = []
 
     init(_ values: [StoredValue]) {
         types.reserveCapacity(values.count)
@@ -280,8 +284,19 @@ private struct Parameters {
                 types.append(PostgreSQLType.float8)
                 withUnsafeBytes(of: real.bitPattern.bigEndian) { bytes.append(contentsOf: $0) }
             case .text(let text):
-                types.append(PostgreSQLType.text)
-                bytes.append(contentsOf: text.utf8)
+                if text.utf8.contains(0) {
+                    // Text format ends at a NUL: sent as binary `text`, which the server refuses whole (a value is
+                    // never cut short).
+                    types.append(PostgreSQLType.text)
+                    bytes.append(contentsOf: text.utf8)
+                } else {
+                    // Of unknown type, in text format: the server reads it as what the statement needs — `text`,
+                    // or a `uuid` or `numeric` column's own type.
+                    types.append(PostgreSQLType.unspecified)
+                    bytes.append(contentsOf: text.utf8)
+                    bytes.append(0)
+                    isText.append(slices.count)
+                }
             case .blob(let data):
                 types.append(PostgreSQLType.bytea)
                 bytes.append(contentsOf: data)
@@ -297,7 +312,8 @@ private struct Parameters {
         ) -> R
     ) -> R {
         let lengths = slices.map { Int32($0?.length ?? 0) }
-        let formats = [Int32](repeating: 1, count: slices.count)
+        var formats = [Int32](repeating: 1, count: slices.count)
+        for index in isText { formats[index] = 0 }
         // A zero-length value still needs a non-NULL pointer, or libpq sends NULL.
         let empty: [CChar] = [0]
         return bytes.withUnsafeBufferPointer { buffer in

@@ -86,7 +86,8 @@ public final class PostgreSQLResult {
         } ?? nil
     }
 
-    /// A text column (`text`, `varchar`, `name`, `json`, `jsonb` as its JSON text); nil for NULL or another type.
+    /// A text column (`text`, `varchar`, `name`, `json`, `jsonb` as its JSON text, `uuid` as `UUID.uuidString`
+    /// spells it — upper case —, `numeric` as PostgreSQL writes it); nil for NULL or another type.
     public func text(row: Int32, column: Int32) -> String? {
         let type = PQftype(handle, column)
         return withBytes(row: row, column: column) { bytes -> String? in
@@ -98,10 +99,70 @@ public final class PostgreSQLResult {
             case PostgreSQLType.text, PostgreSQLType.varchar, PostgreSQLType.bpchar, PostgreSQLType.name,
                 PostgreSQLType.json, PostgreSQLType.unknown:
                 return String(decoding: bytes, as: UTF8.self)
+            case PostgreSQLType.uuid:
+                return Self.uuidText(bytes)
+            case PostgreSQLType.numeric:
+                return Self.numericText(bytes)
             default:
                 return nil
             }
         } ?? nil
+    }
+
+    /// A binary `uuid` (16 bytes) in `UUID.uuidString`'s form: upper-case hexadecimal in groups of 8-4-4-4-12.
+    static func uuidText(_ bytes: UnsafeRawBufferPointer) -> String? {
+        guard bytes.count == 16 else { return nil }
+        let digits = Array("0123456789ABCDEF".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// A binary `numeric` as `numeric_out` writes it: sign, integer digits (at least "0"), and as many fraction
+    /// digits as its display scale — so "1.50" stored reads back "1.50". The binary form is four 16-bit fields
+    /// (digit count, weight of the first digit, sign, display scale) and base-10,000 digits, most significant first.
+    static func numericText(_ bytes: UnsafeRawBufferPointer) -> String? {
+        guard bytes.count >= 8 else { return nil }
+        func field(_ index: Int) -> Int {
+            Int(Int16(bitPattern: UInt16(bytes[index * 2]) << 8 | UInt16(bytes[index * 2 + 1])))
+        }
+        let count = field(0), weight = field(1), sign = UInt16(bitPattern: Int16(field(2))), scale = field(3)
+        guard count >= 0, bytes.count == 8 + 2 * count, scale >= 0 else { return nil }
+        switch sign {
+        case 0xC000: return "NaN"
+        case 0xD000: return "Infinity"
+        case 0xF000: return "-Infinity"
+        case 0x0000, 0x4000: break
+        default: return nil
+        }
+        func digit(_ index: Int) -> Int { index >= 0 && index < count ? field(4 + index) : 0 }
+        var text = sign == 0x4000 ? "-" : ""
+        if weight < 0 {
+            text += "0"
+        } else {
+            text += String(digit(0))
+            for index in stride(from: 1, through: weight, by: 1) { text += Self.fourDigits(digit(index)) }
+        }
+        if scale > 0 {
+            var fraction = ""
+            var index = weight + 1
+            while fraction.count < scale {
+                fraction += Self.fourDigits(digit(index))
+                index += 1
+            }
+            text += "." + fraction.prefix(scale)
+        }
+        return text
+    }
+
+    private static func fourDigits(_ value: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// A `bytea` column's bytes; nil for NULL or another type.
@@ -111,10 +172,10 @@ public final class PostgreSQLResult {
     }
 
     /// The value at `row`, `column` as a ``StoredValue``: `bigint`/`integer`/`smallint`/`boolean` as `.integer`,
-    /// `double precision`/`real` as `.real`, `text`/`varchar`/`json`/`jsonb` as `.text`, `bytea` as `.blob`, NULL
-    /// (and a row or column out of range) as `.null`.
-    /// - Throws: ``PostgreSQLError`` (``PostgreSQLError/Kind/client``) for a column of any other type (`numeric`,
-    ///   `timestamp`…): cast it in the statement (`::double precision`, `::text`).
+    /// `double precision`/`real` as `.real`, `text`/`varchar`/`json`/`jsonb`/`uuid`/`numeric` as `.text` (see
+    /// ``text(row:column:)``), `bytea` as `.blob`, NULL (and a row or column out of range) as `.null`.
+    /// - Throws: ``PostgreSQLError`` (``PostgreSQLError/Kind/client``) for a column of any other type (`timestamp`,
+    ///   `interval`…): cast it in the statement (`::double precision`, `::text`).
     public func value(row: Int32, column: Int32) throws(PostgreSQLError) -> StoredValue {
         if isNull(row: row, column: column) { return .null }
         if let integer = integer(row: row, column: column) { return .integer(integer) }
@@ -159,4 +220,8 @@ public enum PostgreSQLType {
     public static let bpchar: UInt32 = 1042
     public static let varchar: UInt32 = 1043
     public static let jsonb: UInt32 = 3802
+    public static let numeric: UInt32 = 1700
+    public static let uuid: UInt32 = 2950
+    /// No type: the server infers the parameter's from the statement.
+    public static let unspecified: UInt32 = 0
 }

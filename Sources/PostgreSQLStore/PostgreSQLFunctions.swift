@@ -1,3 +1,4 @@
+import Foundation
 import PostgreSQL
 import SQLStore
 
@@ -268,15 +269,78 @@ enum PostgreSQLFunctions {
         """,
     ]
 
-    /// Creates (or replaces) every function in the schema first on the connection's `search_path`, and the ICU
-    /// collations of ``PostgreSQLDialect/icuCollations`` (when missing).
-    static func create(on connection: PostgreSQLConnection) throws {
-        for statement in statements { try connection.execute(script: statement) }
+    /// Makes the schema's functions and collations this build's, at every open (inside the opening transaction,
+    /// under its advisory lock), so a store made by an older build gets the current bodies and signatures.
+    ///
+    /// One catalog read decides: when the metadata's `functions` record is ``version`` and every function of
+    /// ``statements`` has its body in the schema (a `pg_proc` row of its name and `prosrc`), nothing is written.
+    /// Otherwise every `osd_` function that is not a trigger function is dropped (`CREATE OR REPLACE` cannot change a return type or an argument's
+    /// name, and a dropped overload would otherwise stay), the collations are dropped, and all are created again;
+    /// trigger functions are replaced in place (their triggers depend on them; their signature never changes). The
+    /// statements run in the caller's transaction, so a failure leaves the old functions.
+    /// - Throws: ``PostgreSQLError`` when a statement fails (for example a server without ICU).
+    static func ensureCurrent(on connection: PostgreSQLConnection, schema: String) throws {
         let dialect = PostgreSQLDialect()
-        for (order, locale) in PostgreSQLDialect.icuCollations.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            try connection.execute(
-                script: "CREATE COLLATION IF NOT EXISTS \(dialect.quoted(order.collation)) "
-                    + "(provider = icu, locale = '\(locale)', deterministic = true)")
+        let metadata = dialect.quoted(StoredSchema.metadataTable)
+        let recorded = try connection.execute(
+            "SELECT \"value\" FROM \(metadata) WHERE \"key\" = $1", [.text(versionKey)])
+        let installed = try connection.execute(
+            "SELECT p.proname::text, p.prosrc, p.prorettype = 'trigger'::regtype, "
+                + "pg_get_function_identity_arguments(p.oid) FROM pg_proc p JOIN pg_namespace n "
+                + "ON n.oid = p.pronamespace WHERE n.nspname = $1 AND p.proname LIKE 'osd\\_%'", [.text(schema)])
+        var bodies = Set<String>()
+        var droppable: [String] = []
+        for row in 0..<installed.rowCount {
+            guard let name = installed.text(row: row, column: 0) else { continue }
+            bodies.insert(name + "\u{0}" + (installed.text(row: row, column: 1) ?? ""))
+            if installed.integer(row: row, column: 2) == 0 {
+                droppable.append("\(dialect.quoted(name))(\(installed.text(row: row, column: 3) ?? ""))")
+            }
         }
+        let isCurrent =
+            recorded.rowCount > 0 && recorded.text(row: 0, column: 0) == version
+            && statements.allSatisfy { statement in nameAndBody(of: statement).map(bodies.contains) ?? false }
+        if isCurrent { return }
+        let qualifiedSchema = dialect.quoted(schema)
+        for function in droppable { try connection.execute(script: "DROP FUNCTION \(qualifiedSchema).\(function)") }
+        for statement in statements { try connection.execute(script: statement) }
+        for (order, locale) in PostgreSQLDialect.icuCollations.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let name = "\(qualifiedSchema).\(dialect.quoted(order.collation))"
+            try connection.execute(script: "DROP COLLATION IF EXISTS \(name)")
+            try connection.execute(
+                script: "CREATE COLLATION \(name) (provider = icu, locale = '\(locale)', deterministic = true)")
+        }
+        try connection.execute(
+            "INSERT INTO \(metadata) (\"key\", \"value\") VALUES ($1, $2) "
+                + "ON CONFLICT (\"key\") DO UPDATE SET \"value\" = EXCLUDED.\"value\"",
+            [.text(versionKey), .text(version)])
+    }
+
+    /// The metadata key of the functions' version.
+    static let versionKey = "functions"
+
+    /// A digest of every statement and collation this build creates (64-bit FNV-1a, as hex): a change of any
+    /// signature, body or locale changes it, and the next open re-creates them.
+    static let version: String = {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let collations = PostgreSQLDialect.icuCollations.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+            .map { "\($0.key.collation)=\($0.value)" }
+        for byte in (statements + collations).joined(separator: "\u{0}").utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }()
+
+    /// A statement's function name and the text between its first and last `$$` (which PostgreSQL keeps as
+    /// `pg_proc.prosrc`), joined by NUL, as the catalog read above joins them.
+    static func nameAndBody(of statement: String) -> String? {
+        guard let function = statement.range(of: "FUNCTION "),
+            let parenthesis = statement[function.upperBound...].firstIndex(of: "("),
+            let open = statement.range(of: "$$"), let close = statement.range(of: "$$", options: .backwards),
+            open.upperBound <= close.lowerBound
+        else { return nil }
+        return String(statement[function.upperBound..<parenthesis]) + "\u{0}"
+            + String(statement[open.upperBound..<close.lowerBound])
     }
 }

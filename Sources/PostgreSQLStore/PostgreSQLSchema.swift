@@ -8,12 +8,14 @@ import SQLStore
 /// opening one store at once, one creates or migrates it and the others, waiting on the lock, then read the record
 /// it wrote and find nothing to do), `CREATE SCHEMA IF NOT EXISTS`, the metadata table, the stored-schema record
 /// (the same JSON ``StoredSchema`` the SQLite store keeps in `Z_METADATA`) and, when it differs from the target,
-/// a lightweight migration (``migrate(_:from:)``), and the history's tables when missing. A failure rolls everything
-/// back.
+/// a lightweight migration (``migrate(_:from:)``), and the history's tables when missing; at every open, the `osd_`
+/// functions made this build's (``PostgreSQLFunctions/ensureCurrent(on:schema:)``) and the `text` columns an older
+/// build gave UUIDs and decimals converted (``convertColumnTypes(_:)``). A failure rolls everything back.
 ///
 /// Tables are ``SchemaDefinition``'s, in ``PostgreSQLDialect``'s types (`bigint`, `double precision`, `text`,
-/// `bytea`; keys are identity columns). SQLite's triggers become PL/pgSQL trigger functions that do the same:
-/// a deleted row clears the foreign keys that referred to it and takes its join rows and external bytes with it.
+/// `bytea`, `uuid`, `numeric`; keys are identity columns). SQLite's triggers become PL/pgSQL trigger functions that
+/// do the same: a deleted row clears the foreign keys that referred to it and takes its join rows and external bytes
+/// with it.
 struct PostgreSQLSchema {
     let mapping: SchemaMapping
     let version: SchemaVersion
@@ -31,6 +33,8 @@ struct PostgreSQLSchema {
             try connection.execute(script: "CREATE SCHEMA IF NOT EXISTS \(q(schemaName))")
             try connection.execute(script: SchemaDefinition(dialect: dialect).createMetadata)
             for statement in PostgreSQLStore.createHistoryTables { try connection.execute(script: statement) }
+            // Before the tables: the triggers a creation or migration makes call these functions.
+            try PostgreSQLFunctions.ensureCurrent(on: connection, schema: schemaName)
             let stored = try readRecord(connection)
             let steps = try stages(stored)
             if steps.contains(where: \.isCustom) {
@@ -50,6 +54,7 @@ struct PostgreSQLSchema {
                 try create(connection)
                 try writeRecord(target, connection)
             }
+            try convertColumnTypes(connection)
             return try identifier(connection)
         }
     }
@@ -74,7 +79,6 @@ struct PostgreSQLSchema {
         try connection.execute(
             script:
                 "CREATE SEQUENCE IF NOT EXISTS \(q(PostgreSQLStore.dataVersionSequence)) AS bigint MINVALUE 0 START 0")
-        try PostgreSQLFunctions.create(on: connection)
         for table in mapping.tables {
             for statement in definition.create(table) { try connection.execute(script: statement) }
         }
@@ -117,6 +121,53 @@ struct PostgreSQLSchema {
                 script: "CREATE OR REPLACE TRIGGER \(q(names[1])) AFTER DELETE ON \(q(joinTable.targetEntity)) "
                     + "FOR EACH ROW EXECUTE FUNCTION osd_delete_join_rows(\(literal(joinTable.name)), "
                     + "\(literal(JoinTable.targetColumn)))")
+        }
+    }
+
+    // MARK: Column types
+
+    /// Gives each `UUID` and `Decimal` column its own type (``PostgreSQLDialect/nativeTypeName(of:)``) where an
+    /// older build made it `text`: `ALTER TABLE … ALTER COLUMN … TYPE uuid USING "c"::uuid` (or `numeric`), in the
+    /// opening transaction, so a value that does not convert fails the open and leaves the store as it was. The
+    /// text the older build wrote (`uuidString`, a decimal's description) converts exactly and reads back the same.
+    /// One catalog read when nothing is to change.
+    /// - Throws: ``StoreError`` naming the column when a stored value is not a UUID or a number.
+    private func convertColumnTypes(_ connection: PostgreSQLConnection) throws {
+        var wanted: [String: [(column: String, type: String)]] = [:]
+        for table in mapping.tables {
+            for column in table.columns where !column.isExternal {
+                guard let attribute = column.attribute, let type = PostgreSQLDialect.nativeTypeName(of: attribute)
+                else { continue }
+                wanted[table.name, default: []].append((column.name, type))
+            }
+        }
+        guard !wanted.isEmpty else { return }
+        let declared = try connection.execute(
+            "SELECT c.relname::text, a.attname::text, format_type(a.atttypid, NULL) FROM pg_attribute a "
+                + "JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
+                + "WHERE n.nspname = $1 AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped",
+            [.text(schemaName)])
+        var types: [String: [String: String]] = [:]
+        for row in 0..<declared.rowCount {
+            guard let table = declared.text(row: row, column: 0), let column = declared.text(row: row, column: 1)
+            else { continue }
+            types[table, default: [:]][column] = declared.text(row: row, column: 2)
+        }
+        for (table, columns) in wanted.sorted(by: { $0.key < $1.key }) {
+            for (column, type) in columns where types[table]?[column] == "text" {
+                do {
+                    try connection.execute(
+                        script:
+                            "ALTER TABLE \(q(table)) ALTER COLUMN \(q(column)) TYPE \(type) USING \(q(column))::\(type)"
+                    )
+                } catch {
+                    throw StoreError(
+                        kind: .other,
+                        message:
+                            "\(table).\(column) holds text that is not a \(type == "uuid" ? "UUID" : "decimal number"), "
+                            + "so it could not become a \(type) column; the store was left as it was: \(error)")
+                }
+            }
         }
     }
 
@@ -265,7 +316,6 @@ struct PostgreSQLSchema {
         try connection.execute(
             script:
                 "CREATE SEQUENCE IF NOT EXISTS \(q(PostgreSQLStore.dataVersionSequence)) AS bigint MINVALUE 0 START 0")
-        try PostgreSQLFunctions.create(on: connection)
         for statement in statements {
             if statement.arguments.isEmpty {
                 try connection.execute(script: statement.sql)
@@ -288,7 +338,12 @@ struct PostgreSQLSchema {
         switch attribute.storageType {
         case .integer: return .integer(0)
         case .real: return .real(0)
-        case .text: return .text(attribute.representation == "json" ? "[]" : "")
+        case .text:
+            switch PostgreSQLDialect.nativeTypeName(of: attribute) {
+            case "uuid": return .text("00000000-0000-0000-0000-000000000000")
+            case "numeric": return .text("0")
+            default: return .text(attribute.representation == "json" ? "[]" : "")
+            }
         case .blob: return .blob(Data())
         }
     }

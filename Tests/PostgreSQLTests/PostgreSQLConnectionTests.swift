@@ -64,7 +64,38 @@ import Testing
         #expect(
             try connection.executePrepared(sql, [.text("a"), .integer(41)]).rows() == [[.integer(0), .integer(42)]])
         #expect(try connection.executePrepared(sql, [.null, .integer(9)]).rows() == [[.integer(1), .integer(10)]])
+        // Text and NULL are both sent without a type: one statement; an integer is another.
+        #expect(
+            try connection.executePrepared(sql, [.integer(5), .integer(9)]).rows() == [[.integer(0), .integer(10)]])
         #expect(try connection.execute("SELECT count(*) FROM pg_prepared_statements").integer(row: 0, column: 0) == 2)
+    }
+
+    /// Text binds to `uuid` and `numeric` columns (the server infers the parameter's type), and both read back as
+    /// text: a UUID as `uuidString` spells it, a number as the server writes it.
+    @Test func uuidAndNumericColumnsTakeTextAndReadAsText() throws {
+        let connection = try TestServer.connect()
+        let table = uniqueTableName("native")
+        try connection.execute(script: "CREATE TABLE \(table) (k bigint, u uuid, n numeric)")
+        let numbers = [
+            "1.50", "-0.000001", "12345678901234567890.123456789", "NaN", "0", "10000", "0.0001", "-12.5", "100000000",
+            "0.00000000000000000000000000000000000001", "9999.9999", "-10000.00001",
+        ]
+        let uuid = "e621e1f8-c36c-495a-93fc-0c247a3e6e5f"
+        for (index, number) in numbers.enumerated() {
+            try connection.executePrepared(
+                "INSERT INTO \(table) (k, u, n) VALUES ($1, $2, $3)",
+                [.integer(Int64(index)), index == 0 ? .null : .text(uuid), .text(number)])
+        }
+        let result = try connection.execute("SELECT u, n, n::text FROM \(table) ORDER BY k")
+        #expect(result.isNull(row: 0, column: 0))
+        #expect(try result.value(row: 1, column: 0) == .text(uuid.uppercased()))
+        for row in 0..<result.rowCount {
+            #expect(result.text(row: row, column: 1) == result.text(row: row, column: 2))
+            #expect(result.text(row: row, column: 1) == numbers[Int(row)])
+        }
+        let matching = try connection.execute(
+            "SELECT count(*) FROM \(table) WHERE u = $1 AND n > $2", [.text(uuid.uppercased()), .text("9.5")])
+        #expect(matching.integer(row: 0, column: 0) == 5)  // NaN is above every number in PostgreSQL's order
     }
 
     @Test func aRolledBackTransactionLeavesNothing() throws {

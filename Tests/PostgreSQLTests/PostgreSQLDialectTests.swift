@@ -16,6 +16,9 @@ import Testing
                 == #"SELECT "a?" FROM "t" WHERE "b" = $1 AND "c" = '?' AND "d" IN ($2, $3)"#)
         #expect(dialect.statementText(#"SELECT 'it''s ?', ?"#) == #"SELECT 'it''s ?', $1"#)
         #expect(dialect.statementText("SELECT 1") == "SELECT 1")
+        #expect(
+            dialect.statementText("SELECT (? IS NULL), (? IS NOT NULL), ? IS NOT DISTINCT FROM ?")
+                == "SELECT ($1::text IS NULL), ($2::text IS NOT NULL), $3 IS NOT DISTINCT FROM $4")
     }
 
     @Test func identifiersTypesAndLiterals() {

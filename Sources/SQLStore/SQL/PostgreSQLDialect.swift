@@ -31,7 +31,8 @@
 
 import Foundation
 
-/// PostgreSQL 15's SQL: `$n` placeholders, `bigint`/`double precision`/`text`/`bytea`, identity keys, a single
+/// PostgreSQL 15's SQL: `$n` placeholders, `bigint`/`double precision`/`text`/`bytea` (and `uuid`, `numeric` for
+/// UUIDs and decimals: ``columnTypeName(for:)``), identity keys, a single
 /// `ON CONFLICT (…) DO UPDATE`, `RETURNING`, and `jsonb` for the JSON-array requirements (stored JSON is `text`,
 /// cast to `jsonb` where it is read).
 ///
@@ -45,15 +46,16 @@ package struct PostgreSQLDialect: SQLDialect {
         return "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// The fragment's `?` markers as `$1, $2…`, in order; a `?` inside a quoted identifier or a string literal
-    /// stays as it is.
+    /// The fragment's `?` markers as `$1, $2…`, in order (`$n::text` before ` IS NULL` and ` IS NOT NULL`); a `?`
+    /// inside a quoted identifier or a string literal stays as it is.
     package func statementText(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "?")) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         var number = 0
         var quote: Character?
-        for character in text {
+        for index in text.indices {
+            let character = text[index]
             if let open = quote {
                 if character == open { quote = nil }
                 result.append(character)
@@ -63,6 +65,10 @@ package struct PostgreSQLDialect: SQLDialect {
             } else if character == "?" {
                 number += 1
                 result += "$\(number)"
+                // Text is bound without a type (so it fits `uuid` and `numeric` columns); `? IS [NOT] NULL` gives it
+                // none to infer, so it is cast (any bound value casts to text).
+                let rest = text[text.index(after: index)...]
+                if rest.hasPrefix(" IS NULL") || rest.hasPrefix(" IS NOT NULL") { result += "::text" }
             } else {
                 result.append(character)
             }
@@ -76,6 +82,28 @@ package struct PostgreSQLDialect: SQLDialect {
         case .real: "double precision"
         case .text: "text"
         case .blob: "bytea"
+        }
+    }
+
+    /// `uuid` for a `UUID` attribute and `numeric` for a `Decimal` one (stored as themselves, not inside a
+    /// `RawRepresentable` or JSON); otherwise ``typeName(for:)`` of its storage type. Values are bound as text either
+    /// way (a parameter of unknown type, which the server reads as the column's type) and read back as the SQLite
+    /// store's text: a UUID in `uuidString`'s upper case, a decimal in `numeric`'s digits, which keep the text's.
+    package func columnTypeName(for attribute: StoreAttribute) -> String {
+        Self.nativeTypeName(of: attribute) ?? typeName(for: attribute.storageType)
+    }
+
+    /// The PostgreSQL type of an attribute whose values have one other than their storage type's (`uuid`,
+    /// `numeric`); nil for the others.
+    package static func nativeTypeName(of attribute: StoreAttribute) -> String? {
+        guard attribute.storageType == .text, attribute.representation == "scalar", !attribute.storesExternally
+        else { return nil }
+        var name = Substring(attribute.valueTypeName)
+        if name.hasPrefix("Swift.Optional<"), name.hasSuffix(">") { name = name.dropFirst(15).dropLast() }
+        switch name.split(separator: ".").last {
+        case "UUID" where name.hasPrefix("Foundation"): return "uuid"
+        case "Decimal" where name.hasPrefix("Foundation"): return "numeric"
+        default: return nil
         }
     }
 

@@ -9,6 +9,9 @@ package protocol SQLDialect: Sendable {
     func statementText(_ text: String) -> String
     /// The column type a ``StorageType`` is declared with.
     func typeName(for type: StorageType) -> String
+    /// The column type an attribute's values are declared with: ``typeName(for:)`` of its storage type, unless the
+    /// database has a type of the values' own (PostgreSQL: `uuid`, `numeric`).
+    func columnTypeName(for attribute: StoreAttribute) -> String
     /// The definition of an integer primary-key column whose keys are never reused (`AUTOINCREMENT`).
     func autoincrementPrimaryKey(_ column: String) -> String
     /// A boolean literal (SQLite: `1` and `0`).

@@ -82,6 +82,9 @@ package struct SQLiteDialect: SQLDialect {
 }
 
 extension SQLDialect {
+    /// The storage type's name: SQLite has no column types of its own for UUIDs or decimals.
+    package func columnTypeName(for attribute: StoreAttribute) -> String { typeName(for: attribute.storageType) }
+
     /// `?, ?, ?` for `count` bound values.
     package func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ", ")

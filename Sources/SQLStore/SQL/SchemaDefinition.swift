@@ -49,9 +49,9 @@ package struct SchemaDefinition {
     package func columnDefinition(_ column: EntityTable.Column) -> String {
         switch column.kind {
         case .attribute(let attribute):
-            let type = column.isExternal ? StorageType.integer : attribute.storageType
+            let type = column.isExternal ? dialect.typeName(for: .integer) : dialect.columnTypeName(for: attribute)
             let collation = column.isExternal ? nil : attribute.collation
-            return "\(q(column.name)) \(dialect.typeName(for: type))" + (collation.map(dialect.columnCollation) ?? "")
+            return "\(q(column.name)) \(type)" + (collation.map(dialect.columnCollation) ?? "")
                 + (attribute.isOptional ? "" : " NOT NULL")
         case .reference:
             return "\(q(column.name)) \(dialect.typeName(for: .integer))"
