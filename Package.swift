@@ -196,10 +196,15 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore", "SQLite"]),
-        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "PostgreSQLStore", "SQLStore"]),
+        // The test targets' shared support: the throwaway PostgreSQL server and the stores a suite runs against.
+        .target(name: "StoreTestSupport", dependencies: ["PostgreSQL"], path: "Tests/StoreTestSupport"),
+        .testTarget(
+            name: "PostgreSQLTests", dependencies: ["PostgreSQL", "PostgreSQLStore", "SQLStore", "StoreTestSupport"]),
         .testTarget(
             name: "OpenSwiftDataTests",
-            dependencies: ["OpenSwiftData", "SQLite", "PostgreSQL", "concurrency-probe", "reliability-probe"]),
+            dependencies: [
+                "OpenSwiftData", "SQLite", "PostgreSQL", "StoreTestSupport", "concurrency-probe", "reliability-probe",
+            ]),
         .testTarget(
             name: "OpenSwiftDataMacrosTests",
             dependencies: ["OpenSwiftDataMacros"] + swiftSyntaxDependencies,
@@ -207,7 +212,7 @@ let package = Package(
             linkerSettings: swiftSyntaxLinkerSettings
         ),
         .testTarget(
-            name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "SQLStore", "PostgreSQL"],
+            name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "SQLStore", "PostgreSQL", "StoreTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "OpenCoreDataMacrosTests",

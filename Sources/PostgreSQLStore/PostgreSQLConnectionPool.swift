@@ -8,6 +8,9 @@ import Synchronization
 ///
 /// A connection found broken after a statement failed is dropped rather than returned; the next caller opens a new
 /// one. A caller that finds the pool full waits for a connection to come back.
+///
+/// A pool pinned to one connection (``init(options:pinned:)``) hands out that connection only and never closes it:
+/// the store a migration's custom stage works on, whose every statement must run in the migration's transaction.
 final class PostgreSQLConnectionPool: Sendable {
     private struct State {
         var idle: [PostgreSQLConnection] = []
@@ -19,9 +22,18 @@ final class PostgreSQLConnectionPool: Sendable {
     private nonisolated(unsafe) var state = State()
     private let condition = NSCondition()
     let options: PostgreSQLStoreOptions
+    // Used by one thread at a time: the migration's, while it runs its stage.
+    private nonisolated(unsafe) let pinned: PostgreSQLConnection?
 
     init(options: PostgreSQLStoreOptions) {
         self.options = options
+        self.pinned = nil
+    }
+
+    /// A pool whose only connection is `connection`, owned by the caller (a migration's transaction).
+    init(options: PostgreSQLStoreOptions, pinned connection: PostgreSQLConnection) {
+        self.options = options
+        self.pinned = connection
     }
 
     /// Opens a connection set up for the store.
@@ -48,6 +60,7 @@ final class PostgreSQLConnectionPool: Sendable {
     /// Runs `body` with a connection of the pool; a connection left broken or inside a transaction is closed
     /// instead of being reused.
     func withConnection<T>(_ body: (PostgreSQLConnection) throws -> T) throws -> T {
+        if let pinned { return try body(pinned) }
         let connection = try take()
         do {
             let value = try body(connection)

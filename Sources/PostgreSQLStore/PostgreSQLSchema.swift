@@ -25,9 +25,16 @@ struct PostgreSQLSchema {
     private func q(_ identifier: String) -> String { dialect.quoted(identifier) }
 
     /// Creates or migrates the store; returns its identifier.
-    func prepare(_ connection: PostgreSQLConnection, stages: (StoredSchema?) throws -> [MigrationStep]) throws
-        -> String
-    {
+    ///
+    /// A store that records a schema goes through `stages`' steps in order, as the SQLite store's migration does
+    /// (``MigrationStep``): a custom step's `willMigrate` gets an executor over this connection seen through the
+    /// step's source tables, the tables change, the record is written, then `didMigrate` gets one seen through the
+    /// step's target — all inside this one transaction, so a callback that throws rolls everything back. Then, when
+    /// the record still is not the target's, one lightweight migration to it.
+    func prepare(
+        _ connection: PostgreSQLConnection, options: PostgreSQLStoreOptions,
+        stages: (StoredSchema?) throws -> [MigrationStep]
+    ) throws -> String {
         try connection.transaction(isolation: .readCommitted) {
             try connection.execute("SELECT pg_advisory_xact_lock($1)", [.integer(Self.lockKey(schemaName))])
             try connection.execute(script: "CREATE SCHEMA IF NOT EXISTS \(q(schemaName))")
@@ -37,25 +44,38 @@ struct PostgreSQLSchema {
             try PostgreSQLFunctions.ensureCurrent(on: connection, schema: schemaName)
             let stored = try readRecord(connection)
             let steps = try stages(stored)
-            if steps.contains(where: \.isCustom) {
-                throw StoreError(
-                    kind: .other,
-                    message: "the store on PostgreSQL needs a custom migration stage (willMigrate/didMigrate), which "
-                        + "the PostgreSQL store does not run yet: migrate it with the SQLite store, or use "
-                        + "lightweight stages only")
-            }
-            let target = StoredSchema(mapping: mapping, version: version)
-            if let stored {
-                if !stored.describes(mapping, version: version) {
-                    try migrate(connection, from: stored)
-                    try writeRecord(target, connection)
-                }
-            } else {
+            var target = StoredSchema(mapping: mapping, version: version)
+            guard var record = stored else {
                 try create(connection)
+                if let last = steps.last, StoredSchema(mapping: last.target, version: last.version) == target {
+                    target.versionIdentifier = last.versionIdentifier
+                }
+                try writeRecord(target, connection)
+                return try identifier(connection)
+            }
+            let identifier = try identifier(connection)
+            func executor(_ mapping: SchemaMapping) -> PostgreSQLStore {
+                PostgreSQLStore(migratingOn: connection, identifier: identifier, mapping: mapping, options: options)
+            }
+            for step in steps {
+                if let willMigrate = step.willMigrate, let source = step.source { try willMigrate(executor(source)) }
+                let changes = !record.describes(step.target, version: step.version)
+                if changes {
+                    try PostgreSQLSchema(mapping: step.target, version: step.version, schemaName: schemaName)
+                        .migrate(connection, from: record, allowsTypeChanges: step.isCustom)
+                }
+                var next = StoredSchema(mapping: step.target, version: step.version)
+                next.versionIdentifier = step.versionIdentifier ?? (changes ? nil : record.versionIdentifier)
+                if next != record { try writeRecord(next, connection) }
+                record = next
+                if let didMigrate = step.didMigrate { try didMigrate(executor(step.target)) }
+            }
+            if !record.describes(mapping, version: version) {
+                try migrate(connection, from: record, allowsTypeChanges: false)
                 try writeRecord(target, connection)
             }
             try convertColumnTypes(connection)
-            return try identifier(connection)
+            return identifier
         }
     }
 
@@ -184,8 +204,11 @@ struct PostgreSQLSchema {
     /// (values kept only for the same type in another namespace, when every one still decodes), a new required
     /// column without a default in a table with rows, a column made required over rows without a value, and a new
     /// unique group that rows already break.
+    /// In a custom stage's step (`allowsTypeChanges`) a column whose type changed, and a new required column without
+    /// a default, start from the default or the type's zero value instead (for `didMigrate` to fill in).
     /// - Throws: ``MigrationRefusal`` before anything is written (the transaction rolls back in any case).
-    private func migrate(_ connection: PostgreSQLConnection, from stored: StoredSchema) throws {
+    private func migrate(_ connection: PostgreSQLConnection, from stored: StoredSchema, allowsTypeChanges: Bool) throws
+    {
         let target = StoredSchema(mapping: mapping, version: version)
         let definition = SchemaDefinition(dialect: dialect)
         var statements: [(sql: String, arguments: [StoredValue])] = []
@@ -199,6 +222,17 @@ struct PostgreSQLSchema {
             }
             let rows = try count("SELECT count(*) FROM \(table.quotedName)", connection)
             let targetNames = Set(new.columns.map(\.name))
+            var retyped = false
+            func addColumn(
+                _ column: StoredSchema.Attribute, _ mapped: EntityTable.Column, startingAt start: StoredValue?
+            ) {
+                let nullable = definition.columnDefinition(mapped).replacingOccurrences(of: " NOT NULL", with: "")
+                add("ALTER TABLE \(table.quotedName) ADD COLUMN " + nullable)
+                if let start {
+                    add("UPDATE \(table.quotedName) SET \(q(column.name)) = $1", [start])
+                    add("ALTER TABLE \(table.quotedName) ALTER COLUMN \(q(column.name)) SET NOT NULL")
+                }
+            }
             for column in new.columns {
                 let description = "\(table.name).\(column.name)"
                 // The old column: same name, or the name it had (originalName) if no property kept that name.
@@ -210,18 +244,13 @@ struct PostgreSQLSchema {
                 let defaultValue = mapped.attribute?.defaultValue.flatMap { $0.isNull ? nil : $0 }
                 guard let source else {
                     let start = column.isOptional ? nil : defaultValue ?? zeroValue(mapped)
-                    if start != nil, defaultValue == nil, rows > 0 {
+                    if start != nil, defaultValue == nil, rows > 0, !allowsTypeChanges {
                         throw MigrationRefusal(
                             "\(description) is a new required \(column.valueType) with no default value, and "
                                 + "\(table.name) has \(rows) row(s): make it optional, give it a default value, or "
                                 + "migrate with a custom stage")
                     }
-                    let nullable = definition.columnDefinition(mapped).replacingOccurrences(of: " NOT NULL", with: "")
-                    add("ALTER TABLE \(table.quotedName) ADD COLUMN " + nullable)
-                    if let start {
-                        add("UPDATE \(table.quotedName) SET \(q(column.name)) = $1", [start])
-                        add("ALTER TABLE \(table.quotedName) ALTER COLUMN \(q(column.name)) SET NOT NULL")
-                    }
+                    addColumn(column, mapped, startingAt: start)
                     continue
                 }
                 var unreadable = 0
@@ -236,6 +265,12 @@ struct PostgreSQLSchema {
                         unreadable += 1
                     }
                     keepsValues = unreadable == 0
+                }
+                if !keepsValues && allowsTypeChanges {
+                    add("ALTER TABLE \(table.quotedName) DROP COLUMN \(q(source.name))")
+                    addColumn(column, mapped, startingAt: column.isOptional ? nil : defaultValue ?? zeroValue(mapped))
+                    retyped = true
+                    continue
                 }
                 if !keepsValues {
                     let decoding =
@@ -285,7 +320,8 @@ struct PostgreSQLSchema {
             for column in old.columns where !kept.contains(column.name) {
                 add("ALTER TABLE \(table.quotedName) DROP COLUMN \(q(column.name))")
             }
-            if old.uniquenessConstraints != new.uniquenessConstraints || old.indices != new.indices {
+            // A retyped column took its indexes with it.
+            if retyped || old.uniquenessConstraints != new.uniquenessConstraints || old.indices != new.indices {
                 for group in old.uniquenessConstraints {
                     add("DROP INDEX IF EXISTS \(q("\(table.name)_unique_\(group.joined(separator: "_"))"))")
                 }

@@ -22,6 +22,8 @@ extension PostgreSQLStore {
             var committing = false
             do {
                 let result = try pool.withConnection { connection in
+                    // Inside a migration's transaction (a custom stage's context saving): a savepoint of it.
+                    if connection.isInTransaction { return try writeInSavepoint(request, connection) }
                     try connection.execute(script: "BEGIN ISOLATION LEVEL REPEATABLE READ")
                     do {
                         let result = try write(request, connection)
@@ -70,6 +72,20 @@ extension PostgreSQLStore {
     }
 
     static var quotedDataVersionSequence: String { "\"\(dataVersionSequence)\"" }
+
+    /// Writes `request` in a savepoint of the transaction `connection` is in (a migration's, whose custom stage
+    /// saves): released on success, rolled back to on failure. It commits or rolls back with that transaction.
+    private func writeInSavepoint(_ request: SaveRequest, _ connection: PostgreSQLConnection) throws -> SaveResult {
+        try connection.execute(script: "SAVEPOINT \"osd_stage_save\"")
+        do {
+            let result = try write(request, connection)
+            try connection.execute(script: "RELEASE SAVEPOINT \"osd_stage_save\"")
+            return result
+        } catch {
+            try? connection.execute(script: "ROLLBACK TO SAVEPOINT \"osd_stage_save\"")
+            throw error
+        }
+    }
 
     /// Thrown inside a save's transaction to roll it back when rows did not hold their expected versions.
     private struct VersionConflictsFound: Error {

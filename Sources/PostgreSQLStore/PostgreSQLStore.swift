@@ -42,14 +42,25 @@ package final class PostgreSQLStore: Sendable {
             connectionString: options.connectionString, identifier: identifier, sender: sender)
     }
 
+    /// The executor a migration's custom stage works on: every statement on `connection`, inside the migration's
+    /// transaction (its saves are savepoints of it), through `mapping` (the stage's version of the tables).
+    convenience init(
+        migratingOn connection: PostgreSQLConnection, identifier: String, mapping: SchemaMapping,
+        options: PostgreSQLStoreOptions
+    ) {
+        self.init(
+            identifier: identifier, mapping: mapping, options: options,
+            pool: PostgreSQLConnectionPool(options: options, pinned: connection))
+    }
+
     /// What each save sends on ``notificationChannel``: the store's identifier and ``sender``.
     var notificationPayload: String { identifier + " " + sender }
 
     /// Connects to the server `options` names and creates or migrates the store's tables for `mapping` (which
     /// must be written in ``PostgreSQLDialect``) — see ``PostgreSQLSchema``.
     /// - Throws: ``StoreError``: `cannotOpen` naming host and port when the server is down or refuses the user;
-    ///   ``MigrationRefusal`` for a change the lightweight migration cannot make (nothing written); `other` for a
-    ///   migration that needs custom stages, which this store does not run yet.
+    ///   ``MigrationRefusal`` for a change the lightweight migration cannot make (nothing written); whatever a
+    ///   custom stage's callback throws (everything rolled back).
     package static func open(
         options: PostgreSQLStoreOptions, mapping: SchemaMapping, version: SchemaVersion,
         stages: (StoredSchema?) throws -> [MigrationStep]
@@ -58,7 +69,7 @@ package final class PostgreSQLStore: Sendable {
         do {
             let identifier = try pool.withConnection { connection in
                 try PostgreSQLSchema(mapping: mapping, version: version, schemaName: options.schemaName).prepare(
-                    connection, stages: stages)
+                    connection, options: options, stages: stages)
             }
             return PostgreSQLStore(identifier: identifier, mapping: mapping, options: options, pool: pool)
         } catch {
@@ -159,22 +170,27 @@ package final class PostgreSQLStore: Sendable {
         return Int(result.integerValue(row: 0, column: 0))
     }
 
-    /// The rows related to each of `owners` through to-many `relationship`, with their owner's key.
+    /// The rows related to each of `owners` through to-many `relationship`, with their owner's key: one statement per
+    /// ``relatedOwnersPerStatement`` owners (a statement binds at most 65,535 parameters).
     package func fetchRelated(
         _ relationship: RelationshipMapping, owners: [Int64], _ body: (Int64, StoreRow) throws -> Void
     ) throws {
-        guard !owners.isEmpty, let query = RelatedRowsQuery(relationship, owners: owners, mapping.dialect) else {
-            return
-        }
-        let sql = query.sql(mapping.dialect)
-        readStatementCount.add(1, ordering: .relaxed)
-        let result = try read { connection in
-            try connection.executePrepared(mapping.dialect.statementText(sql.text), sql.arguments)
-        }
-        for row in 0..<result.rowCount {
-            try body(result.integerValue(row: row, column: query.ownerColumn), StoreRow(result, row: row))
+        for start in stride(from: 0, to: owners.count, by: Self.relatedOwnersPerStatement) {
+            let chunk = Array(owners[start..<min(start + Self.relatedOwnersPerStatement, owners.count)])
+            guard let query = RelatedRowsQuery(relationship, owners: chunk, mapping.dialect) else { return }
+            let sql = query.sql(mapping.dialect)
+            readStatementCount.add(1, ordering: .relaxed)
+            let result = try read { connection in
+                try connection.executePrepared(mapping.dialect.statementText(sql.text), sql.arguments)
+            }
+            for row in 0..<result.rowCount {
+                try body(result.integerValue(row: row, column: query.ownerColumn), StoreRow(result, row: row))
+            }
         }
     }
+
+    /// How many owners' keys one related-rows statement binds: well under PostgreSQL's limit of 65,535 parameters.
+    package static let relatedOwnersPerStatement = 10_000
 
     /// A number that changes whenever any process commits a save to the store (the sequence the saves move after
     /// committing); -1 when it cannot be read.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import OpenCoreData
+import StoreTestSupport
 import Testing
 
 /// Records every delegate call as a line: `will`, `section insert 1 B`, `insert nil→[0, 2] Cy`, `did`.

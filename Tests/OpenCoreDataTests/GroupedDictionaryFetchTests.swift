@@ -1,9 +1,10 @@
 import Foundation
 @testable import OpenCoreData
+import StoreTestSupport
 import Testing
 
 /// Dictionary fetches with `propertiesToGroupBy`, `NSExpressionDescription` aggregates, `havingPredicate` and
-/// `returnsDistinctResults`, each checked against the same rows computed in Swift.
+/// `returnsDistinctResults`, each checked against the same rows computed in Swift, on both stores.
 @Suite(.serialized) struct GroupedDictionaryFetchTests {
     struct Row {
         let name: String
@@ -24,8 +25,8 @@ import Testing
         }
     }()
 
-    static func context() throws -> NSManagedObjectContext {
-        let context = try loadedContainer("People", model: PeopleModel.make(), in: nil).viewContext
+    static func context(_ store: TestStore) throws -> NSManagedObjectContext {
+        let context = try loadedContainer("People", model: PeopleModel.make(), in: nil, store: store).viewContext
         for row in rows {
             let object = ManagedObjectContextTests.person(row.name, age: row.age, in: context)
             object.setValue(row.nickname, forKey: "nickname")
@@ -45,8 +46,8 @@ import Testing
         return description
     }
 
-    @Test func groupsWithCountSumMinMaxAndAverageMatchSwift() throws {
-        let context = try Self.context()
+    @Test(arguments: TestStore.tested) func groupsWithCountSumMinMaxAndAverageMatchSwift(store: TestStore) throws {
+        let context = try Self.context(store)
         let request = NSFetchRequest<NSDictionary>(entityName: "Person")
         request.resultType = .dictionaryResultType
         request.propertiesToGroupBy = ["nickname"]
@@ -84,8 +85,8 @@ import Testing
         #expect(try context.fetch(request).count == min(2, groups.count))
     }
 
-    @Test func anAggregateWithoutGroupsIsOneRowOverEveryObject() throws {
-        let context = try Self.context()
+    @Test(arguments: TestStore.tested) func anAggregateWithoutGroupsIsOneRowOverEveryObject(store: TestStore) throws {
+        let context = try Self.context(store)
         let request = NSFetchRequest<NSDictionary>(entityName: "Person")
         request.resultType = .dictionaryResultType
         request.predicate = NSPredicate(format: "age >= %d", 50)
@@ -100,8 +101,8 @@ import Testing
         #expect(abs((results.first?["total"] as? Double ?? .nan) - selected.map(\.score).reduce(0, +)) < 1e-9)
     }
 
-    @Test func distinctResultsLeaveOutRepeatedDictionaries() throws {
-        let context = try Self.context()
+    @Test(arguments: TestStore.tested) func distinctResultsLeaveOutRepeatedDictionaries(store: TestStore) throws {
+        let context = try Self.context(store)
         let request = NSFetchRequest<NSDictionary>(entityName: "Person")
         request.resultType = .dictionaryResultType
         request.propertiesToFetch = ["nickname"]

@@ -1,5 +1,6 @@
 import Foundation
 @testable import OpenCoreData
+import StoreTestSupport
 import Testing
 
 /// Contexts on a store: saving, fetching, deleting with rules, undoing, refreshing, IDs, notifications, merging,

@@ -1,9 +1,10 @@
 import Foundation
 @testable import OpenCoreData
+import StoreTestSupport
 import Testing
 
 /// Migration through each version of an `.xcdatamodeld` in turn, the version recorded in the store, and a step
-/// that cannot be inferred refused with the file left byte-identical.
+/// that cannot be inferred refused with the store left as it was (a SQLite file byte-identical) — on both stores.
 @Suite(.serialized) struct ModelVersionMigrationTests {
     /// `<folder>/<name>.xcdatamodeld` with one version per entry of `versions` (its `Book` entity's attribute lines),
     /// named `name`, `name 2`, …; the last is current.
@@ -57,12 +58,21 @@ import Testing
         """,
     ]
 
-    /// What `sqlite3` reads from the store's record of its schema.
-    static func recordedVersion(_ store: URL) throws -> String? {
+    /// The version hash the store records with its schema: read by `sqlite3` from the file, or on a connection of
+    /// its own from the PostgreSQL schema.
+    static func recordedVersion(_ description: NSPersistentStoreDescription) throws -> String? {
+        guard let url = description.url, url.isFileURL else {
+            let rows = try TestStore.postgreSQLRows(
+                "SELECT \"value\" FROM \"Z_METADATA\" WHERE \"key\" = 'schema'", of: description)
+            guard case .text(let json)? = rows.first?.first,
+                let record = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            else { return nil }
+            return record["versionIdentifier"] as? String
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         process.arguments = [
-            store.path, "SELECT json_extract(value, '$.versionIdentifier') FROM Z_METADATA WHERE key = 'schema'",
+            url.path, "SELECT json_extract(value, '$.versionIdentifier') FROM Z_METADATA WHERE key = 'schema'",
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -73,20 +83,35 @@ import Testing
         return text.isEmpty ? nil : text
     }
 
-    static func open(_ model: NSManagedObjectModel, _ store: URL) -> (NSPersistentContainer, Error?) {
+    /// What a refused migration must leave as it was: the file and its WAL (SQLite), or the metadata rows and the
+    /// books (PostgreSQL).
+    static func storedState(_ description: NSPersistentStoreDescription) throws -> [String] {
+        guard let url = description.url, url.isFileURL else {
+            return try ["SELECT * FROM \"Z_METADATA\" ORDER BY 1", "SELECT * FROM \"Book\" ORDER BY 1"].map {
+                "\(try TestStore.postgreSQLRows($0, of: description))"
+            }
+        }
+        return ["", "-wal"].map { "\(FileManager.default.contents(atPath: url.path + $0) ?? Data())" }
+    }
+
+    static func open(_ model: NSManagedObjectModel, _ description: NSPersistentStoreDescription) -> (
+        NSPersistentContainer, Error?
+    ) {
         let container = NSPersistentContainer(name: "Shelf", managedObjectModel: model)
-        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: store)]
+        container.persistentStoreDescriptions = [description]
         var failure: Error?
         container.loadPersistentStores { _, error in failure = error }
         return (container, failure)
     }
 
-    @Test func aVersion1StoreMigratesThroughVersion2ToVersion3() throws {
+    @Test(arguments: TestStore.tested) func aVersion1StoreMigratesThroughVersion2ToVersion3(store kind: TestStore)
+        throws
+    {
         let folder = TemporaryFolder()
         let modelURL = try Self.modelFolder("Shelf", versions: Self.shelfVersions, in: folder.url)
         let versioned = try VersionedDataModel(contentsOf: modelURL)
         #expect(versioned.versions.map(\.name) == ["Shelf", "Shelf 2", "Shelf 3"])
-        let store = folder.url.appendingPathComponent("Shelf.sqlite")
+        let store = try kind.description("Shelf", in: folder.url)
 
         let (first, firstError) = Self.open(versioned.versions[0].model, store)
         #expect(firstError == nil)
@@ -116,11 +141,11 @@ import Testing
         #expect(current.entityVersionHashesByName["Book"]?.count == 8)
     }
 
-    @Test func aStoreAtVersion2MigratesOnlyTheLastStep() throws {
+    @Test(arguments: TestStore.tested) func aStoreAtVersion2MigratesOnlyTheLastStep(store kind: TestStore) throws {
         let folder = TemporaryFolder()
         let modelURL = try Self.modelFolder("Shelf", versions: Self.shelfVersions, in: folder.url)
         let versioned = try VersionedDataModel(contentsOf: modelURL)
-        let store = folder.url.appendingPathComponent("Shelf.sqlite")
+        let store = try kind.description("Shelf", in: folder.url)
         let (second, _) = Self.open(versioned.versions[1].model, store)
         let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: second.viewContext)
         book.setValue(1951, forKey: "publishedYear")
@@ -136,7 +161,9 @@ import Testing
         #expect(books.map { $0.value(forKey: "publishedYear") as? Int } == [1951])
     }
 
-    @Test func aStepThatCannotBeInferredGoesToTheHandlerAndLeavesTheFileAsItWas() throws {
+    @Test(arguments: TestStore.tested) func aStepThatCannotBeInferredGoesToTheHandlerAndLeavesTheStoreAsItWas(
+        store kind: TestStore
+    ) throws {
         let folder = TemporaryFolder()
         // V2 makes `year` an Integer 64 where V1 had a String; V3 adds `pages`.
         let modelURL = try Self.modelFolder(
@@ -157,7 +184,7 @@ import Testing
                 """,
             ], in: folder.url)
         let versioned = try VersionedDataModel(contentsOf: modelURL)
-        let store = folder.url.appendingPathComponent("Shelf.sqlite")
+        let store = try kind.description("Shelf", in: folder.url)
         let (first, _) = Self.open(versioned.versions[0].model, store)
         let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: first.viewContext)
         book.setValue("nineteen sixty-five", forKey: "year")
@@ -165,7 +192,7 @@ import Testing
         try first.persistentStoreCoordinator.persistentStores.forEach {
             try first.persistentStoreCoordinator.remove($0)
         }
-        let before = ["", "-wal"].map { FileManager.default.contents(atPath: store.path + $0) }
+        let before = try Self.storedState(store)
 
         let (_, error) = Self.open(try NSManagedObjectModel.load(contentsOf: modelURL), store)
         let message = "\(try #require(error))"
@@ -175,6 +202,6 @@ import Testing
             Issue.record("expected migrationFailed, got \(String(describing: error))")
             return
         }
-        #expect(["", "-wal"].map { FileManager.default.contents(atPath: store.path + $0) } == before)
+        #expect(try Self.storedState(store) == before)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 @testable import OpenCoreData
 import SQLite
 import SQLStore
+import StoreTestSupport
 import Testing
 
 /// Optimistic locking (issue 15 §3 `mergePolicy`): every row has a version, `Z_OPT`; a save's `UPDATE`/`DELETE`

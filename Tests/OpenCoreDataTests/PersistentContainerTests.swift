@@ -1,14 +1,16 @@
 import Foundation
 @testable import OpenCoreData
+import StoreTestSupport
 import Testing
 
 /// Containers, store descriptions and loading: files, memory, every failure handed to the handler.
 @Suite struct PersistentContainerTests {
-    @Test func aContainerMakesItsSQLiteFileAndKeepsDataAcrossRestarts() throws {
+    /// On SQLite a file in the folder; on PostgreSQL a schema of the folder's name on the test server.
+    @Test(arguments: TestStore.tested) func aContainerMakesItsStoreAndKeepsDataAcrossRestarts(store: TestStore) throws {
         let folder = TemporaryFolder()
         let model = try fixtureModel("Inventory")
         do {
-            let container = try loadedContainer("Inventory", model: model, in: folder.url)
+            let container = try loadedContainer("Inventory", model: model, in: folder.url, store: store)
             let context = container.viewContext
             for (name, quantity) in [("pear", "3"), ("apple", "10")] {
                 let product = Product(context: context)
@@ -19,11 +21,15 @@ import Testing
             try context.save()
             #expect(!context.hasChanges)
             #expect(context.registeredObjects.allSatisfy { !$0.objectID.isTemporaryID })
-            #expect(container.persistentStoreCoordinator.persistentStores.first?.type == NSSQLiteStoreType)
+            #expect(
+                container.persistentStoreCoordinator.persistentStores.first?.type
+                    == (store == .sqlite ? NSSQLiteStoreType : PostgreSQLStoreType))
         }
-        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Inventory.sqlite").path))
-        // A new container on the same file: the data is there.
-        let reopened = try loadedContainer("Inventory", model: model, in: folder.url)
+        #expect(
+            FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Inventory.sqlite").path)
+                == (store == .sqlite))
+        // A new container on the same store: the data is there.
+        let reopened = try loadedContainer("Inventory", model: model, in: folder.url, store: store)
         let request: NSFetchRequest<Product> = Product.fetchRequest()
         request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true)]
         let products = try reopened.viewContext.fetch(request)
@@ -101,8 +107,32 @@ import Testing
             NSPersistentContainer.defaultDirectoryURL().standardizedFileURL.path == expected.standardizedFileURL.path)
     }
 
-    @Test func backgroundContextsSaveAndTheViewContextMergesAutomatically() async throws {
-        let container = try loadedContainer("Inventory", model: try fixtureModel("Inventory"), in: nil)
+    @Test func aPostgreSQLServerThatIsDownIsAnErrorNamingHostAndPort() throws {
+        // Port 1 on the loopback address: nothing listens there.
+        let url = try #require(URL(string: "postgres://nobody:secret@127.0.0.1:1/db"))
+        let container = NSPersistentContainer(name: "Cart", managedObjectModel: try fixtureModel("Cart"))
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: url)]
+        var errors: [Error] = []
+        container.loadPersistentStores { _, error in
+            if let error { errors.append(error) }
+        }
+        #expect(errors.count == 1)
+        guard case .persistentStoreOpenFailed(let shownURL, let reason)? = errors.first as? CoreDataError else {
+            Issue.record("expected persistentStoreOpenFailed, got \(errors)")
+            return
+        }
+        #expect(reason.contains("127.0.0.1"))
+        #expect(reason.contains("port 1"))
+        #expect(!"\(errors[0])".contains("secret"))
+        #expect(shownURL?.absoluteString.contains("secret") == false)
+        #expect(throws: CoreDataError.noPersistentStore) { try container.viewContext.fetch(Cart.fetchRequest()) }
+    }
+
+    @Test(arguments: TestStore.tested) func backgroundContextsSaveAndTheViewContextMergesAutomatically(
+        store: TestStore
+    ) async throws {
+        let container = try loadedContainer(
+            "Inventory", model: try fixtureModel("Inventory"), in: nil, store: store)
         let view = container.viewContext
         view.automaticallyMergesChangesFromParent = true
         let first = Product(context: view)

@@ -1,5 +1,6 @@
 import Foundation
 import OpenCoreData
+import StoreTestSupport
 import Testing
 
 /// A folder of its own for one test's store files, removed when the value goes.

@@ -2,22 +2,12 @@ import Foundation
 import OpenCoreData
 import PostgreSQL
 import SQLStore
+import StoreTestSupport
 import Testing
 
-/// The stores a Core Data suite runs against, as OpenSwiftData's suites do: SQLite always, PostgreSQL too (the
-/// throwaway server `TestServer` starts) unless `OSD_POSTGRES_TESTS=0`. When the server cannot be started, every
-/// PostgreSQL case fails with the reason: a suite never passes without having run on it.
-enum TestStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case sqlite
-    case postgreSQL
-
-    /// The stores to test: both, or SQLite only with `OSD_POSTGRES_TESTS=0`.
-    static var tested: [TestStore] {
-        ProcessInfo.processInfo.environment["OSD_POSTGRES_TESTS"] == "0" ? [.sqlite] : allCases
-    }
-
-    var testDescription: String { rawValue }
-
+/// The stores a suite runs against (StoreTestSupport's `TestStore`, named `sqlite` and `postgreSQL` in test
+/// names), with Core Data's store descriptions.
+extension TestStore {
     /// The description of the store `name` in `folder`: for SQLite `<folder>/<name>.sqlite`, in memory when
     /// `folder` is nil; for PostgreSQL the test server's database, in a schema of the folder and name (so two
     /// containers of one folder share a store), or a new schema when `folder` is nil.
@@ -27,10 +17,7 @@ enum TestStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
             return NSPersistentStoreDescription(
                 url: folder?.appendingPathComponent("\(name).sqlite") ?? URL(fileURLWithPath: "/dev/null"))
         case .postgreSQL:
-            guard let url = URL(string: try TestServer.url.get()) else {
-                throw TestServerError(description: "the test server's URL does not parse")
-            }
-            let description = NSPersistentStoreDescription(url: url)
+            let description = NSPersistentStoreDescription(url: try Self.serverURL())
             description.setOption(
                 Self.schemaName(folder.map { "\($0.path)/\(name)" }) as NSString,
                 forKey: PostgreSQLSchemaOption)

@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftData
+import StoreTestSupport
 import Testing
 
 /// `delete(model:where:)` is a pending change of its context, written by the next save with everything else.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import OpenSwiftData
+import StoreTestSupport
 import Testing
 
 /// Differential test of the predicate translator through relationships: thousands of random predicates over

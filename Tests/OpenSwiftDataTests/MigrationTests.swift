@@ -2,6 +2,7 @@ import Foundation
 import OpenSwiftData
 import PostgreSQL
 import SQLite
+import StoreTestSupport
 import Testing
 
 @Suite(.serialized) struct MigrationTests {
@@ -49,6 +50,20 @@ import Testing
         return Data((try storedSchemaRecord(location) ?? "").utf8)
     }
 
+    /// Expects opening `location` with `type`'s container to be refused with an error saying `message`, and the store
+    /// to be left as it was.
+    private func expectRefusal(
+        opening location: TestStoreLocation, with type: any PersistentModel.Type, saying message: String
+    ) throws {
+        let before = try storedState(location)
+        #expect {
+            _ = try location.container(type)
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+        #expect(try storedState(location) == before)
+    }
+
     @Test(arguments: TestStore.tested) func theStoreRecordsItsSchemaAndVersion(store: TestStore) throws {
         let location = try store.location()
         try v1Store(location)
@@ -66,14 +81,9 @@ import Testing
     ) throws {
         let location = try store.location()
         try v1Store(location)
-        let before = try storedState(location)
-        #expect {
-            _ = try location.container(BooksV2.SavedBook.self)
-        } throws: { error in
-            let message = "\(error)"
-            return message.contains("SavedBook.authors changed type from Array<String> to String")
-        }
-        #expect(try storedState(location) == before)
+        try expectRefusal(
+            opening: location, with: BooksV2.SavedBook.self,
+            saying: "SavedBook.authors changed type from Array<String> to String")
         // And the old models still open it.
         let context = ModelContext(try location.container(BooksV1.SavedBook.self))
         #expect(try context.fetchCount(FetchDescriptor<BooksV1.SavedBook>()) == 3)
@@ -84,29 +94,29 @@ import Testing
     {
         let location = try store.location()
         try v1Store(location)
-        // The PostgreSQL store refuses a plan with custom stages (their contexts need a store over the migration's
-        // own connection, which only the SQLite store has yet): the container does not open.
-        try withKnownIssue("custom migration stages do not run on PostgreSQL yet") {
-            let container = try ModelContainer(
-                for: BooksV2.SavedBook.self, migrationPlan: JoinAuthorsPlan.self,
-                configurations: try location.configuration()
-            )
-            let books = try ModelContext(container).fetch(
-                FetchDescriptor<BooksV2.SavedBook>(sortBy: [SortDescriptor(\.price)]))
-            #expect(books.map(\.authors) == ["", "Frank Herbert", "기시미 이치로, 고가 후미타케"])
-            #expect(books.map(\.title) == ["Solaris", "Dune", "미움받을 용기"])
-            // Keys survive the rebuild, and are not reused afterwards.
-            #expect(books.map { $0.persistentModelID.primaryKey } == [3, 2, 1])
-            let context = ModelContext(container)
-            context.insert(BooksV2.SavedBook(title: "New", authors: "Someone", price: 1))
-            try context.save()
-            #expect(
-                try context.fetch(FetchDescriptor<BooksV2.SavedBook>(predicate: #Predicate { $0.title == "New" }))
-                    .first?
-                    .persistentModelID.primaryKey == 4)
-        } when: {
-            store == .postgreSQL
-        }
+        let container = try ModelContainer(
+            for: BooksV2.SavedBook.self, migrationPlan: JoinAuthorsPlan.self,
+            configurations: try location.configuration()
+        )
+        let books = try ModelContext(container).fetch(
+            FetchDescriptor<BooksV2.SavedBook>(sortBy: [SortDescriptor(\.price)]))
+        // What didMigrate wrote from what willMigrate read.
+        #expect(books.map(\.authors) == ["", "Frank Herbert", "기시미 이치로, 고가 후미타케"])
+        #expect(books.map(\.title) == ["Solaris", "Dune", "미움받을 용기"])
+        #expect(books.map(\.price) == [7, 10, 14_900])
+        // Keys survive the rebuild, and are not reused afterwards.
+        #expect(books.map { $0.persistentModelID.primaryKey } == [3, 2, 1])
+        let context = ModelContext(container)
+        context.insert(BooksV2.SavedBook(title: "New", authors: "Someone", price: 1))
+        try context.save()
+        #expect(
+            try context.fetch(FetchDescriptor<BooksV2.SavedBook>(predicate: #Predicate { $0.title == "New" }))
+                .first?
+                .persistentModelID.primaryKey == 4)
+        // The store records the new version: opening it again runs no stage.
+        let reopened = try ModelContainer(
+            for: BooksV2.SavedBook.self, migrationPlan: FailingPlan.self, configurations: try location.configuration())
+        #expect(try ModelContext(reopened).fetchCount(FetchDescriptor<BooksV2.SavedBook>()) == 4)
     }
 
     @Test(arguments: TestStore.tested) func lightweightChangesMigrateAutomatically(store: TestStore) throws {
@@ -166,14 +176,9 @@ import Testing
     ) throws {
         let location = try store.location()
         try v1Store(location)
-        let before = try storedState(location)
-        #expect {
-            _ = try location.container(BooksRequiredV2.SavedBook.self)
-        } throws: { error in
-            "\(error)".contains(
-                "SavedBook.isbn is a new required Swift.String with no default value, and SavedBook has 3 row(s)")
-        }
-        #expect(try storedState(location) == before)
+        try expectRefusal(
+            opening: location, with: BooksRequiredV2.SavedBook.self,
+            saying: "SavedBook.isbn is a new required Swift.String with no default value, and SavedBook has 3 row(s)")
 
         let empty = try store.location()
         _ = try empty.container(BooksV1.SavedBook.self)
@@ -186,11 +191,9 @@ import Testing
     @Test(arguments: TestStore.tested) func aNewUniqueConstraintOverDuplicatesIsRefused(store: TestStore) throws {
         let location = try store.location()
         try v1Store(location, duplicateTitle: true)
-        #expect {
-            _ = try location.container(BooksUniqueV2.SavedBook.self)
-        } throws: { error in
-            "\(error)".contains("SavedBook now has unique title, but 1 value(s) occur in more than one row")
-        }
+        try expectRefusal(
+            opening: location, with: BooksUniqueV2.SavedBook.self,
+            saying: "SavedBook now has unique title, but 1 value(s) occur in more than one row")
         let clean = try store.location()
         try v1Store(clean)
         let context = ModelContext(try clean.container(BooksUniqueV2.SavedBook.self))
@@ -201,8 +204,8 @@ import Testing
         #expect(all[1].authors == ["Someone else"])
     }
 
-    /// On PostgreSQL the plan is refused before any stage runs (custom stages do not run there yet); the store is
-    /// left as it was all the same.
+    /// `willMigrate` saves a change and the store changes shape; then `didMigrate` throws: everything — the stage's
+    /// save, the new tables, the record — is rolled back.
     @Test(arguments: TestStore.tested) func aFailingCustomStageRollsBackEverything(store: TestStore) throws {
         let location = try store.location()
         try v1Store(location)
@@ -214,7 +217,9 @@ import Testing
         }
         #expect(try storedState(location) == before)
         let context = ModelContext(try location.container(BooksV1.SavedBook.self))
-        #expect(try context.fetch(FetchDescriptor<BooksV1.SavedBook>()).map(\.authors.count).sorted() == [0, 1, 2])
+        let books = try context.fetch(FetchDescriptor<BooksV1.SavedBook>(sortBy: [SortDescriptor(\.price)]))
+        #expect(books.map(\.authors.count) == [0, 1, 2])
+        #expect(books.map(\.price) == [7, 10, 14_900])
     }
 }
 
@@ -224,7 +229,10 @@ enum FailingPlan: SchemaMigrationPlan {
     static var stages: [MigrationStage] {
         [
             .custom(
-                fromVersion: BooksV1.self, toVersion: BooksV2.self, willMigrate: nil,
+                fromVersion: BooksV1.self, toVersion: BooksV2.self,
+                willMigrate: { context in
+                    for book in try context.fetch(FetchDescriptor<BooksV1.SavedBook>()) { book.price += 1 }
+                },
                 didMigrate: { _ in throw Refused() })
         ]
     }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftData
+import StoreTestSupport
 import Testing
 
 /// Live results across servers on the PostgreSQL store: two containers on one schema stand for two app servers; a

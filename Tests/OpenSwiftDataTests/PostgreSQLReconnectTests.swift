@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftData
+import StoreTestSupport
 import Testing
 
 /// Connection loss on the PostgreSQL store: the server ends the pooled connections' sessions
@@ -10,12 +11,21 @@ import Testing
         _ = try TestServer.url.get()
     }
 
-    @Test func aReadOnALostConnectionReconnectsAndSucceeds() throws {
+    /// A new store holding one tag saved through the returned context, whose pooled connections the server has
+    /// then ended.
+    private func storeWithOneTagAndItsConnectionsLost(_ name: String, uses: Int) throws -> (
+        ModelContainer, ModelContext
+    ) {
         let container = try TestStore.postgreSQL.container(Tag.self)
         let context = ModelContext(container)
-        context.insert(Tag(name: "kept", uses: 3))
+        context.insert(Tag(name: name, uses: uses))
         try context.save()
         #expect(try terminateOtherSessions() > 0)
+        return (container, context)
+    }
+
+    @Test func aReadOnALostConnectionReconnectsAndSucceeds() throws {
+        let (container, _) = try storeWithOneTagAndItsConnectionsLost("kept", uses: 3)
         let fresh = ModelContext(container)
         #expect(try fresh.fetch(FetchDescriptor<Tag>()).map(\.name) == ["kept"])
         #expect(try terminateOtherSessions() > 0)
@@ -23,11 +33,7 @@ import Testing
     }
 
     @Test func aSaveOnALostConnectionIsRetriedOnceAndWritesOnce() throws {
-        let container = try TestStore.postgreSQL.container(Tag.self)
-        let context = ModelContext(container)
-        context.insert(Tag(name: "first", uses: 1))
-        try context.save()
-        #expect(try terminateOtherSessions() > 0)
+        let (container, context) = try storeWithOneTagAndItsConnectionsLost("first", uses: 1)
         context.insert(Tag(name: "second", uses: 2))
         try context.save()
         let stored = try ModelContext(container).fetch(FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.name)]))

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 @testable import OpenSwiftData
+import StoreTestSupport
 import Testing
 
 /// The PostgreSQL store through OpenSwiftData's API, on the throwaway server (`TestServer`): what the SQLite

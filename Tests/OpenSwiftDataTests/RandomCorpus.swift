@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftData
+import StoreTestSupport
 
 /// SplitMix64: a small, fast generator whose whole state is one integer, so a run is reproducible from its seed on
 /// every platform (the standard library's generator is not seedable).

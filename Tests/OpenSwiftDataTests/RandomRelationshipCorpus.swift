@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftData
+import StoreTestSupport
 
 /// A reproducible corpus of related models (`RelationshipModels.swift`), kept as plain values so the generator can
 /// draw constants that match rows:

@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftData
+import StoreTestSupport
 import Testing
 
 /// The seed tutorials' scenarios, run on their own models.

@@ -1,21 +1,11 @@
 import Foundation
 import OpenSwiftData
+import StoreTestSupport
 import Testing
 
-/// The stores a test suite runs against: SQLite always, PostgreSQL too (a throwaway server the suite starts, see
-/// `TestServer`) unless `OSD_POSTGRES_TESTS=0`. When the server cannot be started, every PostgreSQL case fails with
-/// the reason: the suite never passes without having run on it.
-enum TestStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case sqlite
-    case postgreSQL
-
-    /// The stores to test: both, or SQLite only with `OSD_POSTGRES_TESTS=0`.
-    static var tested: [TestStore] {
-        ProcessInfo.processInfo.environment["OSD_POSTGRES_TESTS"] == "0" ? [.sqlite] : allCases
-    }
-
-    var testDescription: String { rawValue }
-
+/// The stores a suite runs against (StoreTestSupport's `TestStore`, named `sqlite` and `postgreSQL` in test
+/// names), with this layer's configurations.
+extension TestStore {
     /// A configuration of a new, empty store of this kind: in memory for SQLite; a schema of its own (`t_<uuid>`)
     /// in the test server's database for PostgreSQL.
     func configuration(schemaName: String? = nil) throws -> ModelConfiguration {
@@ -23,10 +13,7 @@ enum TestStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .sqlite:
             return ModelConfiguration(isStoredInMemoryOnly: true)
         case .postgreSQL:
-            guard let url = URL(string: try TestServer.url.get()) else {
-                throw TestServerError(description: "the test server's URL does not parse")
-            }
-            var configuration = ModelConfiguration(url: url)
+            var configuration = ModelConfiguration(url: try Self.serverURL())
             configuration.postgreSQL.schemaName = schemaName ?? Self.newSchemaName()
             return configuration
         }

@@ -1,6 +1,7 @@
 import Foundation
 import PostgreSQL
 import SQLStore
+import StoreTestSupport
 import Testing
 
 /// The libpq wrapper against a throwaway server the suite starts itself (``TestServer``).

@@ -219,8 +219,8 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     /// transaction under an advisory lock (so of several servers starting at once, one migrates), in the schema,
     /// pool size, TLS mode and statement timeout of `options` (``PostgreSQLSchemaOption`` …).
     ///
-    /// The store migrates straight from the tables it records to the current model's (a lightweight migration);
-    /// the model versions in between are not stepped through.
+    /// The store migrates as the SQLite store does: one inferred step per model version from the one it records to
+    /// the current one (``migrationSteps(from:through:to:currentName:currentHash:)``), all in that one transaction.
     /// - Throws: ``CoreDataError/persistentStoreOpenFailed(url:reason:)`` naming host and port when the server is
     ///   down or refuses the user (the URL's password is never in it), or for a model that cannot be stored;
     ///   ``CoreDataError/migrationFailed(url:reason:)`` for a change the migration cannot make (nothing written).

@@ -3,9 +3,10 @@ import SQLStore
 
 /// Plans the steps that bring a store from the schema it records to the container's: the stages of a migration plan
 /// (if any) from the recorded version on. The store layer appends a lightweight step to the container's exact schema,
-/// and runs everything in one write transaction (see ``SQLiteStore/open(url:mapping:version:knownEntities:stages:log:)``);
-/// a custom stage's `willMigrate` and `didMigrate` run there, each with a context of its own on the migration's
-/// connection.
+/// and runs everything in one write transaction (SQLite's `BEGIN IMMEDIATE`, or PostgreSQL's under the schema's
+/// migration lock); a custom stage's `willMigrate` and `didMigrate` run there, each with a context of its own over
+/// the executor the store hands the step (on the migration's connection), so their saves commit or roll back with
+/// the migration. The stages' tables are mapped in the container's dialect.
 struct StoreMigration {
     let schema: Schema
     let mapping: ModelMapping
@@ -42,21 +43,20 @@ struct StoreMigration {
         while current != targetVersion, let stage = plan.stages.first(where: { $0.from.versionIdentifier == current }) {
             let to = Schema(versionedSchema: stage.to)
             let from = Schema(versionedSchema: stage.from)
-            let toMapping = try ModelMapping(schema: to)
-            let fromMapping = try ModelMapping(schema: from)
+            let toMapping = try ModelMapping(schema: to, dialect: mapping.tables.dialect)
+            let fromMapping = try ModelMapping(schema: from, dialect: mapping.tables.dialect)
             let label = "\(stage.from.versionIdentifier) → \(stage.to.versionIdentifier)"
-            var willMigrate: ((SQLiteStore) throws -> Void)?
-            var didMigrate: ((SQLiteStore) throws -> Void)?
+            var willMigrate: ((any StoreExecutor) throws -> Void)?
+            var didMigrate: ((any StoreExecutor) throws -> Void)?
             if case .custom(_, _, let will, let did) = stage {
                 willMigrate = will.map { code in
-                    { store in
-                        try Self.run(
-                            code, "willMigrate", label, SQLiteModelStore(store: store, mapping: fromMapping), from)
+                    { executor in
+                        try Self.run(code, "willMigrate", label, Self.stageStore(executor, fromMapping), from)
                     }
                 }
                 didMigrate = did.map { code in
-                    { store in
-                        try Self.run(code, "didMigrate", label, SQLiteModelStore(store: store, mapping: toMapping), to)
+                    { executor in
+                        try Self.run(code, "didMigrate", label, Self.stageStore(executor, toMapping), to)
                     }
                 }
             }
@@ -95,9 +95,17 @@ struct StoreMigration {
         )
     }
 
+    /// A store over whichever executor the migrating store hands a stage (the existential opened once per stage).
+    private static func stageStore(_ executor: any StoreExecutor, _ mapping: ModelMapping) -> any ModelStore {
+        func open<Executor: StoreExecutor>(_ executor: Executor) -> any ModelStore {
+            MigrationModelStore(store: executor, mapping: mapping)
+        }
+        return open(executor)
+    }
+
     /// Runs a stage's code with a context on `store`, then saves it (inside the migration's transaction).
     private static func run(
-        _ code: (ModelContext) throws -> Void, _ name: String, _ label: String, _ store: SQLiteModelStore,
+        _ code: (ModelContext) throws -> Void, _ name: String, _ label: String, _ store: any ModelStore,
         _ schema: Schema
     ) throws {
         let context = ModelContext(ModelContainer(schema: schema, configurations: [], store: store))

@@ -3,8 +3,9 @@ import SQLStore
 
 /// A ``ModelStore`` over one of the store layer's executors (``SQLiteModelStore``, ``PostgreSQLModelStore``): what
 /// they do alike — the identifier, the data version, counts, saves, history, erasing and closing, each error as a
-/// ``SwiftDataError`` — written once. Fetches stay each store's own (SQLite reads from a source: the pool, the writer
-/// or a snapshot). A generic, not an existential: each store's calls go straight to its concrete executor.
+/// ``SwiftDataError`` — written once. Fetches read the store as it is now, whatever source is asked for; SQLite's
+/// store reads from a source of its own (the pool, the writer or a snapshot). A generic, not an existential: each
+/// store's calls go straight to its concrete executor.
 protocol ExecutorModelStore: ModelStore {
     associatedtype Executor: StoreExecutor
     /// The store layer's executor.
@@ -17,6 +18,24 @@ extension ExecutorModelStore {
     var identifier: String { store.identifier }
 
     func dataVersion() -> Int64 { store.dataVersion() }
+
+    func fetch(_ request: FetchRequest, from source: StoreReadSource, _ body: (StoreRow) throws -> Void)
+        throws(SwiftDataError)
+    {
+        do {
+            try store.fetch(request, body)
+        } catch {
+            throw .wrapping(error, url: url)
+        }
+    }
+
+    func fetchKeys(_ request: FetchRequest, from source: StoreReadSource) throws(SwiftDataError) -> [Int64] {
+        do {
+            return try store.fetchKeys(request)
+        } catch {
+            throw .wrapping(error, url: url)
+        }
+    }
 
     func fetchCount(_ request: FetchRequest) throws(SwiftDataError) -> Int {
         do {

@@ -58,24 +58,6 @@ final class PostgreSQLModelStore: ExecutorModelStore {
         }
     }
 
-    func fetch(_ request: FetchRequest, from source: StoreReadSource, _ body: (StoreRow) throws -> Void)
-        throws(SwiftDataError)
-    {
-        do {
-            try store.fetch(request, body)
-        } catch {
-            throw .wrapping(error, url: url)
-        }
-    }
-
-    func fetchKeys(_ request: FetchRequest, from source: StoreReadSource) throws(SwiftDataError) -> [Int64] {
-        do {
-            return try store.fetchKeys(request)
-        } catch {
-            throw .wrapping(error, url: url)
-        }
-    }
-
     /// Throws ``SwiftDataError/writeNotAllowed(_:)`` naming `operation` when the configuration does not allow saving.
     func checkWritable(_ operation: String) throws(SwiftDataError) {
         if let writeRefusal { throw .writeNotAllowed("\(operation) was refused: \(writeRefusal)") }

@@ -7,20 +7,21 @@ import PostgreSQL
 ///
 /// When the server cannot be started — no binaries and no way to install them — every test that needs it fails
 /// with the script's own words: the suite never passes without having run.
-enum TestServer {
-    /// The repository's root: three folders above this file (`Tests/PostgreSQLTests/TestServer.swift`).
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+public enum TestServer {
+    /// The repository's root: three folders above this file (`Tests/StoreTestSupport/TestServer.swift`).
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    public static let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
         "osd-postgres-tests-\(getpid())")
 
     /// The environment variable naming a server to use instead of starting one (`make test` sets it to the server
     /// `scripts/postgres-tests.sh` started): a `postgres://` URL. That server is neither started nor stopped here.
-    static let environmentVariable = "OSD_POSTGRES_URL"
+    public static let environmentVariable = "OSD_POSTGRES_URL"
 
     /// The server's URL, or why there is none.
-    static let url: Result<String, TestServerError> = {
+    public static let url: Result<String, TestServerError> = {
         if let given = ProcessInfo.processInfo.environment[environmentVariable], !given.isEmpty {
             guard given.hasPrefix("postgres://") || given.hasPrefix("postgresql://") else {
                 return .failure(
@@ -46,12 +47,12 @@ enum TestServer {
     }()
 
     /// A new connection to the server.
-    static func connect() throws -> PostgreSQLConnection {
+    public static func connect() throws -> PostgreSQLConnection {
         try PostgreSQLConnection(url: try url.get())
     }
 
     @discardableResult
-    static func runScript(_ command: String) throws -> String {
+    public static func runScript(_ command: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [
@@ -75,11 +76,15 @@ enum TestServer {
     }
 }
 
-struct TestServerError: Error, CustomStringConvertible {
-    let description: String
+public struct TestServerError: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(description: String) {
+        self.description = description
+    }
 }
 
 /// A table name no other test uses.
-func uniqueTableName(_ prefix: String) -> String {
+public func uniqueTableName(_ prefix: String) -> String {
     "\(prefix)_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased())"
 }

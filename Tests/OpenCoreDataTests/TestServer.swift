@@ -1,1 +1,0 @@
-../OpenSwiftDataTests/TestServer.swift
