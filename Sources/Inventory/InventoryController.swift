@@ -55,8 +55,9 @@ public final class InventoryController {
         let isAPI = request.path.hasPrefix("/api/")
         switch error {
         case .notFound:
+            let named = request.pathParameters["id"].map { "there is no product \($0)" } ?? "there is no such product"
             return isAPI
-                ? .jsonError("there is no product with this id (it may have been deleted)", status: .notFound)
+                ? .jsonError("\(named) in the inventory (it may have been deleted)", status: .notFound)
                 : .html(
                     InventoryErrorPage.render(
                         title: "Product not found", message: "There is no such product: it may have been deleted."),

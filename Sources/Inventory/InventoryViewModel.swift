@@ -4,12 +4,16 @@ import OpenCoreData
 /// The inventory and the tutorial's operations, over an OpenCoreData container: Add, Find by
 /// `NSPredicate(format: "name CONTAINS %@", name)`, the list sorted by `NSSortDescriptor(key: "name", ascending:
 /// true)`, and delete. Every change saves at once; a failed save is rolled back, so the store and the context stay
-/// as they were. All work runs on the view context's queue (`performAndWait`).
+/// as they were. All work runs on the view context's queue (`performAndWait`), after refreshing its objects when
+/// another server (process) committed to the store since it last looked (`StoreChangeObserver.outsideRevision`).
 public final class InventoryViewModel: @unchecked Sendable {
     private let container: NSPersistentContainer
     private var context: NSManagedObjectContext { container.viewContext }
-    /// Notices every change of the inventory (saves by any context on its store).
+    /// Notices every change of the inventory (saves by any context on its store, commits by other processes).
     private let observer: StoreChangeObserver
+    /// The observer's `outsideRevision` the view context's objects were last refreshed for (read and written on
+    /// its queue only).
+    private var refreshedOutsideRevision = 0
 
     /// The inventory in `<folder>/Inventory.sqlite`, through the shipped `Inventory.xcdatamodeld`.
     /// - Throws: ``InventoryError/store(_:)`` with the reason the model or the store could not be opened.
@@ -45,8 +49,8 @@ public final class InventoryViewModel: @unchecked Sendable {
         observer = StoreChangeObserver(coordinator: container.persistentStoreCoordinator)
     }
 
-    /// Grows with every change of the inventory (a save by any context on its store), so the live pages can tell
-    /// newer products from those they show.
+    /// Grows with every change of the inventory (a save by any context on its store, a commit by another server),
+    /// so the live pages can tell newer products from those they show.
     public var revision: Int { observer.revision }
 
     /// Yields after every change of the inventory from now on; changes that come faster than they are read arrive
@@ -90,13 +94,22 @@ public final class InventoryViewModel: @unchecked Sendable {
         }
     }
 
-    /// Deletes the product with `id` and saves; nil when there was none.
+    /// Deletes the product with `id` and saves; nil when there was none — also when another server deleted it
+    /// before this save (whose optimistic locking then finds the row gone: the product is read again, and is not
+    /// there).
     @discardableResult
     public func delete(id: ProductID) throws(InventoryError) -> ProductLine? {
         try run {
             guard let product = try object(id), let line = line(of: product) else { return nil }
             context.delete(product)
-            try save()
+            do {
+                try save()
+            } catch {
+                // Refreshing an object whose row is gone takes it out of the context.
+                context.refresh(product, mergeChanges: false)
+                if product.managedObjectContext == nil { return nil }
+                throw error
+            }
             return line
         }
     }
@@ -129,10 +142,18 @@ public final class InventoryViewModel: @unchecked Sendable {
         }
     }
 
-    /// `body` on the view context's queue, its errors as ``InventoryError``.
+    /// `body` on the view context's queue, its errors as ``InventoryError``; first the context's objects are
+    /// refreshed if another server committed since they last were (rows it deleted leave the context).
     private func run<T>(_ body: () throws -> T) throws(InventoryError) -> T {
         do {
-            return try context.performAndWait { try body() }
+            return try context.performAndWait {
+                let outside = observer.outsideRevision
+                if outside != refreshedOutsideRevision {
+                    refreshedOutsideRevision = outside
+                    context.refreshAllObjects()
+                }
+                return try body()
+            }
         } catch let error as InventoryError {
             throw error
         } catch {

@@ -82,9 +82,11 @@ public final class PeopleViewModel {
 
     private func model(_ id: IdentifierToken<Person>) throws(PeopleError) -> Person? {
         do {
-            guard let person = try context.existingModel(for: id.persistentModelID) as? Person, !person.isDeleted else {
-                return nil
-            }
+            // A row another server deleted leaves its registered model without a context once the store's data
+            // version shows the commit: not there, so not deleted here (404, not 204).
+            guard let person = try context.existingModel(for: id.persistentModelID) as? Person,
+                person.modelContext != nil, !person.isDeleted
+            else { return nil }
             return person
         } catch {
             switch error {

@@ -153,9 +153,11 @@ public final class PlacesViewModel {
 
     private func model(_ id: IdentifierToken<Place>) throws(PlacesError) -> Place? {
         do {
-            guard let place = try context.existingModel(for: id.persistentModelID) as? Place, !place.isDeleted else {
-                return nil
-            }
+            // A row another server deleted leaves its registered model without a context once the store's data
+            // version shows the commit: not there, so not deleted here (404, not 204).
+            guard let place = try context.existingModel(for: id.persistentModelID) as? Place,
+                place.modelContext != nil, !place.isDeleted
+            else { return nil }
             return place
         } catch {
             switch error {

@@ -214,4 +214,12 @@ package final class PostgreSQLStore: Sendable {
 
 extension PostgreSQLStore: StoreExecutor {
     package var readStatementTotal: Int { readStatementCount.load(ordering: .relaxed) }
+
+    /// Other store objects' commits as ``changeListener`` hears them (`LISTEN`).
+    package func observeOutsideCommits(_ body: @escaping @Sendable () -> Void) -> Int? {
+        changeListener.subscribe(body)
+    }
+
+    /// ``PostgreSQLChangeListener/unsubscribe(_:)``.
+    package func stopObservingOutsideCommits(_ subscriber: Int) { changeListener.unsubscribe(subscriber) }
 }

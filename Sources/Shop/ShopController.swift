@@ -355,9 +355,10 @@ public final class ShopController {
         await addJSON(request) { product throws in try cartWriter.addCart(product) }
     }
 
-    /// The add handler of both carts' JSON APIs: decodes the body, looks the product up and adds it with `add`.
+    /// The add handler of both carts' JSON APIs: decodes the body, looks the product up and adds it with `add`; a
+    /// 409 names the product and `cartName` ("the Core Data cart"; the SwiftData cart's says "the cart").
     nonisolated func addJSON(
-        _ request: HTTPRequest, add: (Product) throws -> CartViewModel.AddResult
+        _ request: HTTPRequest, cartName: String = "the cart", add: (Product) throws -> CartViewModel.AddResult
     ) async -> HTTPResponse {
         let body: AddToCartJSON
         do {
@@ -372,7 +373,7 @@ public final class ShopController {
             switch try add(product) {
             case .added(let line): return .json(line, status: .created)
             case .alreadyInCart(let line):
-                return .jsonError("“\(line.title)” is already in the cart", status: .conflict)
+                return .jsonError("“\(line.title)” is already in \(cartName)", status: .conflict)
             }
         } catch {
             return failureJSON(error, request: request)

@@ -49,8 +49,9 @@ public enum HomePage {
     /// and what it runs on; under them, the link to the libraries' documentation (`/docs`).
     ///
     /// It belongs to no app, so the header shows only the "Showcase" home link and the document title is just
-    /// "OpenSwiftData showcase".
-    public static func render() -> String {
+    /// "OpenSwiftData showcase". `store` names what the apps' data is in — "SQLite" (files in the data directory) or
+    /// "PostgreSQL" (`--database`) — in the opening line ("… running on Linux over PostgreSQL.").
+    public static func render(store: String = "SQLite") -> String {
         let items = apps.map { app -> HTMLFragment in
             let heading: HTMLFragment =
                 if let path = app.path {
@@ -68,7 +69,7 @@ public enum HomePage {
             navigation: [],
             content: """
                 <h1>OpenSwiftData showcase</h1>
-                <p>Tutorial apps written for SwiftData and Core Data, running on Linux over SQLite.</p>
+                <p>Tutorial apps written for SwiftData and Core Data, running on Linux over \(store).</p>
                 <ul class="apps">\(items.joined(separator: "\n"))</ul>
                 <p class="muted"><a href="/docs">Documentation</a> of OpenSwiftData and OpenCoreData: the API and the guides.</p>
                 """

@@ -60,7 +60,8 @@ public final class Showcase {
 
         // Browsers get the router's and the server's own errors (404, 405, 413, …) as pages in the layout.
         var router = Router(errorPageRenderer: ShowcaseErrorPage.render)
-        router.get("/") { _ in .html(HomePage.render()) }
+        let homePage = HomePage.render(store: options.databaseURL == nil ? "SQLite" : "PostgreSQL")
+        router.get("/") { _ in .html(homePage) }
         let stylesheet = Layout.stylesheetAsset
         router.get(stylesheet.path) { _ in
             HTTPResponse.staticFile(Data(stylesheet.content.utf8), contentType: stylesheet.contentType)

@@ -120,6 +120,33 @@ private struct ErrorBody: Decodable {
                 .map(\.name) == ["banana"])
     }
 
+    /// Two servers on one store file (two view models, each with its own coordinator): one lists what the other
+    /// adds without saving itself, and a delete of what the other deleted first answers "not there", in the view
+    /// model and as the API's 404 naming the product — not an optimistic-locking conflict.
+    @Test func twoServersOnOneFile() async throws {
+        let folder = try TemporaryFolder()
+        let first = try InventoryApp(folder: folder.url)
+        let second = try InventoryApp(folder: folder.url)
+        #expect(try second.inventory.products().isEmpty)
+        let revision = second.inventory.revision
+        let apple = try first.inventory.add(name: "apple", quantity: "1")
+        let pear = try first.inventory.add(name: "pear", quantity: "2")
+        #expect(second.inventory.revision > revision, "the other view model's commits move the revision")
+        #expect(try second.inventory.products().map(\.name) == ["apple", "pear"])
+        #expect(try second.inventory.product(id: #require(ProductID(token: apple.id))) == apple)
+
+        // The second has read both (its view context holds them); the first deletes them.
+        #expect(try first.inventory.delete(id: #require(ProductID(token: apple.id))) == apple)
+        #expect(try second.inventory.delete(id: #require(ProductID(token: apple.id))) == nil)
+        #expect(await first.send(.delete, "/api/inventory/products/\(pear.id)").status == .noContent)
+        let again = await second.send(.delete, "/api/inventory/products/\(pear.id)")
+        #expect(again.status == .notFound)
+        #expect(
+            try again.json(ErrorBody.self).error
+                == "there is no product \(pear.id) in the inventory (it may have been deleted)")
+        #expect(try second.inventory.products().isEmpty)
+    }
+
     @Test func thePages() async throws {
         let folder = try TemporaryFolder()
         let app = try InventoryApp(folder: folder.url)

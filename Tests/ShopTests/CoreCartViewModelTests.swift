@@ -108,4 +108,24 @@ struct CoreCartViewModelTests {
         #expect(try cart.deleteAllCart() == 0)
         #expect(cart.revision == revision, "emptying an empty cart changes nothing")
     }
+
+    @Test("Two servers on one store file: each reads the other's rows at once, without saving itself")
+    func twoViewModelsOnOneFile() async throws {
+        let url = temporaryStore()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let first = try CoreCartViewModel(storeURL: url)
+        let second = try CoreCartViewModel(storeURL: url)
+        #expect(try second.lines().isEmpty)
+        let revision = second.revision
+        let apple = try await product(16)
+
+        #expect(try first.addCart(apple) == .added(CartLine(productID: 16, title: "Apple", price: 1.99)))
+        #expect(second.revision > revision, "the other view model's commit moves the revision")
+        #expect(try second.lines().map(\.productID) == [16])
+        #expect(try second.addCart(apple) == .alreadyInCart(CartLine(productID: 16, title: "Apple", price: 1.99)))
+
+        #expect(try first.deleteCart(productID: 16) != nil)
+        #expect(try second.deleteCart(productID: 16) == nil, "a row the other deleted is not there")
+        #expect(try second.lines().isEmpty)
+    }
 }

@@ -38,6 +38,25 @@ struct ShopControllerTests {
 
     private func text(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
 
+    @Test("GET /api/shop/corecart's cached body follows another server's add on the same store file")
+    func coreCartBodyFollowsAnotherServer() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("CoreCart-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("Cart.sqlite")
+        let container = try ModelContainer(for: CartItem.self, configurations: CartViewModel.configuration(url: nil))
+        let controller = ShopController(
+            catalog: try BundledCatalog(), cart: try CartViewModel(context: ModelContext(container)),
+            coreCart: try CoreCartViewModel(storeURL: url), log: { _ in })
+        let otherServer = try CoreCartViewModel(storeURL: url)
+        let request = try #require(HTTPRequest(method: .get, target: "/api/shop/corecart"))
+        let empty = await controller.coreCartJSON(request)
+        #expect(try JSONDecoder().decode(ShopController.CartJSON.self, from: empty.body).items.isEmpty)
+
+        _ = try otherServer.addCart(try #require(try await BundledCatalog().product(id: 16)))
+        let after = await controller.coreCartJSON(request)
+        #expect(try JSONDecoder().decode(ShopController.CartJSON.self, from: after.body).items.map(\.productID) == [16])
+    }
+
     private func add(_ id: Int, to cart: CartViewModel) async throws {
         let product = try #require(try await BundledCatalog().product(id: id))
         _ = try cart.addCart(product)

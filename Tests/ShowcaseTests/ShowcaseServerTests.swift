@@ -195,7 +195,9 @@ struct ShowcaseServerTests {
         #expect(try added.json(CartLine.self).productID == 5)
         let duplicate = try await send("POST", cart, body: Data(#"{"productID":1}"#.utf8))
         #expect(duplicate.status == 409)
-        #expect(try duplicate.json(ErrorBody.self).error == "“Essence Mascara Lash Princess” is already in the cart")
+        #expect(
+            try duplicate.json(ErrorBody.self).error
+                == "“Essence Mascara Lash Princess” is already in the Core Data cart")
         #expect(try await send("POST", cart, body: Data(#"{"productID":999}"#.utf8)).status == 404)
         #expect(try await send("POST", cart, body: Data("not json".utf8)).status == 400)
         var listed = try await send("GET", cart).json(ShopController.CartJSON.self)

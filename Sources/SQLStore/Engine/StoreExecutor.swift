@@ -44,6 +44,22 @@ package protocol StoreExecutor: AnyObject, Sendable {
     func history(after token: Int64?) throws -> [HistoryRecord]
     /// Deletes the recorded transactions whose tokens are `tokens`, with their changes.
     func deleteHistory(_ tokens: [Int64]) throws
+    /// Calls `body` (on a thread of the store's) after each commit that another store object — another process, or
+    /// another store object on the same database in this one — makes, as the store hears of it, and once after it
+    /// may have missed some; until ``stopObservingOutsideCommits(_:)`` with the number returned. Nil when the store
+    /// hears of no commits (a SQLite file: look at ``dataVersion()`` instead, which moves with every commit). The one
+    /// source both object layers' live views use for commits from elsewhere: the PostgreSQL store's `LISTEN`.
+    func observeOutsideCommits(_ body: @escaping @Sendable () -> Void) -> Int?
+    /// Stops calling the `body` that ``observeOutsideCommits(_:)`` returned `subscriber` for.
+    func stopObservingOutsideCommits(_ subscriber: Int)
+}
+
+extension StoreExecutor {
+    /// Nil: the store hears of no commits (its ``dataVersion()`` is looked at instead).
+    package func observeOutsideCommits(_ body: @escaping @Sendable () -> Void) -> Int? { nil }
+
+    /// Nothing to stop.
+    package func stopObservingOutsideCommits(_ subscriber: Int) {}
 }
 
 extension SQLiteStore: StoreExecutor {

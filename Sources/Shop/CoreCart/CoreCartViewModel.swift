@@ -10,15 +10,20 @@ import OpenCoreData
 /// the store and the context stay as they were. "Empty" is the tutorial's `NSBatchDeleteRequest`, which runs in the
 /// store without telling any context — so its deleted IDs go to `mergeChanges(fromRemoteContextSave:into:)` for the
 /// view context and every context made by ``newContext()``, and each shows the cart empty (the tutorial's list did
-/// not). Reads run on the view context's queue (`performAndWait`); each add and delete on a new background context.
+/// not). Reads run on the view context's queue (`performAndWait`), after refreshing its objects when another server
+/// committed to the store since it last looked; each add and delete on a new background context.
 public final class CoreCartViewModel: @unchecked Sendable {
     /// The cart's container: `NSPersistentContainer(name: "Cart")` with the model from this module's resources.
     public let container: NSPersistentContainer
     private var context: NSManagedObjectContext { container.viewContext }
     /// The contexts ``newContext()`` made, told about batch deletes; weak, so a context nobody uses goes away.
     private let otherContexts = Locked<[WeakContext]>([])
-    /// Notices every change of the cart (saves by any context on its store, and ``deleteAllCart()``).
+    /// Notices every change of the cart (saves by any context on its store, ``deleteAllCart()``, and commits by
+    /// other processes — another server on the same store).
     private let observer: StoreChangeObserver
+    /// The observer's `outsideRevision` the view context's objects were last refreshed for (read and written on
+    /// its queue only).
+    private var refreshedOutsideRevision = 0
 
     /// The cart in the SQLite file at `storeURL` (the showcase's `<data-dir>/Cart.sqlite`); `/dev/null` keeps it in
     /// memory, as in Core Data; a `postgres://` URL opens it in OpenCoreData's PostgreSQL store.
@@ -48,11 +53,13 @@ public final class CoreCartViewModel: @unchecked Sendable {
         observer = StoreChangeObserver(coordinator: container.persistentStoreCoordinator)
     }
 
-    /// Grows with every change of the cart — a save by any context on its store, or ``deleteAllCart()`` — so
-    /// derived values (the live pages' cart version) can tell a newer cart from one they show.
+    /// Grows with every change of the cart — a save by any context on its store, ``deleteAllCart()``, or another
+    /// server's commit (``StoreChangeObserver``) — so derived values (the live pages' cart version, the API's
+    /// cached body) can tell a newer cart from one they show.
     public var revision: Int { observer.revision }
 
-    /// Yields after every change of the cart from now on (saves in any context on its store, batch deletes);
+    /// Yields after every change of the cart from now on (saves in any context on its store, batch deletes,
+    /// other servers' commits);
     /// changes that come faster than they are read arrive as one. The live pages' event stream reads it.
     public func changes() -> AsyncStream<Void> {
         observer.changes()
@@ -184,10 +191,18 @@ public final class CoreCartViewModel: @unchecked Sendable {
         }
     }
 
-    /// `body` on the view context's queue, its errors as ``CoreCartError``.
+    /// `body` on the view context's queue, its errors as ``CoreCartError``; first the context's objects are
+    /// refreshed if another server committed since they last were (rows it deleted leave the context).
     private func run<T>(_ body: () throws -> T) throws(CoreCartError) -> T {
         do {
-            return try context.performAndWait { try body() }
+            return try context.performAndWait {
+                let outside = observer.outsideRevision
+                if outside != refreshedOutsideRevision {
+                    refreshedOutsideRevision = outside
+                    context.refreshAllObjects()
+                }
+                return try body()
+            }
         } catch let error as CoreCartError {
             throw error
         } catch {

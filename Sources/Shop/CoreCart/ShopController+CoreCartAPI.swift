@@ -4,7 +4,8 @@ import HTTP
 /// The Core Data cart's JSON API under `/api/shop/corecart`: the same bodies and statuses as `/api/shop/cart`.
 extension ShopController {
     /// `GET /api/shop/corecart`: the rows in the order added and the total (``CartJSON``). The body is encoded once
-    /// per change of the cart (its `revision`), not per request.
+    /// per change of the cart (its `revision`, which also moves when another server commits to the cart's store),
+    /// not per request.
     public func coreCartJSON(_ request: HTTPRequest) async -> HTTPResponse {
         do {
             return HTTPResponse(
@@ -25,7 +26,8 @@ extension ShopController {
         return body
     }
 
-    /// Yields whenever the Core Data cart changes: a save by any context on its store, or emptying it.
+    /// Yields whenever the Core Data cart changes: a save by any context on its store, emptying it, or another
+    /// server's commit to its store.
     public func coreCartUpdates() -> AsyncStream<Void> {
         coreCart.changes()
     }
@@ -45,10 +47,10 @@ extension ShopController {
         return CartJSON(items: lines, total: (total * 100).rounded() / 100)
     }
 
-    /// `POST /api/shop/corecart` `{"productID": N}`: 201 with the new row; 409 if already there; 404 for an
-    /// unknown product; 400 for a malformed body.
+    /// `POST /api/shop/corecart` `{"productID": N}`: 201 with the new row; 409 if already there (naming the
+    /// product and the Core Data cart); 404 for an unknown product; 400 for a malformed body.
     public nonisolated func addToCoreCartJSON(_ request: HTTPRequest) async -> HTTPResponse {
-        await addJSON(request) { product throws in try coreCart.addCart(product) }
+        await addJSON(request, cartName: "the Core Data cart") { product throws in try coreCart.addCart(product) }
     }
 
     /// `DELETE /api/shop/corecart/{productID}`: 204, or 404 when the product is not in the Core Data cart.
