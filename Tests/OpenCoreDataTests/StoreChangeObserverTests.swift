@@ -1,5 +1,6 @@
 import Foundation
 import OpenCoreData
+import StoreTestSupport
 import Testing
 
 /// `StoreChangeObserver` (issue 17 §2): a commit by another coordinator on the same store — as another server

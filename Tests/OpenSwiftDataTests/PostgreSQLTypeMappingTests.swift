@@ -1,6 +1,7 @@
 import Foundation
 import OpenSwiftData
 import PostgreSQL
+import StoreTestSupport
 import Testing
 
 /// Values with a PostgreSQL type of their own.
