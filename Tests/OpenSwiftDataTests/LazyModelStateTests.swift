@@ -107,6 +107,33 @@ import Testing
         #expect(copy.temporaryIdentifier == identifier && copy.dataStoreIdentifier == nil)
     }
 
+    @Test func theStateIsSevenWordsAndKeepsTheStoreAndChangesPastSixtyFourProperties() {
+        // The store's identifier is interned and the change set's overflow is out of line (memory per fetched row).
+        #expect(MemoryLayout<PersistentState>.size <= 56)
+        var state = PersistentState()
+        #expect(state.storeIdentifier == nil && !state.hasChanges)
+        state.markRegistered(rowID: 7, storeIdentifier: "store A")
+        var other = PersistentState()
+        other.markRegistered(rowID: 7, storeIdentifier: "store B")
+        #expect(state.storeIdentifier == "store A" && other.storeIdentifier == "store B")
+        #expect(state.storeIndex == StoreIdentifiers.index(of: "store A"))
+        state.markChanged(3)
+        state.markChanged(70)
+        let copy = state
+        state.markChanged(65)
+        #expect(state.hasChanges && state.changedProperties.sorted == [3, 65, 70])
+        #expect(copy.changedProperties.sorted == [3, 70])
+        state.clearChanges()
+        #expect(!state.hasChanges && state.changedProperties.sorted.isEmpty && copy.hasChanges)
+        var high = PersistentState()
+        high.markChanged(64)
+        #expect(high.hasChanges && high.changedProperties.sorted == [64])
+        high.changedProperties = PropertyIndexSet()
+        #expect(!high.hasChanges)
+        state.storeIdentifier = nil
+        #expect(state.storeIdentifier == nil && state.storeIndex == StoreIdentifiers.none)
+    }
+
     @Test func theIdentityMapKeepsOneInstancePerRowThroughSweepsDeletesAndReusedKeys() throws {
         let container = try storedTags(3_000)
         let context = ModelContext(container)

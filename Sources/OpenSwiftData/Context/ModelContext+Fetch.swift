@@ -72,7 +72,7 @@ extension ModelContext {
         _ type: T.Type, table: EntityTable, request: FetchRequest, from source: StoreReadSource = .current,
         includesPendingChanges: Bool = true
     ) throws(SwiftDataError) -> [T] {
-        let storeIdentifier = store.identifier
+        let storeIndex = StoreIdentifiers.index(of: store.identifier)
         let version = store.dataVersion()
         let deletions = includesPendingChanges ? batchDeletions(of: T.self) : nil
         // Collected as plain references: in this unspecialised code each `append` to a `[T]` looks up `Array<T>`'s
@@ -81,7 +81,7 @@ extension ModelContext {
         try store.fetch(request, from: source) { row in
             if let deletions, deletions.contains(where: { $0.excludes(row.primaryKey) }) { return }
             models.append(
-                try self.materialize(T.self, row: row, table: table, storeIdentifier: storeIdentifier, version: version)
+                try self.materialize(T.self, row: row, table: table, storeIndex: storeIndex, version: version)
             )
         }
         // Every element is the `T` `materialize` returned. (Not `map`: unspecialised, it costs as much per element.)
@@ -98,11 +98,11 @@ extension ModelContext {
     /// A row of a hierarchy's table is read as the class its entity column names (a `Car` row fetched as a
     /// `Vehicle` is a `Car`).
     func materialize<T: PersistentModel>(
-        _ type: T.Type, row: StoreRow, table: EntityTable, storeIdentifier: String, version: Int64
+        _ type: T.Type, row: StoreRow, table: EntityTable, storeIndex: StoreIdentifiers.Index, version: Int64
     ) throws -> T {
         if table.entityColumnIndex != nil {
             return try materializeInHierarchy(
-                T.self, row: row, table: table, storeIdentifier: storeIdentifier, version: version)
+                T.self, row: row, table: table, storeIndex: storeIndex, version: version)
         }
         let rowID = row.primaryKey
         if let existing = registeredInstance(T.self, rowID: rowID) {
@@ -121,12 +121,12 @@ extension ModelContext {
         // The common case of a fetch: a row this context has no instance of. Nothing to compare or refresh.
         var decoder = ModelRowDecoder(row: row, entityName: table.name, context: self)
         return registerFetched(
-            try T(_$row: &decoder), decoder: decoder, rowID: rowID, storeIdentifier: storeIdentifier, version: version)
+            try T(_$row: &decoder), decoder: decoder, rowID: rowID, storeIndex: storeIndex, version: version)
     }
 
-    /// ``materialize(_:row:table:storeIdentifier:version:)`` for a row of a hierarchy's table.
+    /// ``materialize(_:row:table:storeIndex:version:)`` for a row of a hierarchy's table.
     private func materializeInHierarchy<T: PersistentModel>(
-        _ type: T.Type, row: StoreRow, table: EntityTable, storeIdentifier: String, version: Int64
+        _ type: T.Type, row: StoreRow, table: EntityTable, storeIndex: StoreIdentifiers.Index, version: Int64
     ) throws -> T {
         let rowID = row.primaryKey
         guard let entity = store.mapping.entity(of: table, row: row) else {
@@ -150,15 +150,15 @@ extension ModelContext {
         let created = try entity.entity.modelType.init(_$row: &decoder)
         guard let model = created as? T else { throw Self.notA(T.self, entity: entity, rowID: rowID) }
         return registerFetched(
-            model, decoder: decoder, rowID: rowID, storeIdentifier: storeIdentifier, version: version)
+            model, decoder: decoder, rowID: rowID, storeIndex: storeIndex, version: version)
     }
 
     /// Registers `model`, just read from row `rowID` by `decoder`, as this context's instance of that row.
     private func registerFetched<T: PersistentModel>(
-        _ model: T, decoder: ModelRowDecoder, rowID: Int64, storeIdentifier: String, version: Int64
+        _ model: T, decoder: ModelRowDecoder, rowID: Int64, storeIndex: StoreIdentifiers.Index, version: Int64
     ) -> T {
         model._$persistentState.markFetched(
-            context: self, rowID: rowID, storeIdentifier: storeIdentifier, faults: decoder.faults, version: version)
+            context: self, rowID: rowID, store: storeIndex, faults: decoder.faults, version: version)
         register(model, rowID: rowID)
         return model
     }

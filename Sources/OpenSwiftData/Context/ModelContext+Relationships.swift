@@ -46,11 +46,11 @@ extension ModelContext {
         if let registered = registeredInstance(T.self, rowID: rowID) { return registered }
         if let deletions = batchDeletions(of: T.self), deletions.contains(where: { $0.excludes(rowID) }) { return nil }
         let table = try store.table(for: T.self)
-        let storeIdentifier = store.identifier
+        let storeIndex = StoreIdentifiers.index(of: store.identifier)
         let version = store.dataVersion()
         var model: T?
         try store.fetch(FetchRequest(table: table, rows: .key(rowID)), from: .writer) { row in
-            model = try materialize(T.self, row: row, table: table, storeIdentifier: storeIdentifier, version: version)
+            model = try materialize(T.self, row: row, table: table, storeIndex: storeIndex, version: version)
         }
         return model
     }

@@ -277,7 +277,7 @@ extension ModelContext {
 extension PersistentState {
     /// A changed model's changes are saved: none are pending, and its values are read again at the next fetch.
     fileprivate mutating func markChangesSaved() {
-        changedProperties = PropertyIndexSet()
+        clearChanges()
         loadedVersion = -1
     }
 }

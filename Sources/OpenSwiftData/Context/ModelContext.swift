@@ -219,7 +219,7 @@ public final class ModelContext {
                 found = true
             }
         }
-        model._$persistentState.changedProperties = PropertyIndexSet()
+        model._$persistentState.clearChanges()
         if !found {
             model._$persistentState.markRemoved()
             unregister(model)
@@ -235,7 +235,7 @@ public final class ModelContext {
         case .registered:
             let position =
                 index >= 0 ? index : (try? store.mapping.entity(for: T.self).propertyIndex(named: "\(property)")) ?? -1
-            if position >= 0 { model.withState { $0.changedProperties.insert(position) } }
+            if position >= 0 { model.withState { $0.markChanged(position) } }
             changedModels.insert(model)
             didChange()
         case .inserted, .deleted:

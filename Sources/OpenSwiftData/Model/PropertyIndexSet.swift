@@ -1,7 +1,16 @@
 /// A set of property indexes (positions in `schemaMetadata`), without allocating for the first 64.
 struct PropertyIndexSet: Hashable, Sendable {
-    private var low: UInt64 = 0
-    private var high: Set<Int> = []
+    /// Indexes 0 to 63, one bit each.
+    private(set) var low: UInt64 = 0
+    /// Indexes from 64 on.
+    private(set) var high: Set<Int> = []
+
+    init() {}
+
+    init(low: UInt64, high: Set<Int>) {
+        self.low = low
+        self.high = high
+    }
 
     var isEmpty: Bool { low == 0 && high.isEmpty }
 
