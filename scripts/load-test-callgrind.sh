@@ -48,12 +48,12 @@ for id in $(seq 1 100); do
   curl -s -o /dev/null -X POST -H 'Content-Type: application/json' -d "{\"productID\":$id}" "$base/api/shop/cart"
 done
 python3 "$work/pairs.py" "$port" 200 >/dev/null
-callgrind_control -z $server >/dev/null
+callgrind_control -z $server >/dev/null 2>&1
 python3 "$work/pairs.py" "$port" "$pairs"
-callgrind_control -d $server >/dev/null
+callgrind_control -d $server >/dev/null 2>&1
 sleep 1
 dump="$(ls "$work"/cg.out.* | head -1)"
 callgrind_annotate --inclusive=yes "$dump" | awk -v n="$pairs" '
   /PROGRAM TOTALS/ { gsub(",", "", $1); printf "whole process: %d instructions a pair\n", $1 / n }
-  /libmicrohttpd.*:0x0000000000017cf0 / && !seen++ { gsub(",", "", $1); printf "request path (libmicrohttpd threads): %d a pair\n", $1 / n }
+  /:0x0000000000017cf0 \[.*libmicrohttpd/ && !seen++ { gsub(",", "", $1); printf "request path (libmicrohttpd threads): %d a pair\n", $1 / n }
   /ResultsObserverC7refreshyyF \[/ && !r++ { gsub(",", "", $1); printf "main actor reading the cart again: %d a pair\n", $1 / n }'
