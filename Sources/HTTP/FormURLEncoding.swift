@@ -49,6 +49,14 @@ enum FormURLEncoding {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// `text` with its percent escapes decoded as UTF-8, as `removingPercentEncoding` gives it (nil for an escape
+    /// that is not valid UTF-8). Text without a `%` is returned as it is: Foundation's decoding bridges through
+    /// `NSString` on Linux, and was 3.5 % of a request's time under load (issue 16), for paths that have no escape.
+    static func percentDecoded(_ text: some StringProtocol) -> String? {
+        if !text.utf8.contains(UInt8(ascii: "%")) { return String(text) }
+        return text.removingPercentEncoding
+    }
+
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {

@@ -93,7 +93,7 @@ public struct HTTPRequest: Sendable {
             encodedPath = components.percentEncodedPath
             if encodedPath.isEmpty { encodedPath = "/" }
         }
-        guard encodedPath.hasPrefix("/"), let decoded = encodedPath.removingPercentEncoding else { return nil }
+        guard encodedPath.hasPrefix("/"), let decoded = FormURLEncoding.percentDecoded(encodedPath) else { return nil }
         self.method = method
         self.decodedPath = decoded
         self.encodedPath = encodedPath
@@ -150,6 +150,6 @@ public struct HTTPRequest: Sendable {
     public var contentType: String? {
         guard let header = headers["Content-Type"] else { return nil }
         let mediaType = header.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return mediaType.trimmingCharacters(in: .whitespaces).lowercased()
+        return mediaType.trimmingHTTPWhitespace().lowercased()
     }
 }

@@ -150,7 +150,7 @@ public struct HTTPSecurityPolicy: Sendable, Equatable {
             response.headers.add(name, value)
         }
         if let type = response.headers["Content-Type"], !type.lowercased().contains("charset"),
-            type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+            type.split(separator: ";").first?.trimmingHTTPWhitespace().lowercased() == "application/json"
         {
             response.headers.set("Content-Type", type + "; charset=utf-8")
         }
@@ -161,7 +161,7 @@ public struct HTTPSecurityPolicy: Sendable, Equatable {
     /// Why the request counts as cross-site, or `nil` when it does not.
     private func crossSiteReason(_ request: HTTPRequest) -> String? {
         if let site = request.headers["Sec-Fetch-Site"] {
-            let value = site.trimmingCharacters(in: .whitespaces).lowercased()
+            let value = site.trimmingHTTPWhitespace().lowercased()
             return value == "same-origin" || value == "none" ? nil : "Sec-Fetch-Site is \(site)"
         }
         guard let origin = request.headers["Origin"] else { return nil }
@@ -178,7 +178,7 @@ public struct HTTPSecurityPolicy: Sendable, Equatable {
     /// `scheme://host[:port]`. (The scheme is not compared: behind a TLS-terminating proxy the page is `https:` and
     /// the request reaching the server plain HTTP.)
     private static func authority(ofOrigin origin: String) -> HostName? {
-        let trimmed = origin.trimmingCharacters(in: .whitespaces)
+        let trimmed = origin.trimmingHTTPWhitespace()
         guard let separator = trimmed.range(of: "://") else { return nil }
         let rest = trimmed[separator.upperBound...]
         guard !rest.isEmpty, !rest.contains("/") else { return nil }
@@ -241,7 +241,7 @@ private struct HostName: Equatable {
     var portUnlessDefault: Int? { port == 80 || port == 443 ? nil : port }
 
     init?(parsing text: String) {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        let text = text.trimmingHTTPWhitespace()
         guard !text.isEmpty else { return nil }
         var hostPart = Substring(text)
         var portPart: Substring?

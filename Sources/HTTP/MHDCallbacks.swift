@@ -370,7 +370,7 @@ private func mhdCollectHeader(
 /// The request's `Content-Length`, if it has one (libmicrohttpd has already rejected malformed values).
 private func declaredContentLength(_ connection: OpaquePointer) -> Int? {
     guard let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else { return nil }
-    return Int(String(cString: value).trimmingCharacters(in: .whitespaces))
+    return Int(String(cString: value).trimmingHTTPWhitespace())
 }
 
 private func expectsContinue(_ connection: OpaquePointer) -> Bool {

@@ -126,6 +126,23 @@ struct SecurityPolicyTests {
                 + "127.0.0.1:8080, [::1]:8080, localhost:8080.")
     }
 
+    @Test("Whitespace around Host, Origin and Content-Type is ignored, Unicode spaces too; inside a value it is not")
+    func whitespaceAroundHeaderValues() {
+        for host in [" 127.0.0.1:8080", "127.0.0.1:8080\t", "\u{00A0}localhost:8080\u{3000}"] {
+            #expect(refusal(request(.get, host: host)) == nil, "\(host)")
+        }
+        #expect(refusal(request(.get, host: "127.0.0.1 :8080")) == 421)
+        let sameSite = request(.post, ["Origin": " http://127.0.0.1:8080\u{00A0}"])
+        #expect(refusal(sameSite) == nil)
+        for type in [" application/json", "Application/JSON\t; charset=utf-8", "\u{2003}application/json"] {
+            let json = request(.post, ["Content-Type": type], path: "/api/shop/cart", body: "{}")
+            #expect(json.contentType == "application/json", "\(type)")
+            #expect(refusal(json) == nil, "\(type)")
+        }
+        let form = request(.post, ["Content-Type": "application/json-seq"], path: "/api/shop/cart", body: "{}")
+        #expect(refusal(form) == 415)
+    }
+
     @Test("Host: a wildcard bind takes any address literal with the port; a specific address only itself")
     func hostOnOtherAddresses() {
         #expect(refusal(request(.get, host: "192.0.2.7:8080"), bound: "0.0.0.0") == nil)

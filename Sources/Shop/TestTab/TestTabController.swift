@@ -25,6 +25,7 @@ public final class TestTabSession {
 @MainActor
 public final class TestTabController {
     private let catalog: any ProductCatalog
+    private let shopCart: CartViewModel
     let sessions: BrowserSessions<TestTabSession>
     private let notices = FlashStore<TestTabNotice>(cookieName: "shop_test_notice")
 
@@ -41,6 +42,7 @@ public final class TestTabController {
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.catalog = catalog
+        shopCart = cart
         sessions = BrowserSessions(
             cookieName: "shop_test_session", cookiePath: TestTabPaths.page, idleTimeout: idleTimeout, now: now
         ) {
@@ -51,6 +53,9 @@ public final class TestTabController {
     /// `GET /shop/test`: renders this browser's TestView and shows it.
     public func page(_ request: HTTPRequest) -> HTTPResponse {
         let (session, setCookie) = sessions.session(for: request)
+        // The JSON API's commits are read lazily (``CartViewModel/revision`` reads them): read them before the view
+        // tree decides which bodies to run, so a view showing the cart is invalidated by them as by any change.
+        _ = shopCart.revision
         let state = TestView(cart: session.cart).render(in: session.graph)
         var response = HTTPResponse.html(TestPage.render(state: state, notice: notices.take(for: request)))
         response.headers["Cache-Control"] = "no-store"
