@@ -22,8 +22,9 @@ import SQLStore
 ///   `LC_CTYPE`) and folds `ß` to `ss` and final sigma to sigma, as Unicode's full case folding does. ASCII text is lowered in SQL directly. The three-argument forms, `osd_equals` and
 ///   `osd_localized_standard_contains` (both folds) match folded text.
 /// - `osd_case_insensitive_compare` orders case-folded text by code point after canonical decomposition (as
-///   Foundation: "Å" before "c"); `osd_localized_compare` by ICU's root collation (the server's ICU, not
-///   Foundation's).
+///   Foundation: "Å" before "c"; in code point order whatever the database's collation); `osd_localized_compare`
+///   by ICU's root collation (the server's ICU, not Foundation's). Both are `STRICT`: NULL on either side answers
+///   NULL, as SQLite's functions do, so a nil property is in no ordering.
 /// - `osd_float_divide` is IEEE division (±Infinity for a zero divisor, NULL for NaN), which PostgreSQL's `/`
 ///   refuses.
 /// - `osd_json_number` writes a double as PostgreSQL writes it (shortest exact, as Swift does since PostgreSQL 12).
@@ -173,17 +174,17 @@ enum PostgreSQLFunctions {
         """#,
         """
         CREATE OR REPLACE FUNCTION osd_case_insensitive_compare(a text, b text) RETURNS bigint LANGUAGE plpgsql
-        IMMUTABLE PARALLEL SAFE AS $$
+        IMMUTABLE STRICT PARALLEL SAFE AS $$
         DECLARE
-            fa text := normalize(osd_fold(a, 1), NFD) COLLATE "C";
-            fb text := normalize(osd_fold(b, 1), NFD) COLLATE "C";
+            fa text COLLATE "C" := normalize(osd_fold(a, 1), NFD);
+            fb text COLLATE "C" := normalize(osd_fold(b, 1), NFD);
         BEGIN
             RETURN CASE WHEN fa < fb THEN -1 WHEN fa = fb THEN 0 ELSE 1 END;
         END $$
         """,
         """
         CREATE OR REPLACE FUNCTION osd_localized_compare(a text, b text) RETURNS bigint LANGUAGE sql
-        IMMUTABLE PARALLEL SAFE AS $$ SELECT CASE WHEN a COLLATE "und-x-icu" < b COLLATE "und-x-icu" THEN -1
+        IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT CASE WHEN a COLLATE "und-x-icu" < b COLLATE "und-x-icu" THEN -1
             WHEN a = b THEN 0 ELSE 1 END::bigint $$
         """,
         """

@@ -14,12 +14,6 @@ import Testing
     static let defaultCount = 2_000
     static let postgreSQLDefaultCount = 500
 
-    /// An ordering of strings with `[c]` (`<[c]`, `>=[c]` …): on PostgreSQL the case-folded comparison orders
-    /// punctuation between the cases differently from Foundation's.
-    static func isKnownPostgreSQLDifference(_ format: String) -> Bool {
-        ["<[c", "<=[c", ">[c", ">=[c", "=<[c", "=>[c"].contains { format.contains($0) }
-    }
-
     @Test(arguments: TestStore.tested) func sqlSelectsWhatEvaluateAccepts(store kind: TestStore) throws {
         let seed = environmentSeed("OSD_FUZZ_SEED", default: PredicateFuzzTests.defaultSeed)
         let count = environmentCount(
@@ -38,7 +32,6 @@ import Testing
             mapping: store.engine.mapping, table: table, storeIdentifier: store.identifier)
 
         var failures: [String] = []
-        var knownDifferences: [String] = []
         var inSQL = 0
         for index in 0..<count {
             let caseSeed = SeededRandom.caseSeed(seed, index)
@@ -51,13 +44,6 @@ import Testing
             let expected = Set(corpus.persons.filter { predicate.evaluate(with: $0) }.map(\.objectID))
             let request = NSFetchRequest<NSManagedObject>(entityName: "Person")
             request.predicate = predicate
-            let failureCount = failures.count
-            defer {
-                if kind == .postgreSQL, Self.isKnownPostgreSQLDifference(generated.format) {
-                    knownDifferences += failures[failureCount...]
-                    failures.removeSubrange(failureCount...)
-                }
-            }
             do {
                 let fetched = try reader.fetch(request).map(\.objectID)
                 if Set(fetched) != expected || fetched.count != expected.count {
@@ -78,14 +64,6 @@ import Testing
             "PredicateSQLDifferentialTests (\(kind)): OSD_FUZZ_SEED=0x\(String(seed, radix: 16)) OSD_SQL_FUZZ_COUNT=\(count): \(inSQL) of \(count) predicates ran in SQL, the rest in memory on the rows"
         )
         #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.joined(separator: "\n"))")
-        withKnownIssue(
-            Comment(
-                rawValue: "PostgreSQL's osd_case_insensitive_compare orders punctuation between the cases (`\\`, "
-                    + "`_`, `[`) against letters otherwise than Foundation's caseInsensitiveCompare"),
-            isIntermittent: true
-        ) {
-            #expect(knownDifferences.isEmpty, "\(knownDifferences.joined(separator: "\n"))")
-        }
         // Most predicates run in SQL: the in-memory path is for LIKE, MATCHES, SUBQUERY, functions and transformables.
         #expect(inSQL > count / 2, "only \(inSQL) of \(count) ran in SQL")
     }
