@@ -25,10 +25,20 @@ struct RandomPeopleCorpus {
         let people = People()
         let teams = Self.teamNames.map { people.makeTeam($0) }
         var persons: [NSManagedObject] = []
+        // Person is unique by (name, nickname): a pair drawn twice is drawn again, so that no seed makes a corpus
+        // the store must refuse (a nil nickname, as SQL's NULL, is never a duplicate).
+        var pairs: Set<[String]> = []
         for _ in 0..<count {
             let person = people.makePerson([:])
-            person.setValue(random.pick(Self.strings), forKey: "name")
-            if random.chance(0.7) { person.setValue(random.pick(Self.strings), forKey: "nickname") }
+            var name = random.pick(Self.strings)
+            var nickname = random.chance(0.7) ? random.pick(Self.strings) : nil
+            while let drawn = nickname, pairs.contains([name, drawn]) {
+                name = random.pick(Self.strings)
+                nickname = random.chance(0.7) ? random.pick(Self.strings) : nil
+            }
+            if let nickname { pairs.insert([name, nickname]) }
+            person.setValue(name, forKey: "name")
+            if let nickname { person.setValue(nickname, forKey: "nickname") }
             person.setValue(random.pick(Self.ages), forKey: "age")
             person.setValue(random.pick(Self.heights), forKey: "height")
             person.setValue(random.pick(Self.scores), forKey: "score")
