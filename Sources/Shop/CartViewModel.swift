@@ -39,12 +39,17 @@ public final class CartViewModel {
     @ObservationIgnored private var writerCommitsRead = 0
     /// How many ``changes()`` sequences are consumed (live pages).
     @ObservationIgnored private var listeners = 0
+    /// Whether the cart is in a store file, which another process may share (two showcases on one data directory):
+    /// its data version is then looked at before each read. A PostgreSQL store hears other servers' commits
+    /// through `LISTEN` at once; a store in memory has no other process.
+    @ObservationIgnored private let sharesAFile: Bool
 
     /// A view model over `context`; reads the cart once, and again whenever it changes.
     /// - Parameter pollingInterval: how often to look for changes by other processes; nil not to.
     /// - Throws: ``SwiftDataError`` when the store cannot be read.
     public init(context: ModelContext, pollingInterval: Duration? = .milliseconds(500)) throws(SwiftDataError) {
         self.context = context
+        sharesAFile = context.container.configurations.first?.url?.isFileURL == true
         // A store file gets a container of its own for the writer: its commits then reach this view model as another
         // connection's do — read again before the cart is next shown (catchUp), and while live updates are listened
         // to at most every 20 ms — not as a `didSave` that would read the cart again after every commit, on the main
@@ -86,7 +91,12 @@ public final class CartViewModel {
     /// the main actor gets to it, and a page or `GET` that follows its answer must show the commit.
     private func catchUp() {
         let commits = writer.commits
-        guard commits != writerCommitsRead else { return }
+        guard commits != writerCommitsRead else {
+            // Another process's commit on the same store file (two showcases on one data directory): the store's
+            // data version says so at once, where the 0.5 s look would answer stale in between.
+            if sharesAFile { observer.refreshIfStoreChanged() }
+            return
+        }
         writerCommitsRead = commits
         observer.refresh()
     }

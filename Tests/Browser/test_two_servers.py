@@ -142,6 +142,31 @@ def test_an_inventory_product_added_through_one_server_is_listed_by_the_other(sh
         "quince"]
 
 
+def test_the_swiftdata_cart_api_of_one_server_answers_the_others_add_and_delete(server_pair, request):
+    first, second = server_pair
+    on_one_file = request.node.callspec.params["server_pair"] == "one-data-dir"
+
+    def answers(ids, message):
+        # On one file the other server looks at the file's data version before it answers: at once, no wait. On
+        # PostgreSQL it hears the commit by `LISTEN`, as soon as the notification arrives.
+        if on_one_file:
+            assert cart_ids(second) == ids, message
+        else:
+            eventually(lambda: cart_ids(second) == ids, message)
+
+    assert cart_ids(second) == []
+    status, item = api(first.url + "/api/shop/cart", "POST", {"productID": 9})
+    assert status == 201, item
+    answers([9], "the other server's API does not list the product just added")
+    status, body = api(second.url + "/api/shop/cart", "POST", {"productID": 9})
+    assert status == 409, body
+    status, _ = api(first.url + "/api/shop/cart/9", "DELETE")
+    assert status == 204
+    answers([], "the other server's API still lists the product just deleted")
+    status, body = api(second.url + "/api/shop/cart/9", "DELETE")
+    assert (status, body) == (404, {"error": "product 9 is not in the SwiftData cart"})
+
+
 def test_a_core_data_cart_item_added_through_one_server_is_in_the_others_api_and_live_page(server_pair, browser):
     first, second = server_pair
     # The second server has answered (and cached) the empty cart, and shows it on its live page.

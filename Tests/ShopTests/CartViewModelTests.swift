@@ -21,6 +21,27 @@ struct CartViewModelTests {
         return try CartViewModel(context: ModelContext(container))
     }
 
+    @Test("Two servers on one store file: a view model reads the other's add and delete at once, not at its next poll")
+    func followsAnotherProcessOnTheSameFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("Cart-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("Cart.store")
+        func server() throws -> CartViewModel {
+            let container = try ModelContainer(
+                for: CartItem.self, configurations: CartViewModel.configuration(url: url))
+            return try CartViewModel(context: ModelContext(container), pollingInterval: nil)
+        }
+        let first = try server(), second = try server()
+        #expect(second.lines.isEmpty)
+        _ = try first.writer.addCart(product(5))
+        #expect(second.lines.map(\.productID) == [5])
+        let revision = second.revision
+        _ = try first.writer.deleteCart(productID: 5)
+        #expect(second.revision != revision)
+        #expect(second.lines.isEmpty)
+        #expect(try !second.checkDuplicate(productID: 5))
+    }
+
     @Test("Adding keeps the order added and sums the prices")
     func addKeepsOrder() throws {
         let cart = try makeViewModel()

@@ -93,9 +93,13 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         for continuation in subscribers.continuations.values { continuation.yield() }
     }
 
-    /// Refreshes unless the store is as it was at the last refresh — a save that the owner of the context already
-    /// answered with ``refresh()`` is not reported twice.
-    private func refreshIfStoreChanged() {
+    /// Fetches again only if the store changed since the last refresh (``ModelContainer``'s data version: for a
+    /// store file `PRAGMA data_version`, which moves with any other connection's or process's commit), so a
+    /// caller about to answer from ``results`` can first catch up with a commit the 0.5 s look has not seen yet;
+    /// one statement, and no fetch, when nothing changed (a store that knows no data version, -1, fetches every
+    /// time). A save that the owner of the context already answered
+    /// with ``refresh()`` is not reported twice. An OpenSwiftData addition.
+    public func refreshIfStoreChanged() {
         let version = modelContext.store.dataVersion()
         if version < 0 || version != dataVersion { refresh() }
     }
