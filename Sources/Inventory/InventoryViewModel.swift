@@ -147,11 +147,7 @@ public final class InventoryViewModel: @unchecked Sendable {
     private func run<T>(_ body: () throws -> T) throws(InventoryError) -> T {
         do {
             return try context.performAndWait {
-                let outside = observer.outsideRevision
-                if outside != refreshedOutsideRevision {
-                    refreshedOutsideRevision = outside
-                    context.refreshAllObjects()
-                }
+                observer.refreshIfCommittedElsewhere(context, since: &refreshedOutsideRevision)
                 return try body()
             }
         } catch let error as InventoryError {

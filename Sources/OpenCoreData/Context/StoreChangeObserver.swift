@@ -102,6 +102,17 @@ public final class StoreChangeObserver: @unchecked Sendable {
         return state.withLock { $0.outsideRevision }
     }
 
+    /// Refreshes `context`'s objects (`refreshAllObjects()`) when a commit was made elsewhere since `seen` — the
+    /// ``outsideRevision`` this caller kept from its last call, 0 at first — and sets `seen` to the current one. Call
+    /// it on the context's queue before reading: rows another server deleted then leave the context, and changed ones
+    /// are read again. An OpenCoreData addition.
+    public func refreshIfCommittedElsewhere(_ context: NSManagedObjectContext, since seen: inout Int) {
+        let outside = outsideRevision
+        guard outside != seen else { return }
+        seen = outside
+        context.refreshAllObjects()
+    }
+
     /// Yields after every change from now on; changes that come faster than they are read are coalesced into one.
     /// While a stream is open, a SQLite store's data version is looked at every `pollingInterval`.
     public func changes() -> AsyncStream<Void> {

@@ -196,11 +196,7 @@ public final class CoreCartViewModel: @unchecked Sendable {
     private func run<T>(_ body: () throws -> T) throws(CoreCartError) -> T {
         do {
             return try context.performAndWait {
-                let outside = observer.outsideRevision
-                if outside != refreshedOutsideRevision {
-                    refreshedOutsideRevision = outside
-                    context.refreshAllObjects()
-                }
+                observer.refreshIfCommittedElsewhere(context, since: &refreshedOutsideRevision)
                 return try body()
             }
         } catch let error as CoreCartError {
