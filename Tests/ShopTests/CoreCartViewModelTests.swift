@@ -1,5 +1,6 @@
 import Foundation
 import OpenCoreData
+import Synchronization
 import Testing
 @testable import Shop
 
@@ -14,6 +15,25 @@ struct CoreCartViewModelTests {
     private func temporaryStore() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("CoreCart-\(UUID().uuidString)")
             .appendingPathComponent("Cart.sqlite")
+    }
+
+    @Test("Two servers deleting one row at the same moment: one removes it, the other finds it gone, neither fails")
+    func simultaneousDeletesOnTwoServers() async throws {
+        let url = temporaryStore()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let servers = [try CoreCartViewModel(storeURL: url), try CoreCartViewModel(storeURL: url)]
+        let mascara = try await product(1)
+        for _ in 0..<40 {
+            _ = try servers[0].addCart(mascara)
+            let results = Mutex<[Result<CartLine?, any Error>]>([])
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                let result = Result { try servers[index].deleteCart(productID: 1) }
+                results.withLock { $0.append(result) }
+            }
+            let lines = try results.withLock { $0 }.map { try $0.get() }
+            #expect(lines.compactMap { $0?.productID } == [1])
+            #expect(try servers[1].lines().isEmpty)
+        }
     }
 
     @Test("Add, duplicate, empty, add again; a new view model on the same file finds the cart")

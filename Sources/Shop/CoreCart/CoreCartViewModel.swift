@@ -115,14 +115,23 @@ public final class CoreCartViewModel: @unchecked Sendable {
         }
     }
 
-    /// Deletes the product's row and saves; the removed line, or nil when the product was not in the cart.
+    /// Deletes the product's row and saves; the removed line, or nil when the product was not in the cart — also
+    /// when another server deleted the row between this delete's read and its save (the save's optimistic-locking
+    /// conflict, after which the row is found gone).
     @discardableResult
     public func deleteCart(productID: Int) throws(CoreCartError) -> CartLine? {
         try write { context in
             guard let cart = try existing(productID, in: context) else { return nil }
             let removed = line(of: cart)
             context.delete(cart)
-            try save(context)
+            do {
+                try save(context)
+            } catch {
+                // Refreshing an object whose row is gone takes it out of the context.
+                context.refresh(cart, mergeChanges: false)
+                if cart.managedObjectContext == nil { return nil }
+                throw error
+            }
             return removed
         }
     }
