@@ -15,9 +15,15 @@ DOCS = ROOT / ".build" / "docs"
 
 
 def heading(driver):
-    """The page's main heading once DocC has rendered it ("" until then)."""
-    found = driver.find_elements(By.CSS_SELECTOR, "main h1")
-    return found[0].text.strip() if found else ""
+    """The page's main heading once DocC has rendered it ("" until then). Read in one script: DocC's app replaces
+    the heading element as it renders, so an element found first and read after can be gone by then (a stale
+    element reference)."""
+    return driver.execute_script("const found = document.querySelector('main h1'); return found ? found.innerText.trim() : ''")
+
+
+def main_text(driver):
+    """The rendered text of the page's <main>, read in one script for the same reason as `heading`."""
+    return driver.execute_script("const found = document.querySelector('main'); return found ? found.innerText : ''")
 
 
 def csp_violations(driver):
@@ -70,19 +76,19 @@ def test_docs_open_from_the_home_page_and_show_an_article_and_a_symbol(showcase,
     browser.find_element(By.LINK_TEXT, "OpenSwiftData").click()
     wait_until(browser, lambda d: heading(d) == "OpenSwiftData", "DocC did not render the module page")
     served_html_is_clean(browser.current_url)
-    assert "model layer" in browser.find_element(By.TAG_NAME, "main").text
+    wait_until(browser, lambda d: "model layer" in main_text(d), "the module page has no abstract")
 
     open_link(browser, "Getting started")
     wait_until(browser, lambda d: heading(d) == "Getting started", "the article did not open")
-    article = browser.find_element(By.TAG_NAME, "main").text
-    assert "A complete program" in article and "@Model" in article
+    wait_until(browser, lambda d: "A complete program" in main_text(d) and "@Model" in main_text(d),
+               "the article's text did not render")
 
     browser.back()
     wait_until(browser, lambda d: heading(d) == "OpenSwiftData", "back did not return to the module page")
     open_link(browser, "ModelContainer")
     wait_until(browser, lambda d: heading(d) == "ModelContainer", "the symbol page did not open")
     assert "/docs/OpenSwiftData/documentation/openswiftdata/modelcontainer" in browser.current_url
-    assert "schema" in browser.find_element(By.TAG_NAME, "main").text.lower()
+    wait_until(browser, lambda d: "schema" in main_text(d).lower(), "the symbol page does not mention the schema")
     assert csp_violations(browser) == []
 
     browser.get(showcase.url + "/docs")
@@ -99,10 +105,10 @@ def test_docs_say_how_to_build_them_when_they_are_not_built(showcase_bin, browse
     server = Showcase(showcase_bin, data_dir, extra_args=["--docs-dir", str(empty)])
     try:
         browser.get(server.url + "/docs")
-        text = browser.find_element(By.TAG_NAME, "main").text
+        text = main_text(browser)
         assert "make docs" in text and "OpenSwiftData (not built)" in text
         browser.get(server.url + "/docs/OpenSwiftData/documentation/openswiftdata/")
-        assert "make docs" in browser.find_element(By.TAG_NAME, "main").text
+        assert "make docs" in main_text(browser)
     finally:
         server.stop()
         shutil.rmtree(data_dir, ignore_errors=True)

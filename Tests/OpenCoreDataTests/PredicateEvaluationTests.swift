@@ -94,6 +94,23 @@ import Testing
         #expect(!holds("name BETWEEN {'A', 'F'}", object))
     }
 
+    /// LIKE and MATCHES compare the NFC forms, as the stores hold text: a decomposed é (`e` + U+0301) matches as a
+    /// precomposed one does, before a save and after a fetch alike (found by `OSD_FUZZ_SEED=6156322`).
+    @Test func likeAndMatchesCompareCanonicalForms() {
+        let decomposed: [String: Any] = ["nickname": "e\u{301}mile"]
+        let precomposed: [String: Any] = ["nickname": "\u{e9}mile"]
+        for object in [decomposed, precomposed] {
+            #expect(holds("nickname LIKE %@", object, "\u{e9}mile"))
+            #expect(holds("nickname LIKE %@", object, "e\u{301}mile"))
+            #expect(holds("nickname LIKE[c] %@", object, "\u{c9}mile"))
+            #expect(holds("nickname LIKE %@", object, "?mile"))
+            #expect(holds("nickname MATCHES %@", object, "\u{e9}mile"))
+            #expect(holds("nickname MATCHES %@", object, ".mile"))
+            #expect(!holds("nickname MATCHES %@", object, "emile"))
+            #expect(holds("nickname MATCHES[d] %@", object, "emile"))
+        }
+    }
+
     @Test func inBetweenAndCollections() {
         let object: [String: Any] = ["n": 3, "tags": ["red", "Green"], "empty": [String]()]
         #expect(holds("n IN {1, 2, 3}", object))
