@@ -21,9 +21,9 @@ import SQLStore
 ///   Foundation does; `[c]` (`.caseInsensitive`) lowers with ICU's root locale (whatever the database's
 ///   `LC_CTYPE`) and folds `ß` to `ss` and final sigma to sigma, as Unicode's full case folding does. ASCII text is lowered in SQL directly. The three-argument forms, `osd_equals` and
 ///   `osd_localized_standard_contains` (both folds) match folded text.
-/// - `osd_case_insensitive_compare` orders case-folded text by code point after canonical decomposition (as
-///   Foundation: "Å" before "c"; in code point order whatever the database's collation); `osd_localized_compare`
-///   by ICU's root collation (the server's ICU, not Foundation's). Both are `STRICT`: NULL on either side answers
+/// - `osd_case_insensitive_compare` orders text as Foundation's `caseInsensitiveCompare` on Linux does, quirks
+///   included (``caseInsensitiveCompare`` says how: "Å" before "c"; in code point order whatever the database's
+///   collation); `osd_localized_compare` by ICU's root collation (the server's ICU, not Foundation's). Both are `STRICT`: NULL on either side answers
 ///   NULL, as SQLite's functions do, so a nil property is in no ordering.
 /// - `osd_float_divide` is IEEE division (±Infinity for a zero divisor, NULL for NaN), which PostgreSQL's `/`
 ///   refuses.
@@ -172,16 +172,7 @@ enum PostgreSQLFunctions {
         AS $$ SELECT CASE WHEN octet_length(a) = char_length(a) AND strpos(a, E'\r') = 0 THEN char_length(a)::bigint
             ELSE (SELECT count(*) FROM generate_series(1, char_length(a)) AS p WHERE osd_is_boundary(a, p)) END $$
         """#,
-        """
-        CREATE OR REPLACE FUNCTION osd_case_insensitive_compare(a text, b text) RETURNS bigint LANGUAGE plpgsql
-        IMMUTABLE STRICT PARALLEL SAFE AS $$
-        DECLARE
-            fa text COLLATE "C" := normalize(osd_fold(a, 1), NFD);
-            fb text COLLATE "C" := normalize(osd_fold(b, 1), NFD);
-        BEGIN
-            RETURN CASE WHEN fa < fb THEN -1 WHEN fa = fb THEN 0 ELSE 1 END;
-        END $$
-        """,
+        caseInsensitiveCompare,
         """
         CREATE OR REPLACE FUNCTION osd_localized_compare(a text, b text) RETURNS bigint LANGUAGE sql
         IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT CASE WHEN a COLLATE "und-x-icu" < b COLLATE "und-x-icu" THEN -1
