@@ -1,6 +1,37 @@
 import Foundation
 
 extension PostgreSQLFunctions {
+    /// `osd_utf16_units(t text) RETURNS integer[]`: the UTF-16 code units of `t` (a scalar above U+FFFF as its
+    /// surrogate pair), which CoreFoundation's comparison steps through; for ``caseInsensitiveCompare``.
+    static let utf16Units = """
+        CREATE OR REPLACE FUNCTION osd_utf16_units(t text) RETURNS integer[] LANGUAGE plpgsql IMMUTABLE STRICT
+        PARALLEL SAFE AS $$
+        DECLARE
+            units integer[] := '{}';
+            x text;
+            c integer;
+        BEGIN
+            FOREACH x IN ARRAY string_to_array(t, NULL) LOOP
+                c := ascii(x);
+                IF c > 65535 THEN
+                    units := units || (55296 + ((c - 65536) >> 10)) || (56320 + ((c - 65536) & 1023));
+                ELSE
+                    units := units || c;
+                END IF;
+            END LOOP;
+            RETURN units;
+        END $$
+        """
+
+    /// `osd_scalar_at(units integer[], i integer) RETURNS integer`: the scalar starting at unit `i` of
+    /// `osd_utf16_units`' array: a surrogate pair combined (so it spans 2 units exactly when it is above 65535), any
+    /// other unit as it is (a lone surrogate too); for ``caseInsensitiveCompare``.
+    static let scalarAt = """
+        CREATE OR REPLACE FUNCTION osd_scalar_at(units integer[], i integer) RETURNS integer LANGUAGE sql IMMUTABLE
+        PARALLEL SAFE AS $$ SELECT CASE WHEN units[i] BETWEEN 55296 AND 56319 AND units[i + 1] BETWEEN 56320 AND 57343
+            THEN 65536 + ((units[i] - 55296) << 10) + units[i + 1] - 56320 ELSE units[i] END $$
+        """
+
     /// `osd_case_insensitive_compare(a text, b text) RETURNS bigint`: Foundation's `caseInsensitiveCompare(_:)` on
     /// Linux (CoreFoundation's `CFStringCompareWithOptionsAndLocale` with `kCFCompareCaseInsensitive`), as a
     /// `ComparisonResult` raw value (-1, 0, 1), for text in NFC (what both stores keep).
@@ -34,7 +65,6 @@ extension PostgreSQLFunctions {
             hi integer;
             mid integer;
             x text;
-            y text;
             u1 integer[] := '{}';
             u2 integer[] := '{}';
             n1 integer;
@@ -163,22 +193,8 @@ extension PostgreSQLFunctions {
                 RETURN CASE WHEN c1 < c2 THEN -1 ELSE 1 END;
             END IF;
             -- UTF-16 code units of what is left (CF compares units; a folded cluster holds scalars).
-            FOREACH x IN ARRAY string_to_array(la, NULL) LOOP
-                c1 := ascii(x);
-                IF c1 > 65535 THEN
-                    u1 := u1 || (55296 + ((c1 - 65536) >> 10)) || (56320 + ((c1 - 65536) & 1023));
-                ELSE
-                    u1 := u1 || c1;
-                END IF;
-            END LOOP;
-            FOREACH y IN ARRAY string_to_array(lb, NULL) LOOP
-                c2 := ascii(y);
-                IF c2 > 65535 THEN
-                    u2 := u2 || (55296 + ((c2 - 65536) >> 10)) || (56320 + ((c2 - 65536) & 1023));
-                ELSE
-                    u2 := u2 || c2;
-                END IF;
-            END LOOP;
+            u1 := osd_utf16_units(la);
+            u2 := osd_utf16_units(lb);
             n1 := cardinality(u1);
             n2 := cardinality(u2);
             WHILE i1 <= n1 AND i2 <= n2 LOOP
@@ -244,12 +260,8 @@ extension PostgreSQLFunctions {
                                 EXIT;
                             END IF;
                             EXIT WHEN cur > n;
-                            nx := u[cur];
-                            w := 1;
-                            IF nx BETWEEN 55296 AND 56319 AND u[cur + 1] BETWEEN 56320 AND 57343 THEN
-                                nx := 65536 + ((nx - 55296) << 10) + u[cur + 1] - 56320;
-                                w := 2;
-                            END IF;
+                            nx := osd_scalar_at(u, cur);
+                            w := CASE WHEN nx > 65535 THEN 2 ELSE 1 END;
                             EXIT WHEN CASE WHEN nx BETWEEN 55296 AND 57343 THEN true ELSE chr(nx) !~ ge END;
                             marks := marks || chr(nx);
                             cur := cur + w;
@@ -325,12 +337,8 @@ extension PostgreSQLFunctions {
                         IF bfull THEN
                             LOOP
                                 EXIT WHEN cur > n;
-                                nx := u[cur];
-                                w := 1;
-                                IF nx BETWEEN 55296 AND 56319 AND u[cur + 1] BETWEEN 56320 AND 57343 THEN
-                                    nx := 65536 + ((nx - 55296) << 10) + u[cur + 1] - 56320;
-                                    w := 2;
-                                END IF;
+                                nx := osd_scalar_at(u, cur);
+                                w := CASE WHEN nx > 65535 THEN 2 ELSE 1 END;
                                 EXIT WHEN CASE WHEN nx BETWEEN 55296 AND 57343 THEN true ELSE chr(nx) !~ ge END;
                                 cur := cur + w;
                             END LOOP;

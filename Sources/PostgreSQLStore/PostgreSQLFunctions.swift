@@ -172,6 +172,8 @@ enum PostgreSQLFunctions {
         AS $$ SELECT CASE WHEN octet_length(a) = char_length(a) AND strpos(a, E'\r') = 0 THEN char_length(a)::bigint
             ELSE (SELECT count(*) FROM generate_series(1, char_length(a)) AS p WHERE osd_is_boundary(a, p)) END $$
         """#,
+        utf16Units,
+        scalarAt,
         caseInsensitiveCompare,
         """
         CREATE OR REPLACE FUNCTION osd_localized_compare(a text, b text) RETURNS bigint LANGUAGE sql
