@@ -2,9 +2,11 @@
 # make test  — same set-up, then the whole test suite
 # make benchmarks — same set-up, then OpenSwiftData against raw SQLite, in release (ARGS="--sizes 1000 --filter fetch")
 # make reliability — same set-up, then the fault-injection suite at full counts (ARGS="--seed 7 --only kill-save,http")
+# make case-insensitive-compare — PostgreSQL's caseInsensitiveCompare against Foundation's on 912,000 string pairs
 # make docs  — the DocC sites of OpenSwiftData and OpenCoreData in .build/docs (served by the showcase at /docs)
 # make format — swift format in place (.swift-format); make lint checks it, and is the first step of make test
-.PHONY: run test deps build benchmarks browser-test reliability reliability-build docs format lint examples
+.PHONY: run test deps build benchmarks browser-test reliability reliability-build docs format lint examples \
+	case-insensitive-compare
 
 # The files swift format formats and checks.
 FORMATTED = Sources Tests Examples/Sources Examples/Package.swift Package.swift
@@ -49,6 +51,12 @@ test: deps lint
 reliability: deps
 	$(MAKE) reliability-build
 	"$$(swift build --show-bin-path)/reliability-probe" --full $(ARGS)
+
+# The differential behind the PostgreSQL store's osd_case_insensitive_compare (CoreFoundation's comparison in
+# PL/pgSQL): Foundation's answers on seeded string pairs against the function's, on a throwaway server (about a
+# minute). The test suites keep a short version (CaseInsensitiveCompareTests, and the predicate fuzzers).
+case-insensitive-compare: deps
+	./scripts/case-insensitive-compare.sh $(ARGS)
 
 reliability-build:
 	swift build --product showcase
