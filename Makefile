@@ -53,7 +53,7 @@ reliability: deps
 	"$$(swift build --show-bin-path)/reliability-probe" --full $(ARGS)
 
 # The differential behind the PostgreSQL store's osd_case_insensitive_compare (CoreFoundation's comparison in
-# PL/pgSQL): Foundation's answers on seeded string pairs against the function's, on a throwaway server (about a
+# PL/pgSQL): Foundation's answers on seeded string pairs against the function's, on a throwaway server (about half a
 # minute). The test suites keep a short version (CaseInsensitiveCompareTests, and the predicate fuzzers).
 case-insensitive-compare: deps
 	./scripts/case-insensitive-compare.sh $(ARGS)

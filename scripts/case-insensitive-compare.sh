@@ -5,7 +5,7 @@
 # PostgreSQL server (scripts/postgres-server.sh) with the function as the store creates it. Exits 1 on any
 # disagreement and lists the first 30.
 #
-#   scripts/case-insensitive-compare.sh [MODE...]   (make case-insensitive-compare; about a minute)
+#   scripts/case-insensitive-compare.sh [MODE...]   (make case-insensitive-compare; about half a minute)
 #
 # MODE: SEED:COUNT (general text), SEED:COUNT:hard (every grapheme extender, supplementary characters, jamo),
 # SEED:COUNT:smp (supplementary bases and marks), chars (every assigned code point above U+007F, 5 pairs each),
