@@ -150,6 +150,15 @@ import Testing
         #expect(
             InsertQuery(table: try mapping.named("Marker"), upserts: true).sql(dialect)
                 == #"INSERT INTO "Marker" DEFAULT VALUES"#)
+        // The recording upsert (the save's): a clause leaves out its own group's text columns, equal on a conflict
+        // and so identical, but keeps a real one (-0.0 meets 0.0).
+        #expect(
+            InsertQuery(table: place, upserts: true).sql(dialect, recordingKeyWith: "osd_upserted")
+                == #"INSERT INTO "Place" ("name", "code", "latitude") VALUES (?, ?, ?)"#
+                + #" ON CONFLICT ("name") DO UPDATE SET "code" = excluded."code", "latitude" = excluded."latitude""#
+                + #" WHERE osd_upserted("Z_PK")"#
+                + #" ON CONFLICT ("code", "latitude") DO UPDATE SET "name" = excluded."name", "latitude" = excluded."latitude""#
+                + #" WHERE osd_upserted("Z_PK")"#)
     }
 
     @Test func updateOfGivenColumns() throws {
