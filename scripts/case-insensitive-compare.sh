@@ -15,7 +15,9 @@ cd "$(dirname "$0")/.."
 export PGOPTIONS="-c client_min_messages=warning"
 [ $# -gt 0 ] || set -- 1:20000 2:20000 11:20000:hard 12:20000:hard 33:30000:smp chars zalgo:3000
 work=$(mktemp -d "${TMPDIR:-/tmp}/osd-cic.XXXXXX")
-trap './scripts/postgres-server.sh stop "$work/server" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+root=$(pwd)
+# Absolute, since the comparisons run inside "$work".
+trap '"$root/scripts/postgres-server.sh" stop "$work/server" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
 mkdir "$work/server"
 url=$(./scripts/postgres-server.sh start "$work/server" | tail -n 1)
